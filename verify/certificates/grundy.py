@@ -1,0 +1,17 @@
+"""Grundy-labelling certificates: a nim-value for every position reachable from the start.
+
+Body: ``"labels": [[[v, ...], value], ...]``, one entry per position (the set of selected vertices).
+The checker recomputes each reachable position's options from the rules (paper 000 §3) and checks
+label = mex(labels of options); the claim is the label of ∅.
+"""
+from __future__ import annotations
+
+from ..formats.jsonfmt import hypergraph_to_json
+from . import envelope
+
+KIND = "nim-labelling"
+
+
+def grundy_certificate(kind: str, h, labels: dict[int, int]) -> dict:
+    entries = sorted(([h.names(p), v] for p, v in labels.items()), key=lambda x: (len(x[0]), x[0]))
+    return envelope(KIND, hypergraph_to_json(h), {"game": kind, "nim": labels[0]}, labels=entries)

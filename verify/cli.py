@@ -1,0 +1,184 @@
+"""The ``verify`` command line: parses arguments, calls the library, prints text or JSON.
+
+Bad input of any kind ends in one line on stderr and exit status 2; a certificate that fails checking
+exits 1.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from pathlib import Path
+
+from .errors import CertificateError, VerifyError
+
+# modules that add subcommands: each defines add_cli(subparsers)
+_CLI_PLUGINS = ("verify.solvers.rank3_cli", "verify.claims.cli", "verify.encode.cli")
+
+
+def _print_json(obj) -> None:
+    print(json.dumps(obj, indent=None, sort_keys=False))
+
+
+def cmd_solve(args) -> int:
+    from .games import load_instance
+    from .solvers import solve
+    options = {}
+    for name in ("backend", "rounds", "timeout"):
+        value = getattr(args, name)
+        if value is not None:
+            options[name] = value
+    instance = load_instance(args.game, args.file, first=args.first)
+    want_cert = args.certificate is not None
+    result = solve(args.game, instance, method=args.method, certificate=want_cert, **options)
+    out = result.to_json()
+    if want_cert:
+        if result.certificate is None:
+            raise VerifyError(f"method {result.method} produced no certificate for this instance")
+        from .certificates.checker import check_certificate
+        report = check_certificate(result.certificate)
+        Path(args.certificate).write_text(json.dumps(result.certificate) + "\n", encoding="utf-8")
+        out["certificate"] = {"path": args.certificate, "checked": report.detail}
+    if args.json:
+        _print_json(out)
+    else:
+        print(_describe(out))
+        if want_cert:
+            print(f"certificate written to {args.certificate}; independent check: {out['certificate']['checked']}")
+    return 0
+
+
+def _describe(out: dict) -> str:
+    if "nim" in out:
+        return f"nim({out['game'].upper()}) = {out['nim']}   [method {out['method']}]"
+    if "sg" in out:
+        return f"SG = {out['sg']}   [method {out['method']}]"
+    winner = out.get("winner")
+    first = out.get("first")
+    extra = f", {first} first" if first else ""
+    rounds = f", within {out['rounds']} rounds" if out.get("rounds") is not None else ""
+    return f"{winner} wins{extra}{rounds}   [method {out['method']}]" if winner != "draw" else \
+        f"draw{extra}   [method {out['method']}]"
+
+
+def cmd_check(args) -> int:
+    from .certificates.checker import check_file
+    paths = []
+    for p in map(Path, args.paths):
+        if p.is_dir():
+            paths.extend(sorted(q for q in p.rglob("*.json") if q.is_file()))
+        elif p.exists():
+            paths.append(p)
+        else:
+            raise VerifyError(f"{p}: no such file or directory")
+    if not paths:
+        raise VerifyError("no certificate files found")
+    failed = 0
+    rows = []
+    for p in paths:
+        try:
+            report = check_file(p)
+            rows.append({"path": str(p), "ok": True, "kind": report.kind, "claim": report.claim,
+                         "detail": report.detail})
+            if not args.json:
+                print(f"ok    {p}: {report.line()}")
+        except CertificateError as exc:
+            failed += 1
+            rows.append({"path": str(p), "ok": False, "error": str(exc)})
+            if not args.json:
+                print(f"FAIL  {p}: {exc}")
+    if args.json:
+        _print_json({"checked": len(rows), "failed": failed, "results": rows})
+    else:
+        print(f"{len(rows) - failed} of {len(rows)} certificates verified")
+    return 1 if failed else 0
+
+
+def cmd_family(args) -> int:
+    from .families import family
+    from .formats import write_hypergraph
+    try:
+        params = [int(p) for p in args.params]
+    except ValueError:
+        raise VerifyError(f"family parameters must be integers, got {' '.join(args.params)}") from None
+    h = family(args.name, *params)
+    fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "text")
+    text = write_hypergraph(h, args.output, fmt)
+    if not args.output:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_methods(args) -> int:
+    from .solvers import methods
+    for game, method in methods():
+        print(f"{game:15s} {method}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="verify", description="Decide, certify and cross-check outcomes of "
+                                "combinatorial games on hypergraphs.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("solve", help="decide a game on an instance file")
+    s.add_argument("game", help="maker-breaker, acv, avd, dst, prv, pg, gen, dng, hypernim")
+    s.add_argument("file")
+    s.add_argument("--first", choices=["maker", "breaker"], default="maker")
+    s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (see 'verify methods')")
+    s.add_argument("--backend", help="solver backend for encodings (e.g. depqbf, caqe, z3)")
+    s.add_argument("--rounds", type=int, help="bound on Maker's rounds (encodings)")
+    s.add_argument("--timeout", type=float, help="seconds allowed to an external backend")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--certificate", metavar="OUT", help="write a certificate, checked independently first")
+    s.set_defaults(func=cmd_solve)
+
+    c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
+    c.add_argument("paths", nargs="+")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_check)
+
+    f = sub.add_parser("family", help="write a named family instance")
+    f.add_argument("name", help="complete, tic-tac-toe, k-in-a-row, chain, cycle, fano, random, ...")
+    f.add_argument("params", nargs="*")
+    f.add_argument("-o", "--output")
+    f.add_argument("--format", choices=["json", "text"])
+    f.set_defaults(func=cmd_family)
+
+    m = sub.add_parser("methods", help="list the (game, method) pairs available")
+    m.set_defaults(func=cmd_methods)
+
+    for mod in _CLI_PLUGINS:
+        try:
+            importlib.import_module(mod).add_cli(sub)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed one usage line
+        return 2 if exc.code not in (0, None) else 0
+    try:
+        return args.func(args)
+    except VerifyError as exc:
+        print(f"verify: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("verify: interrupted", file=sys.stderr)
+        return 130
+    except RecursionError:
+        print("verify: error: instance too deep for the chosen method", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("verify: error: out of memory for the chosen method; try a smaller instance", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,119 @@
+"""Named families of hypergraphs, as generators.
+
+Board cells are named chess-style: column letter then row number (``a1`` is the bottom-left cell).
+Every family is reachable by name through :data:`FAMILIES` (used by ``verify family``).
+"""
+from __future__ import annotations
+
+import random
+import string
+from itertools import combinations
+
+from .errors import InputError
+from .hypergraph import Hypergraph
+
+
+def cell(col: int, row: int) -> str:
+    letters = string.ascii_lowercase
+    name = ""
+    col += 1
+    while col:
+        col, r = divmod(col - 1, 26)
+        name = letters[r] + name
+    return f"{name}{row + 1}"
+
+
+def complete(n: int, r: int) -> Hypergraph:
+    """K_n^r: vertices 1..n, every r-subset an edge (paper 000 Ex. 2.5)."""
+    _need(n >= 0 and 0 <= r <= n, f"complete needs 0 <= r <= n (got n={n}, r={r})")
+    vs = [str(i) for i in range(1, n + 1)]
+    return Hypergraph(combinations(vs, r), vertices=vs)
+
+
+def k_in_a_row(m: int, n: int, k: int) -> Hypergraph:
+    """k-in-a-row on an m×n board (m columns, n rows): every horizontal, vertical and diagonal
+    line of k consecutive cells is an edge."""
+    _need(m >= 1 and n >= 1 and 1 <= k <= max(m, n), f"k-in-a-row needs 1 <= k <= max(m, n) (got {m}x{n}, k={k})")
+    vs = [cell(c, r) for r in range(n) for c in range(m)]
+    edges = []
+    for r in range(n):
+        for c in range(m):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                line = [(c + i * dc, r + i * dr) for i in range(k)]
+                if all(0 <= x < m and 0 <= y < n for x, y in line):
+                    edges.append([cell(x, y) for x, y in line])
+    # k = 1 makes all four directions the same singleton
+    return Hypergraph(list({frozenset(e): e for e in edges}.values()), vertices=vs)
+
+
+def tic_tac_toe(n: int = 3) -> Hypergraph:
+    """n×n tic-tac-toe: the n rows, n columns and the two main diagonals."""
+    _need(n >= 1, "tic-tac-toe needs n >= 1")
+    vs = [cell(c, r) for r in range(n) for c in range(n)]
+    lines = [[cell(c, r) for c in range(n)] for r in range(n)]
+    lines += [[cell(c, r) for r in range(n)] for c in range(n)]
+    lines.append([cell(i, i) for i in range(n)])
+    lines.append([cell(i, n - 1 - i) for i in range(n)])
+    return Hypergraph(list({frozenset(e): e for e in lines}.values()), vertices=vs)
+
+
+def chain_path(k: int) -> Hypergraph:
+    """A path of k size-3 edges, consecutive edges sharing one vertex: {1,2,3}, {3,4,5}, ..."""
+    _need(k >= 1, "chain needs k >= 1 edges")
+    return Hypergraph([[str(2 * i + 1), str(2 * i + 2), str(2 * i + 3)] for i in range(k)])
+
+
+def chain_cycle(k: int) -> Hypergraph:
+    """A cycle of k >= 2 size-3 edges, consecutive edges (cyclically) sharing one vertex."""
+    _need(k >= 2, "cycle needs k >= 2 edges")
+    n = 2 * k
+    return Hypergraph([[str(2 * i % n + 1), str(2 * i % n + 2), str((2 * i + 2) % n + 1)] for i in range(k)])
+
+
+def fano() -> Hypergraph:
+    """The Fano plane: 7 points, 7 lines of 3."""
+    lines = [(1, 2, 3), (1, 4, 5), (1, 6, 7), (2, 4, 6), (2, 5, 7), (3, 4, 7), (3, 5, 6)]
+    return Hypergraph([[str(v) for v in l] for l in lines])
+
+
+def random_rank(n: int, m: int, k: int = 3, seed: int = 0, uniform: bool = False) -> Hypergraph:
+    """A seeded random hypergraph on n vertices with m distinct edges of size <= k (== k if uniform)."""
+    _need(n >= 1 and k >= 1 and m >= 0, "random needs n >= 1, k >= 1, m >= 0")
+    rng = random.Random(seed)
+    vs = [str(i) for i in range(1, n + 1)]
+    sizes = [k] if uniform else list(range(1, min(k, n) + 1))
+    from math import comb
+    cap = sum(comb(n, s) for s in sizes if s <= n)
+    _need(m <= cap, f"only {cap} distinct edges of those sizes exist on {n} vertices")
+    edges: set[frozenset] = set()
+    while len(edges) < m:
+        s = rng.choice(sizes)
+        edges.add(frozenset(rng.sample(vs, s)))
+    return Hypergraph([sorted(e, key=int) for e in sorted(edges, key=lambda e: sorted(map(int, e)))], vertices=vs)
+
+
+def _need(ok: bool, msg: str):
+    if not ok:
+        raise InputError(msg)
+
+
+FAMILIES = {
+    "complete": (complete, ["n", "r"]),
+    "tic-tac-toe": (tic_tac_toe, ["n"]),
+    "k-in-a-row": (k_in_a_row, ["m", "n", "k"]),
+    "chain": (chain_path, ["k"]),
+    "cycle": (chain_cycle, ["k"]),
+    "fano": (fano, []),
+    "random": (random_rank, ["n", "m", "k", "seed"]),
+}
+
+
+def family(name: str, *params: int) -> Hypergraph:
+    """Build a named family instance from integer parameters (see :data:`FAMILIES`)."""
+    if name not in FAMILIES:
+        raise InputError(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})")
+    fn, names = FAMILIES[name]
+    required = [p for p in names if p not in ("k", "seed")] if name == "random" else names
+    if not (len(required) <= len(params) <= len(names)):
+        raise InputError(f"family {name} takes parameters {' '.join(names)}")
+    return fn(*params)

@@ -1,0 +1,293 @@
+"""The one hypergraph type, with Maker's marks (Galliot's marked hypergraphs, paper 004 Def I.1.38).
+
+Vertices are named by printable tokens (strings) and keep their order; internally vertex ``i`` is
+bit ``1 << i`` and an edge is an ``int`` bitmask, so set operations are integer operations.
+Edges form a set (no multi-edges); the empty edge and singleton edges are allowed (Def I.1.1).
+
+Moves of the Maker-Breaker game act on marked hypergraphs as in Notation I.1.42:
+``H.mark(x)`` is H^{+x} (Maker claims x), ``H.delete(y)`` is H^{-y} (Breaker claims y: the vertex and
+every edge containing it disappear).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterable, Iterator
+
+from .errors import InputError
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+def minimal_masks(masks: Iterable[int]) -> list[int]:
+    """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size."""
+    out: list[int] = []
+    for e in sorted(set(masks), key=lambda m: (m.bit_count(), m)):
+        if not any(f & e == f for f in out):
+            out.append(e)
+    return out
+
+
+def minimal_transversal_masks(masks: Iterable[int]) -> list[int]:
+    """Tr(A): the minimal transversals (hitting sets) of a family, by Berge's incremental method.
+
+    Tr(∅) = {∅} and Tr({∅}) = ∅ (paper 000 Ex. 2.4).
+    """
+    trs = [0]
+    for e in minimal_masks(masks):
+        nxt = set()
+        for t in trs:
+            if t & e:
+                nxt.add(t)
+            else:
+                for i in bits(e):
+                    nxt.add(t | (1 << i))
+        trs = minimal_masks(nxt)
+    return trs
+
+
+def canonical_form(masks: Iterable[int]) -> tuple[int, ...]:
+    """An isomorphic copy of a set family with vertices renumbered by an invariant ordering.
+
+    Equal forms imply isomorphic families (the renumbering is a bijection), so the form is a sound
+    memo key; isomorphic families usually, but not always, get the same form. For exact isomorphism
+    classes use :func:`verify.isomorphism.canonical_key`.
+    """
+    masks = tuple(masks)
+    support = 0
+    for e in masks:
+        support |= e
+    inv = {}
+    for v in bits(support):
+        b = 1 << v
+        inv[v] = tuple(sorted(e.bit_count() for e in masks if e & b))
+    order = sorted(inv, key=lambda v: (len(inv[v]), inv[v]), reverse=True)
+    relabel = {v: i for i, v in enumerate(order)}
+    out = []
+    for e in masks:
+        m = 0
+        for v in bits(e):
+            m |= 1 << relabel[v]
+        out.append(m)
+    out.sort()
+    return tuple(out)
+
+
+class Hypergraph:
+    """A finite hypergraph H = (V, E) with a set M ⊆ V of marked vertices (Maker's, paper 004 §I.1.3).
+
+    >>> H = Hypergraph([["a", "b"], ["b", "c"]])
+    >>> H.rank, H.n, H.m
+    (2, 3, 2)
+    """
+
+    __slots__ = ("_vertices", "_index", "_edges", "_marked")
+
+    def __init__(self, edges: Iterable[Iterable] = (), vertices: Iterable | None = None,
+                 marked: Iterable = ()):
+        edge_lists = [[_token(v) for v in e] for e in edges]
+        if vertices is None:
+            names: list[str] = []
+            seen: set[str] = set()
+            for e in edge_lists:
+                for v in e:
+                    if v not in seen:
+                        seen.add(v)
+                        names.append(v)
+        else:
+            names = [_token(v) for v in vertices]
+            if len(set(names)) != len(names):
+                dup = next(v for v in names if names.count(v) > 1)
+                raise InputError(f"vertex {dup!r} listed twice")
+        index = {v: i for i, v in enumerate(names)}
+        masks: list[int] = []
+        seen_edges: set[int] = set()
+        for e in edge_lists:
+            m = 0
+            for v in e:
+                if v not in index:
+                    raise InputError(f"edge {sorted(e)} uses unknown vertex {v!r}")
+                m |= 1 << index[v]
+            if m in seen_edges:
+                raise InputError(f"duplicate edge {sorted(set(e))}")
+            seen_edges.add(m)
+            masks.append(m)
+        mk = 0
+        for v in marked:
+            v = _token(v)
+            if v not in index:
+                raise InputError(f"marked vertex {v!r} is not a vertex")
+            mk |= 1 << index[v]
+        self._vertices = tuple(names)
+        self._index = index
+        self._edges = tuple(masks)
+        self._marked = mk
+
+    # -- construction from the internal representation ------------------------------------------
+    @classmethod
+    def from_masks(cls, vertices: Iterable[str], masks: Iterable[int], marked: int = 0) -> "Hypergraph":
+        """Build from vertex names and edge bitmasks (duplicates are merged, order kept)."""
+        h = cls.__new__(cls)
+        h._vertices = tuple(vertices)
+        h._index = {v: i for i, v in enumerate(h._vertices)}
+        h._edges = tuple(dict.fromkeys(masks))
+        h._marked = marked
+        return h
+
+    # -- basic views ---------------------------------------------------------------------------
+    @property
+    def vertices(self) -> tuple[str, ...]:
+        return self._vertices
+
+    @property
+    def edges(self) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(self.names(e)) for e in self._edges)
+
+    @property
+    def edge_masks(self) -> tuple[int, ...]:
+        return self._edges
+
+    @property
+    def marked(self) -> frozenset[str]:
+        return frozenset(self.names(self._marked))
+
+    @property
+    def marked_mask(self) -> int:
+        return self._marked
+
+    @property
+    def full_mask(self) -> int:
+        return (1 << len(self._vertices)) - 1
+
+    @property
+    def n(self) -> int:
+        return len(self._vertices)
+
+    @property
+    def m(self) -> int:
+        return len(self._edges)
+
+    @property
+    def rank(self) -> int:
+        """rk(H): the largest edge size (0 for no edges)."""
+        return max((e.bit_count() for e in self._edges), default=0)
+
+    @property
+    def anti_rank(self) -> int:
+        return min((e.bit_count() for e in self._edges), default=0)
+
+    def is_uniform(self, k: int | None = None) -> bool:
+        sizes = {e.bit_count() for e in self._edges}
+        return len(sizes) <= 1 and (k is None or sizes <= {k})
+
+    def is_simple(self) -> bool:
+        """No edge contains another (the edges form a Sperner family)."""
+        return len(minimal_masks(self._edges)) == len(self._edges)
+
+    def index(self, v) -> int:
+        try:
+            return self._index[_token(v)]
+        except KeyError:
+            raise InputError(f"unknown vertex {v!r}") from None
+
+    def mask(self, vs: Iterable) -> int:
+        m = 0
+        for v in vs:
+            m |= 1 << self.index(v)
+        return m
+
+    def names(self, mask: int) -> list[str]:
+        return [self._vertices[i] for i in bits(mask)]
+
+    def degree(self, v) -> int:
+        b = 1 << self.index(v)
+        return sum(1 for e in self._edges if e & b)
+
+    def unmarked_mask(self) -> int:
+        return self.full_mask & ~self._marked
+
+    # -- set-family operations -----------------------------------------------------------------
+    def minimal(self) -> "Hypergraph":
+        """Min(H): keep the inclusion-minimal edges (paper 000 §3); vertices and marks unchanged."""
+        return Hypergraph.from_masks(self._vertices, minimal_masks(self._edges), self._marked)
+
+    def transversal(self) -> "Hypergraph":
+        """Tr(H) = (V, minimal transversals of E) (paper 000 §2.2)."""
+        return Hypergraph.from_masks(self._vertices, minimal_transversal_masks(self._edges), self._marked)
+
+    def restrict(self, vs: Iterable) -> "Hypergraph":
+        """The subhypergraph induced on ``vs``: edges contained in ``vs``, vertex order kept."""
+        keep = self.mask(vs)
+        return self._reindex(keep, [e for e in self._edges if e & keep == e])
+
+    def delete_vertices(self, vs: Iterable) -> "Hypergraph":
+        """Remove vertices and every edge containing one of them (Breaker's claim, H^{-Y})."""
+        gone = self.mask(vs)
+        if gone & self._marked:
+            raise InputError("a marked vertex cannot be deleted")
+        return self._reindex(self.full_mask & ~gone, [e for e in self._edges if not e & gone])
+
+    def _reindex(self, keep: int, masks: list[int]) -> "Hypergraph":
+        idx = list(bits(keep))
+        new = {old: i for i, old in enumerate(idx)}
+
+        def remap(mask: int) -> int:
+            return sum(1 << new[i] for i in bits(mask))
+
+        return Hypergraph.from_masks([self._vertices[i] for i in idx], [remap(e) for e in masks],
+                                     remap(self._marked & keep))
+
+    # -- Maker-Breaker moves (Notation I.1.42) ---------------------------------------------------
+    def mark(self, *xs) -> "Hypergraph":
+        """H^{+X}: Maker claims the unmarked vertices X."""
+        add = self.mask(xs)
+        if add & self._marked:
+            raise InputError(f"vertex already marked: {self.names(add & self._marked)}")
+        return Hypergraph.from_masks(self._vertices, self._edges, self._marked | add)
+
+    def delete(self, *ys) -> "Hypergraph":
+        """H^{-Y}: Breaker claims Y (deleted with every edge containing one of them)."""
+        return self.delete_vertices(ys)
+
+    def residual_masks(self) -> list[int]:
+        """Edges with the marked vertices removed: what Maker still has to claim on each edge."""
+        return [e & ~self._marked for e in self._edges]
+
+    # -- comparison and display ----------------------------------------------------------------
+    def _key(self):
+        return (self._vertices, frozenset(self._edges), self._marked)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Hypergraph) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        es = ", ".join("{" + ",".join(self.names(e)) + "}" for e in self._edges)
+        mk = f", marked={{{','.join(self.names(self._marked))}}}" if self._marked else ""
+        return f"Hypergraph(n={self.n}, edges=[{es}]{mk})"
+
+
+def _token(v) -> str:
+    if isinstance(v, bool) or not isinstance(v, (str, int)):
+        raise InputError(f"vertex names must be strings or integers, got {v!r}")
+    s = str(v)
+    if not s or not s.isprintable() or any(c.isspace() for c in s) or "," in s:
+        raise InputError(f"vertex name {s!r} is not a printable token")
+    return s
+
+
+def all_subsets(mask: int, size: int) -> Iterator[int]:
+    """All ``size``-subsets of ``mask`` as bitmasks."""
+    for combo in combinations(list(bits(mask)), size):
+        yield sum(1 << i for i in combo)
