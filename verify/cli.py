@@ -117,8 +117,15 @@ def cmd_methods(args) -> int:
     return 0
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Usage errors in one line on stderr, exit status 2 (``verify -h`` still shows full help)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} -h')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="verify", description="Decide, certify and cross-check outcomes of "
+    p = OneLineParser(prog="verify", description="Decide, certify and cross-check outcomes of "
                                 "combinatorial games on hypergraphs.")
     sub = p.add_subparsers(dest="command", required=True)
 

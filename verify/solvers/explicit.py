@@ -238,3 +238,29 @@ def solve_impartial(kind: str, h: Hypergraph, certificate: bool = False) -> NimV
         out.certificate = grundy_certificate(solver.kind, h, nim_positional(solver.kind, h))
         out.stats["certificate_positions"] = len(out.certificate["labels"])
     return out
+
+
+def naive_maker_wins(game: mb.MakerBreakerGame) -> bool:
+    """Plain memoized minimax over (Maker's set, Breaker's set), straight from Def I.1.8: no
+    reduction, no symmetry, every free vertex tried. A second reference and the benchmark baseline."""
+    edges = game.board.edge_masks
+    full = game.board.full_mask
+    memo: dict[tuple[int, int], bool] = {}
+
+    def win(maker: int, breaker: int, maker_to_move: bool) -> bool:
+        if any(e & maker == e for e in edges):
+            return True
+        free = full & ~maker & ~breaker
+        if not free:
+            return False
+        key = (maker, breaker)
+        hit = memo.get(key)
+        if hit is None:
+            if maker_to_move:
+                hit = any(win(maker | (1 << v), breaker, False) for v in bits(free))
+            else:
+                hit = all(win(maker, breaker | (1 << v), True) for v in bits(free))
+            memo[key] = hit
+        return hit
+
+    return win(game.maker_mask, game.breaker_mask, game.first == mb.MAKER)

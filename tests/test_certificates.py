@@ -1,0 +1,143 @@
+"""The independent checker: accepts what the solvers certify, and never accepts a false claim.
+
+The mutation suite tampers with certificates (swapped moves, dropped branches, wrong claims,
+altered instances, altered labels). A mutated certificate may only pass if its (possibly new) claim
+is true according to the reference; mutations that always falsify the certificate must be rejected.
+"""
+import copy
+import json
+
+import pytest
+from hypothesis import given, strategies as st
+
+from verify.certificates.checker import check_certificate
+from verify.certificates.strategy import pairing_certificate
+from verify.errors import CertificateError, UndefinedGame
+from verify.families import tic_tac_toe
+from verify.formats import hypergraph_from_json
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.hypergraph import Hypergraph
+from verify.solvers.explicit import solve_impartial, solve_maker_breaker
+from verify.strategies import hypergraphs, impartial_kinds, players
+
+
+def mb_cert(h, first):
+    return solve_maker_breaker(MakerBreakerGame(h, first), certificate=True).certificate
+
+
+def true_winner(instance_json, first, breaker=()):
+    h = hypergraph_from_json(instance_json)
+    return solve_maker_breaker(MakerBreakerGame(h, first, frozenset(breaker))).winner
+
+
+def accepted(cert) -> bool:
+    try:
+        check_certificate(cert)
+        return True
+    except CertificateError:
+        return False
+
+
+def test_tic_tac_toe_certificates():
+    for n, first in ((3, "maker"), (3, "breaker"), (4, "maker")):
+        report = check_certificate(json.loads(json.dumps(mb_cert(tic_tac_toe(n), first))))
+        assert report.claim["first"] == first
+
+
+@given(hypergraphs(max_vertices=7, marked=True), players)
+def test_solver_certificates_verify(h, first):
+    assert accepted(mb_cert(h, first))
+
+
+@given(hypergraphs(max_vertices=7, marked=True), players)
+def test_wrong_claim_rejected(h, first):
+    cert = mb_cert(h, first)
+    cert["claim"]["winner"] = "breaker" if cert["claim"]["winner"] == "maker" else "maker"
+    assert not accepted(cert)
+
+
+@given(hypergraphs(max_vertices=7, marked=True), players, st.data())
+def test_dropped_branch_rejected(h, first, data):
+    cert = mb_cert(h, first)
+    if not cert["strategy"]:
+        return
+    i = data.draw(st.integers(0, len(cert["strategy"]) - 1))
+    del cert["strategy"][i]
+    assert not accepted(cert)  # every recorded residual is reachable
+
+
+@given(hypergraphs(max_vertices=7, marked=True), players, st.data())
+def test_swapped_move_sound(h, first, data):
+    cert = mb_cert(h, first)
+    if not cert["strategy"]:
+        return
+    entry = data.draw(st.sampled_from(cert["strategy"]))
+    entry["move"] = data.draw(st.sampled_from(cert["instance"]["vertices"]))
+    if accepted(cert):  # only possible if the new move also wins: the claim must still be true
+        assert true_winner(cert["instance"], first) == cert["claim"]["winner"]
+
+
+@given(hypergraphs(max_vertices=7, marked=True), players, st.data())
+def test_altered_instance_sound(h, first, data):
+    cert = mb_cert(h, first)
+    inst = cert["instance"]
+    choice = data.draw(st.sampled_from(["drop-edge", "add-edge", "flip-first", "mark", "unmark"]))
+    if choice == "drop-edge" and inst["edges"]:
+        inst["edges"].pop(data.draw(st.integers(0, len(inst["edges"]) - 1)))
+    elif choice == "add-edge":
+        e = sorted(data.draw(st.sets(st.sampled_from(inst["vertices"]), min_size=1, max_size=3)))
+        if sorted(e) not in [sorted(x) for x in inst["edges"]]:
+            inst["edges"].append(e)
+    elif choice == "flip-first":
+        cert["claim"]["first"] = "breaker" if first == "maker" else "maker"
+    elif choice == "mark":
+        inst["marked"] = sorted(set(inst.get("marked", [])) | {data.draw(st.sampled_from(inst["vertices"]))})
+    elif inst.get("marked"):
+        inst["marked"] = inst["marked"][1:]
+    if accepted(cert):
+        assert true_winner(inst, cert["claim"]["first"]) == cert["claim"]["winner"]
+
+
+@pytest.mark.parametrize("mutate, msg", [
+    (lambda c: c.update(format="other"), "not a verify-certificate"),
+    (lambda c: c.update(kind="magic"), "unknown certificate kind"),
+    (lambda c: c["instance"]["edges"].append(["zz"]), "unknown vertex"),
+    (lambda c: c["strategy"][0].update(move="zz"), "unknown vertex"),
+    (lambda c: c["strategy"].append(copy.deepcopy(c["strategy"][0])), "same residual"),
+    (lambda c: c.update(strategy="none"), "must be a list"),
+    (lambda c: c["claim"].update(winner="draw"), "winner"),
+    (lambda c: c.pop("instance"), "instance"),
+])
+def test_malformed_certificates(mutate, msg):
+    cert = mb_cert(tic_tac_toe(3), "maker")
+    mutate(cert)
+    with pytest.raises(CertificateError, match=msg):
+        check_certificate(cert)
+
+
+def test_pairing_certificates():
+    # two disjoint edges, each paired: Breaker wins by pairing
+    h = Hypergraph([["a", "b", "c"], ["d", "e"]])
+    assert accepted(pairing_certificate(h, [["a", "b"], ["d", "e"]], "maker"))
+    assert not accepted(pairing_certificate(h, [["a", "b"]], "maker"))            # edge de unpaired
+    assert not accepted(pairing_certificate(h, [["a", "b"], ["b", "c"]], "maker"))  # overlap
+    assert not accepted(pairing_certificate(tic_tac_toe(3), [], "maker"))
+
+
+@given(hypergraphs(max_vertices=6, edge_sizes=(1, 2, 3)), impartial_kinds, st.data())
+def test_nim_labelling_certificates(h, kind, data):
+    try:
+        cert = solve_impartial(kind, h, certificate=True).certificate
+    except UndefinedGame:
+        return
+    assert accepted(cert)
+    bad = copy.deepcopy(cert)
+    bad["claim"]["nim"] += data.draw(st.integers(1, 3))
+    assert not accepted(bad)
+    bad = copy.deepcopy(cert)
+    entry = data.draw(st.sampled_from(bad["labels"]))
+    entry[1] += data.draw(st.integers(1, 3))
+    assert not accepted(bad)  # every label is on a reachable position and pinned by mex
+    bad = copy.deepcopy(cert)
+    bad["labels"].pop(data.draw(st.integers(0, len(bad["labels"]) - 1)))
+    assert not accepted(bad)
