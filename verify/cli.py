@@ -14,7 +14,8 @@ from pathlib import Path
 from .errors import CertificateError, VerifyError
 
 # modules that add subcommands: each defines add_cli(subparsers)
-_CLI_PLUGINS = ("verify.solvers.rank3_cli", "verify.claims.cli", "verify.encode.cli")
+_CLI_PLUGINS = ("verify.solvers.rank3_cli", "verify.claims.cli", "verify.encode.cli",
+                "verify.solvers.sat")
 
 
 def _print_json(obj) -> None:

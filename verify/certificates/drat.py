@@ -1,0 +1,303 @@
+"""DRAT proofs of unsatisfiability and the ``sat-unsat-drat`` certificate kind.
+
+A DRAT proof (Wetzler, Heule, Hunt, "DRAT-trim", SAT 2014) is a sequence of clause additions and
+deletions (``d`` lines). An added clause (lemma) C is accepted when it is
+
+- RUP (reverse unit propagation): unit propagation on F ∧ ¬C reaches a conflict, or
+- RAT on its first literal p: for every clause D of F containing ¬p, the resolvent C ∪ (D \\ {¬p})
+  is RUP.
+
+Both keep satisfiability (RUP lemmas are implied; a RAT lemma can be satisfied by flipping p), and
+deleting a clause keeps satisfiability too, so reaching a unit-propagation conflict proves the input
+formula unsatisfiable. :func:`check_drat` is a forward checker (every lemma is checked, in order)
+with two watched literals on a persistent top-level assignment. Like drat-trim it ignores the
+deletion of a clause that is the reason of a top-level assignment (keeping a clause never makes a
+step unsound) and ignores the deletion of a clause not in the database.
+
+Certificate body of ``sat-unsat-drat``: ``"formula": {"nvars": n, "clauses": [[lit, ...], ...]}``,
+``"proof": "<DRAT text>"``; the claim names a question (``no-pairing``, ``no-chain``,
+``no-nunchaku``, ``no-necklace``) and its parameters. The checker **re-derives** the CNF from the
+instance and the claim with the pure encoders of :mod:`verify.encode.sat` (imported for that only,
+never to solve anything), requires it to equal the stored formula, then checks the proof here.
+"""
+from __future__ import annotations
+
+from ..errors import CertificateError
+from . import envelope
+from .checker import CheckReport, instance_hypergraph, register
+
+KIND = "sat-unsat-drat"
+
+
+class DratError(CertificateError):
+    """A DRAT proof is malformed or does not refute its formula."""
+
+
+def parse_drat(text: str) -> list[tuple[bool, tuple[int, ...]]]:
+    """Textual DRAT: one clause per line, literals ending with 0, deletions prefixed with ``d``."""
+    if not isinstance(text, str):
+        raise DratError("the proof must be DRAT text")
+    steps = []
+    for no, line in enumerate(text.splitlines(), 1):
+        toks = line.split()
+        if not toks or toks[0] == "c":
+            continue
+        delete = toks[0] == "d"
+        if delete:
+            toks = toks[1:]
+        try:
+            lits = [int(t) for t in toks]
+        except ValueError:
+            raise DratError(f"proof line {no}: not a clause: {line.strip()[:60]!r}") from None
+        if not lits or lits[-1] != 0 or 0 in lits[:-1]:
+            raise DratError(f"proof line {no}: a clause must end with a single 0")
+        steps.append((delete, tuple(lits[:-1])))
+    return steps
+
+
+def validate_cnf(nvars, clauses) -> list[tuple[int, ...]]:
+    if not isinstance(nvars, int) or isinstance(nvars, bool) or nvars < 0:
+        raise DratError("'nvars' must be a non-negative integer")
+    if not isinstance(clauses, list):
+        raise DratError("'clauses' must be a list")
+    out = []
+    for c in clauses:
+        if not isinstance(c, (list, tuple)) or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                       and x != 0 and abs(x) <= nvars for x in c):
+            raise DratError(f"bad clause {c!r}: literals are non-zero integers within ±nvars")
+        out.append(tuple(c))
+    return out
+
+
+class _DB:
+    """Clause database with two watched literals and a persistent top-level assignment."""
+
+    def __init__(self, nvars: int):
+        self.val = [0] * (nvars + 1)  # per variable: 1 true, -1 false, 0 unassigned
+        self.reason = [-1] * (nvars + 1)  # clause id forcing a top-level assignment
+        self.trail: list[int] = []
+        self.head = 0
+        self.clauses: list[list[int] | None] = []
+        self.watches: dict[int, list[int]] = {}
+        self.by_key: dict[tuple, list[int]] = {}
+        self.inconsistent = False
+
+    def _grow(self, var: int):
+        if var >= len(self.val):
+            extra = var + 1 - len(self.val)
+            self.val.extend([0] * extra)
+            self.reason.extend([-1] * extra)
+
+    def value(self, lit: int) -> int:
+        v = self.val[abs(lit)]
+        return v if lit > 0 else -v
+
+    def _assign(self, lit: int, reason: int):
+        self.val[abs(lit)] = 1 if lit > 0 else -1
+        self.reason[abs(lit)] = reason
+        self.trail.append(lit)
+
+    def _watch(self, lit: int, ci: int):
+        self.watches.setdefault(lit, []).append(ci)
+
+    def add(self, clause) -> None:
+        """Add a clause (already checked, or part of the input) and propagate at top level."""
+        lits = list(dict.fromkeys(clause))
+        for x in lits:
+            self._grow(abs(x))
+        ci = len(self.clauses)
+        self.clauses.append(lits)
+        self.by_key.setdefault(tuple(sorted(lits)), []).append(ci)
+        if self.inconsistent:
+            return
+        if any(-x in lits for x in lits):
+            return  # a tautology never propagates
+        if not lits:
+            self.inconsistent = True
+            return
+        lits.sort(key=lambda x: -self.value(x))  # true, then unassigned, then false
+        if len(lits) == 1:
+            v = self.value(lits[0])
+            if v == -1:
+                self.inconsistent = True
+            elif v == 0:
+                self._assign(lits[0], ci)
+                self._propagate_top()
+            self._watch(lits[0], ci)
+            return
+        self._watch(lits[0], ci)
+        self._watch(lits[1], ci)
+        if self.value(lits[1]) == -1:
+            v = self.value(lits[0])
+            if v == -1:
+                self.inconsistent = True
+            elif v == 0:
+                self._assign(lits[0], ci)
+                self._propagate_top()
+
+    def delete(self, clause) -> bool:
+        """Delete one copy of a clause; False when ignored (absent, or a top-level reason)."""
+        ids = self.by_key.get(tuple(sorted(set(clause))))
+        if not ids:
+            return False
+        ci = ids[-1]
+        if any(self.value(x) == 1 and self.reason[abs(x)] == ci for x in self.clauses[ci]):
+            return False
+        ids.pop()
+        self.clauses[ci] = None
+        return True
+
+    def _propagate_top(self):
+        if self._propagate():
+            self.inconsistent = True
+
+    def _propagate(self) -> bool:
+        """Unit propagation from ``self.head``; True on conflict."""
+        trail, clauses, watches = self.trail, self.clauses, self.watches
+        while self.head < len(trail):
+            false_lit = -trail[self.head]
+            self.head += 1
+            ws = watches.get(false_lit)
+            if not ws:
+                continue
+            keep = []
+            i = 0
+            n = len(ws)
+            while i < n:
+                ci = ws[i]
+                i += 1
+                c = clauses[ci]
+                if c is None:
+                    continue
+                if len(c) == 1:
+                    keep.append(ci)
+                    if self.value(c[0]) == -1:
+                        keep.extend(ws[i:])
+                        watches[false_lit] = keep
+                        return True
+                    continue
+                if c[0] == false_lit:
+                    c[0], c[1] = c[1], c[0]
+                first = c[0]
+                if self.value(first) == 1:
+                    keep.append(ci)
+                    continue
+                for k in range(2, len(c)):
+                    if self.value(c[k]) != -1:
+                        c[1], c[k] = c[k], c[1]
+                        self._watch(c[1], ci)
+                        break
+                else:
+                    keep.append(ci)
+                    if self.value(first) == -1:
+                        keep.extend(ws[i:])
+                        watches[false_lit] = keep
+                        return True
+                    self._assign(first, ci)
+            watches[false_lit] = keep
+        return False
+
+    def rup(self, clause) -> bool:
+        """Does unit propagation on the database plus the negation of ``clause`` conflict?"""
+        if self.inconsistent:
+            return True
+        mark = len(self.trail)
+        head = self.head
+        conflict = False
+        for x in clause:
+            self._grow(abs(x))
+            v = self.value(x)
+            if v == 1:
+                conflict = True
+                break
+            if v == 0:
+                self._assign(-x, -1)
+        if not conflict:
+            conflict = self._propagate()
+        for x in self.trail[mark:]:
+            self.val[abs(x)] = 0
+            self.reason[abs(x)] = -1
+        del self.trail[mark:]
+        self.head = head
+        return conflict
+
+    def rat(self, clause) -> bool:
+        """RAT on the clause's first literal: every resolvent with a clause holding its negation is RUP."""
+        if not clause:
+            return False
+        p = clause[0]
+        cset = set(clause)
+        for d in list(self.clauses):
+            if d is None or -p not in d:
+                continue
+            resolvent = list(clause) + [x for x in d if x != -p and x not in cset]
+            if any(-x in cset for x in d if x != -p):
+                continue  # tautological resolvent
+            if not self.rup(resolvent):
+                return False
+        return True
+
+
+def check_drat(nvars: int, clauses, proof) -> dict:
+    """Check a DRAT refutation of the CNF (``nvars``, ``clauses``); return statistics.
+
+    ``proof`` is DRAT text or parsed steps. Raises :class:`DratError` when a lemma is neither RUP
+    nor RAT, or when the proof ends without a unit-propagation conflict.
+    """
+    steps = parse_drat(proof) if isinstance(proof, str) else proof
+    db = _DB(nvars)
+    for c in validate_cnf(nvars, list(clauses)):
+        db.add(c)
+    stats = {"lemmas": 0, "rat": 0, "deletions": 0, "ignored_deletions": 0}
+    if db.inconsistent:
+        return stats
+    for no, (delete, lits) in enumerate(steps, 1):
+        if any(x == 0 for x in lits):
+            raise DratError(f"proof step {no}: literal 0 inside a clause")
+        if delete:
+            if db.delete(lits):
+                stats["deletions"] += 1
+            else:
+                stats["ignored_deletions"] += 1
+            continue
+        stats["lemmas"] += 1
+        if not db.rup(lits):
+            if not db.rat(lits):
+                shown = " ".join(map(str, lits)) or "(empty clause)"
+                raise DratError(f"proof step {no}: lemma {shown} is neither RUP nor RAT")
+            stats["rat"] += 1
+        db.add(lits)
+        if db.inconsistent:
+            return stats
+    raise DratError("the proof does not derive the empty clause (no unit-propagation conflict reached)")
+
+
+# -- the certificate kind ---------------------------------------------------------------------------
+
+def drat_certificate(instance: dict, claim: dict, nvars: int, clauses, proof: str, **body) -> dict:
+    """A ``sat-unsat-drat`` certificate: the CNF of ``claim`` on ``instance`` and its refutation."""
+    return envelope(KIND, instance, claim, formula={"nvars": nvars, "clauses": [list(c) for c in clauses]},
+                    proof=proof, **body)
+
+
+@register(KIND)
+def check_unsat_certificate(cert: dict) -> CheckReport:
+    """Re-derive the CNF from the instance and the claim (pure encoder, no solver), compare it with
+    the stored formula, and check the DRAT proof."""
+    from ..encode.sat import claim_cnf  # re-derivation of the formula only; nothing is solved
+
+    h = instance_hypergraph(cert)
+    claim = cert["claim"]
+    expected = claim_cnf(h, claim, cert.get("position", {}))
+    formula = cert.get("formula")
+    if not isinstance(formula, dict):
+        raise CertificateError("certificate has no 'formula' object")
+    nvars = formula.get("nvars")
+    clauses = validate_cnf(nvars, formula.get("clauses"))
+    if nvars != expected.nvars or clauses != [tuple(c) for c in expected.clauses]:
+        raise CertificateError("the stored formula is not the encoding of the claim on this instance")
+    stats = check_drat(nvars, clauses, cert.get("proof"))
+    detail = (f"CNF re-derived ({nvars} vars, {len(clauses)} clauses); DRAT proof checked: "
+              f"{stats['lemmas']} lemmas ({stats['rat']} RAT), {stats['deletions']} deletions")
+    shown = {k: v for k, v in claim.items()}
+    return CheckReport(KIND, shown, detail)
