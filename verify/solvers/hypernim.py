@@ -403,9 +403,20 @@ def is_nim2(game: HyperNim) -> bool:
     return game.n == 2 and sorted(game.edges) == [1, 2]
 
 
+def is_moore_proper(game: HyperNim) -> bool:
+    """H = all non-empty proper subsets of V, n ≥ 2: Moore's NIM_{n-1}."""
+    full = game.hypergraph.full_mask
+    return game.n >= 2 and len(game.edges) == 2 ** game.n - 2 and full not in game.edges
+
+
 def formula_obstacle(inst: Instance) -> str | None:
-    """None when a formula of paper 003 applies to the instance, else the failed hypothesis."""
+    """None when a formula of paper 003 applies to the instance, else the failed hypothesis.
+
+    Single games: JM+ ([8, Thm 2]) or Moore's NIM_{n-1} (Jenkyns-Mayberry [16], paper 003 §1).
+    """
     if inst.compound is None:
+        if is_moore_proper(inst.game):
+            return None
         ok, why = jm_plus_status(inst.game)
         return None if ok else f"the JM formula needs a JM+ hypergraph ([8, Thm 2], paper 003 §2): {why}"
     for i, (g, _) in enumerate(inst.components, 1):
@@ -465,12 +476,10 @@ def solve_explicit(instance, certificate=False, **_):
     memo: dict = {}
     if inst.compound:
         cg = CompoundGame(inst.compound, [g for g, _ in inst.components])
-        value = sg_explicit(cg, tuple(tuple(x) for _, x in inst.components))
-        memo_size = None
+        value = sg_explicit(cg, tuple(tuple(x) for _, x in inst.components), memo)
     else:
         value = sg_explicit(inst.game, inst.piles, memo)
-        memo_size = len(memo)
-    res = SGValue("hypernim", "explicit", {"positions": memo_size} if memo_size else {}, sg=value)
+    res = SGValue("hypernim", "explicit", {"positions": len(memo)}, sg=value)
     if certificate:
         table = explicit_table(inst.game, inst.piles)
         res.certificate = _certificate(inst, table)
@@ -502,6 +511,8 @@ def _theorem(inst: Instance) -> str:
         return "003 Thm 2"
     if inst.compound == "conjunctive":
         return "003 Thm 1 + [8] Thm 2"
+    if is_moore_proper(inst.game):
+        return "Jenkyns-Mayberry [16] (003 §1)"
     return "[8] Thm 2 (003 §2)"
 
 
