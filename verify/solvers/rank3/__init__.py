@@ -1,0 +1,73 @@
+"""Maker-Breaker on hypergraphs of rank ≤ 3 in polynomial time: Galliot's structural
+characterization (paper 004 Theorem II.1.12, algorithm of Theorem III.2.1, COMPUTECC of §III.1.2.1).
+
+Registers ``("maker-breaker", "structural")`` and the ``auto`` chooser for maker-breaker (structural
+on rank ≤ 3, explicit otherwise). Submodules: :mod:`.chains` (chains, COMPUTECC), :mod:`.leaf`
+(fully marked edges, nunchakus, necklaces), :mod:`.search` (the three-round criterion),
+:mod:`.solver` (reductions, Breaker first, witnesses), :mod:`.rounds` (exact τ_M by search).
+"""
+from __future__ import annotations
+
+import time
+
+from ...errors import MethodError, TooLarge
+from ...games import maker_breaker as mb
+from ...result import Outcome
+from .. import register, register_auto
+from .solver import Namer, breaker_move, decide, maker_move
+
+# certificates enumerate every state reachable under the winner's strategy; beyond this many the
+# expansion is refused (the three-round witness in Outcome.strategy is always produced)
+MAX_CERTIFICATE_STATES = 200_000
+
+
+def check_rank3(game: mb.MakerBreakerGame) -> None:
+    if not isinstance(game, mb.MakerBreakerGame):
+        raise MethodError("the structural method takes a Maker-Breaker game")
+    if game.board.rank > 3:
+        raise MethodError(f"the structural method (Galliot, rank 3) needs edges of at most 3 vertices; "
+                          f"this board has rank {game.board.rank} (use --method explicit)")
+
+
+@register("maker-breaker", "structural")
+def solve_structural(game: mb.MakerBreakerGame, certificate: bool = False, **_options) -> Outcome:
+    """Winner of a rank-≤3 Maker-Breaker game by Galliot's three-round criterion, with the
+    three-round witness in ``strategy`` and, on request, a checked-format strategy certificate."""
+    check_rank3(game)
+    t0 = time.perf_counter()
+    res = game.start_residual()
+    nboard = game.board.n
+    d = decide(res, nboard, game.first)
+    namer = Namer(game.board, res)
+    out = Outcome(game="maker-breaker", method="structural", winner=d.winner, first=game.first,
+                  strategy=namer.decision(d, game.first),
+                  stats={"decided_by": d.how, "nodes": d.nodes,
+                         "seconds": round(time.perf_counter() - t0, 6)})
+    if certificate:
+        out.certificate = strategy_certificate_for(game, d.winner)
+        out.stats["certificate_states"] = len(out.certificate["strategy"])
+    return out
+
+
+def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str) -> dict:
+    """The full strategy certificate (kind ``maker-breaker-strategy``) for the winner, whose moves
+    come from the structural solver at every reachable position."""
+    from ...certificates.strategy import strategy_certificate
+    nboard = game.board.n
+    calls = [0]
+
+    def choose(res):
+        calls[0] += 1
+        if calls[0] > MAX_CERTIFICATE_STATES:
+            raise TooLarge(f"the strategy certificate would need more than {MAX_CERTIFICATE_STATES} "
+                           f"positions; the three-round witness is still reported without --certificate")
+        return maker_move(res, nboard) if winner == mb.MAKER else breaker_move(res, nboard)
+
+    return strategy_certificate(game, winner, choose)
+
+
+@register_auto("maker-breaker")
+def choose_method(game) -> str:
+    """Structural on rank ≤ 3 (polynomial, Theorem III.2.1), explicit search otherwise."""
+    board = getattr(game, "board", None)
+    return "structural" if board is not None and board.rank <= 3 else "explicit"

@@ -1,0 +1,192 @@
+"""The structural Maker-Breaker solver for rank ≤ 3 (paper 004 Theorem III.2.1) with witnesses.
+
+Positions are residual families (bitmasks over the board's vertices, see
+:mod:`verify.games.maker_breaker`); vertices on no live edge never matter when both players can
+always move on a live vertex instead (an extra mark never hurts Maker, an extra deletion never hurts
+Breaker, Lemma I.1.50), so decisions depend on the residual alone.
+
+- Maker first: ∅ in the residual → Maker has won; no residual edge → Breaker; an edge with ≤ 1 vertex
+  → Maker (trivial win, Def I.1.43); fewer than six live vertices → the explicit reference search;
+  otherwise Galliot's three-round criterion (:class:`~.search.Board`).
+- Breaker first (Chapter I convention): Breaker wins ⇔ ∃y: Maker-first H^{-y} is a Breaker win.
+  Only replies in the support of Maker's three-round tree on H need trying (a reply outside it
+  leaves the tree winning); if Maker-first H is already a Breaker win, every reply is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...games import maker_breaker as mb
+from ...hypergraph import bits, minimal_masks
+from ..explicit import MakerBreakerSearch
+from .leaf import Leaf
+from .search import MIN_FREE, Board
+
+
+@dataclass
+class Decision:
+    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit' or 'structural'."""
+    winner: str
+    how: str
+    board: Board | None = None
+    tree: tuple | None = None
+    rounds: int | None = None                  # rounds Maker needs to reach a leaf (structural)
+    refutations: dict = field(default_factory=dict)   # Maker move -> Breaker reply (Breaker wins)
+    breaker_move: int | None = None            # Breaker-first: Breaker's winning first move
+    answers: dict = field(default_factory=dict)       # Breaker-first Maker win: y -> Decision
+    default: "Decision | None" = None          # Breaker-first Maker win: for replies not in answers
+    nodes: int = 0
+
+
+def _live(res) -> int:
+    return mb.live_vertices(res)
+
+
+def maker_first(res, nboard: int) -> Decision:
+    """Decide the position with Maker to move."""
+    over = mb.winner_if_over(res)
+    if over is not None:
+        return Decision(over, "over")
+    res = frozenset(minimal_masks(res))
+    if any(e.bit_count() == 1 for e in res):
+        return Decision(mb.MAKER, "trivial")
+    if _live(res).bit_count() < MIN_FREE:
+        search = MakerBreakerSearch()
+        won = search.maker_wins(res, True)
+        return Decision(mb.MAKER if won else mb.BREAKER, "explicit", nodes=search.nodes)
+    board = Board(res, nboard)
+    tree, refutations, rounds = board.decide()
+    if tree is not None:
+        return Decision(mb.MAKER, "structural", board, tree, rounds, nodes=board.nodes)
+    return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=board.nodes)
+
+
+def breaker_first(res, nboard: int) -> Decision:
+    """Decide the position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2)."""
+    over = mb.winner_if_over(res)
+    if over is not None:
+        return Decision(over, "over")
+    res = frozenset(minimal_masks(res))
+    live = _live(res)
+    if live.bit_count() <= MIN_FREE:
+        search = MakerBreakerSearch()
+        if search.maker_wins(res, False):
+            return Decision(mb.MAKER, "explicit", nodes=search.nodes)
+        return Decision(mb.BREAKER, "explicit", breaker_move=(search.best_move(res, False) or 0).bit_length() - 1,
+                        nodes=search.nodes)
+    base = maker_first(res, nboard)
+    if base.winner == mb.BREAKER:
+        y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
+        return Decision(mb.BREAKER, base.how, breaker_move=y,
+                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=base.nodes)
+    if base.how == "trivial":
+        singles = 0
+        for e in res:
+            if e.bit_count() == 1:
+                singles |= e
+        candidates = singles
+    else:
+        candidates = base.board.support(base.tree) & live
+    answers = {}
+    nodes = base.nodes
+    for y in bits(candidates):
+        d = maker_first(mb.breaker_claims(res, 1 << y), nboard)
+        nodes += d.nodes
+        if d.winner == mb.BREAKER:
+            return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
+        answers[y] = d
+    return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def decide(res, nboard: int, first: str) -> Decision:
+    return maker_first(res, nboard) if first == mb.MAKER else breaker_first(res, nboard)
+
+
+# -- strategies for certificates ------------------------------------------------------------------
+
+def maker_move(res, nboard: int) -> int:
+    """A winning move (vertex bit) for Maker to move at a won position: complete a 1-vertex edge,
+    else the forcing move on a leaf or the first move of the three-round tree (Theorem II.1.12 (i)),
+    else (fewer than six live vertices) the explicit search's move."""
+    r = minimal_masks(res)
+    for e in r:
+        if e.bit_count() == 1:
+            return e
+    if _live(res).bit_count() < MIN_FREE:
+        v = MakerBreakerSearch().best_move(res, True)
+        if v is None:
+            raise AssertionError("Maker to move has no winning move")
+        return v
+    return 1 << Board(r, nboard).first_move()
+
+
+def breaker_move(res, nboard: int) -> int:
+    """A winning move (vertex bit) for Breaker to move at a Breaker-won position."""
+    d = breaker_first(res, nboard)
+    live = _live(res)
+    if d.winner != mb.BREAKER:
+        raise AssertionError("Breaker to move at a Maker win")
+    if d.breaker_move is None or d.breaker_move < 0 or not live >> d.breaker_move & 1:
+        return live & -live
+    return 1 << d.breaker_move
+
+
+# -- witnesses as JSON ----------------------------------------------------------------------------
+
+class Namer:
+    """Names vertices and edges of the residual world back in the board's terms; the shared padding
+    mark of 2-vertex residual edges is shown as ``*``."""
+
+    def __init__(self, board, res0):
+        self.board = board
+        self.origin: dict[int, int] = {}
+        marked = board.marked_mask
+        for e in board.edge_masks:
+            self.origin.setdefault(e & ~marked, e)
+        self.res0 = res0
+
+    def v(self, i: int | None):
+        if i is None:
+            return None
+        if i >= self.board.n:
+            return "*"
+        return self.board.vertices[i]
+
+    def edge(self, e: int) -> list[str]:
+        real = e & self.board.full_mask
+        orig = self.origin.get(real, real)
+        return self.board.names(orig)
+
+    def leaf(self, leaf: Leaf) -> dict:
+        return {"kind": leaf.kind, "edges": [self.edge(e) for e in leaf.edges],
+                "ends": [self.v(i) for i in leaf.ends]}
+
+    def tree(self, node) -> dict:
+        tag = node[0]
+        if tag == "L":
+            return {"leaf": self.leaf(node[1])}
+        if tag == "M":
+            out = {"maker": self.v(node[1])}
+            b = node[2]
+            out["replies"] = {self.v(y): self.tree(c) for y, c in sorted(b[3].items())}
+            out["otherwise"] = self.tree(b[2])
+            return out
+        raise ValueError(tag)
+
+    def decision(self, d: Decision, first: str) -> dict:
+        out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
+        if first == mb.MAKER:
+            if d.how == "structural" and d.winner == mb.MAKER:
+                out["leaf_rounds"] = d.rounds
+                out["maker_tree"] = self.tree(d.tree)
+            elif d.how == "structural":
+                out["breaker_replies"] = {self.v(x): self.v(y) for x, y in sorted(d.refutations.items())}
+            return out
+        if d.winner == mb.BREAKER:
+            out["breaker_move"] = self.v(d.breaker_move)
+            if d.default is not None:
+                out["then"] = self.decision(d.default, mb.MAKER)
+        elif d.how == "structural":
+            out["answers"] = {self.v(y): self.decision(a, mb.MAKER) for y, a in sorted(d.answers.items())}
+            out["otherwise"] = self.decision(d.default, mb.MAKER)
+        return out
