@@ -1,0 +1,5 @@
+"""Sieben's structure theory for the impartial hypergraph games (paper 000 §4–§6)."""
+from .diagram import (StructureClass, StructureDiagram, maximal_stable_sets, structure_diagram,
+                      type_step)
+
+__all__ = ["StructureClass", "StructureDiagram", "maximal_stable_sets", "structure_diagram", "type_step"]
