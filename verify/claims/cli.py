@@ -1,0 +1,203 @@
+"""CLI for the theorem catalogue (``verify theorems``) and the structure diagram (``verify structure``).
+
+``verify theorems check`` exits 0 when every checked claim is as the catalogue expects (it holds, or
+it is a known erratum and its counterexample is found), 1 when a claim fails unexpectedly or errs,
+and 2 on bad input.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..errors import InputError
+from . import registry
+
+
+def add_cli(sub) -> None:
+    t = sub.add_parser("theorems", help="the catalogue of published statements as executable claims")
+    tsub = t.add_subparsers(dest="theorems_command", required=True)
+    tl = tsub.add_parser("list", help="list the claims")
+    tl.add_argument("--json", action="store_true")
+    tl.add_argument("--paper", help="only claims whose source starts with this (e.g. 000)")
+    tl.set_defaults(func=cmd_list)
+    tc = tsub.add_parser("check", help="check claims over their families up to a size")
+    tc.add_argument("names", nargs="*", metavar="NAME")
+    tc.add_argument("--all", action="store_true", help="check every claim")
+    tc.add_argument("--paper", help="with --all: only claims whose source starts with this")
+    tc.add_argument("--max-n", type=int, dest="max_n", help="size to check up to (default: the claim's)")
+    tc.add_argument("--slow", action="store_true", help="use each claim's larger 'slow' size")
+    tc.add_argument("--instance", metavar="FILE",
+                    help="evaluate one claim on this hypergraph instead of its family")
+    tc.add_argument("--json", action="store_true", help="one JSON object per claim, one per line")
+    tc.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("structure", help="structure diagram of ACV/AVD/DST/PRV (paper 000 §4-6)")
+    s.add_argument("file")
+    s.add_argument("--game", required=True, choices=["acv", "avd", "dst", "prv"])
+    s.add_argument("--simplified", action="store_true", help="the simplified diagram (Condition 6.1)")
+    s.add_argument("--dot", metavar="OUT.dot", help="write the diagram as graphviz DOT")
+    s.add_argument("--image", metavar="OUT.png|OUT.svg", help="render with graphviz 'dot' when installed")
+    s.add_argument("--json", action="store_true", help="print the diagram as JSON")
+    s.set_defaults(func=cmd_structure)
+
+
+# -- verify theorems ------------------------------------------------------------------------------
+
+def _selected(paper: str | None):
+    claims = registry.all_claims()
+    if paper:
+        claims = [c for c in claims if c.source.startswith(paper)]
+        if not claims:
+            raise InputError(f"no claim has a source starting with {paper!r}")
+    return claims
+
+
+def cmd_list(args) -> int:
+    claims = _selected(args.paper)
+    if args.json:
+        for c in claims:
+            print(json.dumps(_claim_json(c)))
+        return 0
+    width = max((len(c.name) for c in claims), default=4)
+    for c in claims:
+        flag = "  [erratum]" if c.erratum else (f"  [corrects {c.corrects}]" if c.corrects else "")
+        print(f"{c.name:<{width}}  {c.source:<22} {c.size_name}<={c.default_size}{flag}")
+    print(f"{len(claims)} claims")
+    return 0
+
+
+def _claim_json(c) -> dict:
+    out = {"name": c.name, "source": c.source, "statement": c.statement, "size_name": c.size_name,
+           "default_size": c.default_size, "slow_size": c.slow_size}
+    if c.erratum:
+        out["erratum"] = c.erratum
+    if c.corrects:
+        out["corrects"] = c.corrects
+    return out
+
+
+def expected(claim, report) -> bool:
+    """Is the report what the catalogue expects? A printed statement marked as an erratum must show
+    its counterexample at its default size or above (below, it may still hold)."""
+    if report.status == "error":
+        return False
+    if claim.erratum:
+        return report.status == "counterexample" or report.size < claim.default_size
+    return report.status == "holds"
+
+
+def cmd_check(args) -> int:
+    if args.max_n is not None and args.max_n < 0:
+        raise InputError("--max-n must be non-negative")
+    if args.all and args.names:
+        raise InputError("give claim names or --all, not both")
+    if not args.all and not args.names:
+        raise InputError("name a claim to check, or use --all (see 'verify theorems list')")
+    if args.paper and not args.all:
+        raise InputError("--paper goes with --all")
+    claims = _selected(args.paper) if args.all else [registry.get_claim(n) for n in args.names]
+    if args.instance:
+        if len(claims) != 1:
+            raise InputError("--instance evaluates exactly one named claim")
+        return _check_instance(claims[0], args.instance, args.json)
+    bar = None
+    if sys.stderr.isatty() and len(claims) > 1:
+        from tqdm import tqdm
+        bar = tqdm(total=len(claims), file=sys.stderr, unit="claim", leave=False)
+    ok = True
+    counts = {"holds": 0, "counterexample": 0, "error": 0}
+    for claim in claims:
+        if bar is not None:
+            bar.set_description(claim.name[:30])
+        size = args.max_n if args.max_n is not None else (
+            claim.slow_size if args.slow and claim.slow_size is not None else claim.default_size)
+        report = registry.check_claim(claim, size)
+        good = expected(claim, report)
+        ok &= good
+        counts[report.status] += 1
+        if bar is not None:
+            bar.update(1)
+        if args.json:
+            out = report.to_json()
+            out["size_name"] = claim.size_name
+            out["expected"] = good
+            if claim.corrects:
+                out["corrects"] = claim.corrects
+            print(json.dumps(out), flush=True)
+        else:
+            msg = _describe(claim, report, good)
+            if bar is not None:
+                bar.write(msg, file=sys.stdout)
+            else:
+                print(msg, flush=True)
+    if bar is not None:
+        bar.close()
+    if not args.json and len(claims) > 1:
+        print(f"{len(claims)} claims: {counts['holds']} hold, {counts['counterexample']} counterexamples, "
+              f"{counts['error']} errors; {'all as expected' if ok else 'UNEXPECTED RESULTS'}")
+    return 0 if ok else 1
+
+
+def _describe(claim, report, good: bool) -> str:
+    head = f"{'ok  ' if good else 'FAIL'} {claim.name} [{claim.source}]"
+    tail = f"({report.instances} instances, {report.seconds:.2f} s)"
+    if report.status == "holds":
+        note = " — known erratum, counterexample lies beyond this size" if claim.erratum else ""
+        return f"{head}: holds up to {claim.size_name}={report.size} {tail}{note}"
+    if report.status == "error":
+        return f"{head}: error: {report.error} {tail}"
+    cx = report.counterexample
+    known = " (known erratum)" if claim.erratum else ""
+    cert = " [certificate attached, see --json]" if cx.get("certificate") else ""
+    return (f"{head}: counterexample{known}: {json.dumps(cx['instance'])}: statement says "
+            f"{json.dumps(cx['expected'])}, reference gives {json.dumps(cx['actual'])}{cert} {tail}")
+
+
+def _check_instance(claim, path: str, as_json: bool) -> int:
+    if "instance:hypergraph" not in claim.tags:
+        raise InputError(f"claim {claim.name} does not take a hypergraph instance")
+    from ..formats import read_hypergraph
+    h = read_hypergraph(path)
+    v = claim.check(h)  # a hypothesis violation raises InputError naming the hypothesis
+    status = "holds" if v is None else "counterexample"
+    good = status == "holds" or bool(claim.erratum)
+    if as_json:
+        out = {"name": claim.name, "source": claim.source, "status": status, "size": h.n, "instances": 1}
+        if v is not None:
+            out["counterexample"] = v.to_json()
+        print(json.dumps(out))
+    elif v is None:
+        print(f"{claim.name} [{claim.source}]: holds on {path}")
+    else:
+        print(f"{claim.name} [{claim.source}]: fails on {path}: statement says {json.dumps(v.expected)}, "
+              f"reference gives {json.dumps(v.actual)}")
+    return 0 if good else 1
+
+
+# -- verify structure -----------------------------------------------------------------------------
+
+def cmd_structure(args) -> int:
+    from pathlib import Path
+
+    from ..formats import read_hypergraph
+    from ..structure import StructureDiagram
+    from ..structure.render import diagram_to_dot, diagram_to_json, diagram_to_text, render_image
+    d = StructureDiagram(args.game, read_hypergraph(args.file))
+    notes = []
+    if args.dot or args.image:
+        dot = diagram_to_dot(d, simplified=args.simplified)
+        if args.dot:
+            try:
+                Path(args.dot).write_text(dot, encoding="utf-8")
+            except OSError as exc:
+                raise InputError(f"{args.dot}: cannot write ({exc.strerror})") from None
+            notes.append(f"wrote {args.dot}")
+        if args.image:
+            notes.append(render_image(dot, args.image))
+    if args.json:
+        print(json.dumps(diagram_to_json(d)))
+    else:
+        print(diagram_to_text(d, simplified=args.simplified))
+    for n in notes:
+        print(n, file=sys.stderr)
+    return 0
