@@ -20,7 +20,21 @@ lists further edges present only for this call.
 """
 from __future__ import annotations
 
+from collections import deque
+
 from ...hypergraph import bits
+
+_VS: dict[int, tuple[int, ...]] = {}
+
+
+def _vs(e: int) -> tuple[int, ...]:
+    """The vertex indices of an edge mask (cached: edges recur across thousands of calls)."""
+    t = _VS.get(e)
+    if t is None:
+        if len(_VS) > 1_000_000:
+            _VS.clear()
+        t = _VS[e] = tuple(bits(e))
+    return t
 
 
 def incidence(edges: list[int], nbits: int) -> list[list[int]]:
@@ -45,7 +59,7 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
     n_base = len(edges)
     extra_inc: dict[int, list[int]] = {}
     for j, e in enumerate(extra, n_base):
-        for v in bits(e):
+        for v in _vs(e):
             extra_inc.setdefault(v, []).append(j)
     nb = len(inc)
 
@@ -88,7 +102,7 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
             if eid not in pending:
                 continue
             e = all_edges[eid]
-            inside = [v for v in bits(e) if v in island]
+            inside = [v for v in _vs(e) if v in island]
             if len(inside) == 1:                                  # new crossing
                 i0 = island[inside[0]]
                 s = e & ~(1 << inside[0])
@@ -98,7 +112,7 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
                 live.append(True)
                 entry_of.append(s)
                 entry_pair[s] = new
-                for v in bits(s):
+                for v in _vs(s):
                     add_vertex(v, new)
             else:
                 if len(inside) == 2:
@@ -143,7 +157,7 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
                 for c in range(len(parent)):
                     if live[c] and parent[c] in merge:
                         parent[c] = i0
-                for v in bits(e):
+                for v in _vs(e):
                     if v not in island:
                         add_vertex(v, i0)                         # the ADD_OTHER correction
             in_a.add(eid)
@@ -155,29 +169,52 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
     return out
 
 
+def _distances(b: int, all_edges: list[int], dead: int) -> dict[int, int]:
+    """Ordinary BFS distance (in edges) from every vertex to b; a lower bound on chain length."""
+    adj: dict[int, list[int]] = {}
+    for e in all_edges:
+        if not e & dead:
+            for v in _vs(e):
+                adj.setdefault(v, []).append(e)
+    dist = {b: 0}
+    queue = deque([b])
+    while queue:
+        u = queue.popleft()
+        for e in adj.get(u, ()):
+            for v in _vs(e):
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    queue.append(v)
+    return dist
+
+
 def find_chain(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0,
                extra: tuple[int, ...] | list[int] = ()) -> list[int] | None:
     """An ab-chain as its edge list e_1..e_L (a ≠ b), or None; found by self-reduction on
-    :func:`compute_cc`: (a, {a,p,q}, ...) continues as a pb-chain in H - a - q."""
+    :func:`compute_cc`: (a, {a,p,q}, ...) continues as a pb-chain in H - a - q. Steps are tried in
+    order of BFS distance to b, so the chains found are short in practice (not always shortest)."""
     if a == b or not compute_cc(a, edges, inc, dead, extra) >> b & 1:
         return None
     out = []
     all_edges = list(edges) + list(extra)
     while True:
-        nxt = None
+        steps = []
+        dist = _distances(b, all_edges, dead)
         for e in all_edges:
             if e & dead or not e >> a & 1:
                 continue
             if e >> b & 1:
                 out.append(e)
                 return out
-            p, q = [v for v in bits(e) if v != a]
-            for p, q in ((p, q), (q, p)):
-                d2 = dead | (1 << a) | (1 << q)
-                if compute_cc(p, edges, inc, d2, extra) >> b & 1:
-                    nxt = (e, p, d2)
-                    break
-            if nxt:
+            p, q = [v for v in _vs(e) if v != a]
+            steps.append((dist.get(p, 1 << 30), e, p, q))
+            steps.append((dist.get(q, 1 << 30), e, q, p))
+        steps.sort()
+        nxt = None
+        for _, e, p, q in steps:
+            d2 = dead | (1 << a) | (1 << q)
+            if compute_cc(p, edges, inc, d2, extra) >> b & 1:
+                nxt = (e, p, d2)
                 break
         if nxt is None:  # cannot happen when compute_cc is exact
             raise AssertionError("chain self-reduction failed")

@@ -76,8 +76,8 @@ class Board:
             self.leaf_memo[key] = leaf_at(x, self.edges, self.inc, marked, dead, self.nbits)
         return self.leaf_memo[key]
 
-    def initial_leaf(self, marked: int) -> Leaf | None:
-        return find_leaf(self.edges, self.inc, marked, 0, self.nbits)
+    def initial_leaf(self, marked: int, dead: int = 0) -> Leaf | None:
+        return find_leaf(self.edges, self.inc, marked, dead, self.nbits)
 
     # -- the ∃∀ search ----------------------------------------------------------------------------
     def maker_tree(self, marked: int, dead: int, rounds: int, refutations: dict | None = None):
@@ -152,28 +152,35 @@ class Board:
             s |= (1 << y) | self.support(child)
         return s & ~(1 << self.pad)
 
-    def decide(self, max_rounds: int = 3):
-        """(tree, refutations, rounds): Maker's tree with the fewest rounds ≤ ``max_rounds`` to a
-        leaf, or None with a refuting reply to each Maker move."""
+    def decide(self, max_rounds: int = 3, dead: int = 0):
+        """(tree, refutations, rounds) on K^{-dead}: Maker's tree with the fewest rounds ≤
+        ``max_rounds`` to a leaf, or None with a refuting reply to each Maker move."""
         marked = self.marked0
-        leaf = self.initial_leaf(marked)
+        leaf = self.initial_leaf(marked, dead)
         if leaf is not None:
             return ("L", leaf), {}, 0
         for r in range(1, max_rounds):
-            t = self.maker_tree(marked, 0, r)
+            t = self.maker_tree(marked, dead, r)
             if t is not None:
                 return t, {}, r
         refutations: dict = {}
-        t = self.maker_tree(marked, 0, max_rounds, refutations)
+        t = self.maker_tree(marked, dead, max_rounds, refutations)
         return t, refutations, max_rounds if t is not None else None
 
-    def first_move(self, marked: int | None = None) -> int:
+    def winning_trees(self, rounds: int, dead: int = 0):
+        """Maker's trees within ``rounds`` rounds for each of her winning first moves."""
+        marked = self.marked0
+        for x in self._maker_moves(marked, dead, rounds):
+            ok, node = self._breaker_node(x, marked | (1 << x), dead, rounds - 1)
+            if ok:
+                yield ("M", x, node)
+
+    def first_move(self) -> int:
         """Maker's move at a won position: the forcing move on a leaf, else the tree's first move."""
-        marked = self.marked0 if marked is None else marked
-        leaf = self.initial_leaf(marked)
+        leaf = self.initial_leaf(self.marked0)
         if leaf is not None:
-            return forcing_move(leaf, marked)
-        t = self.maker_tree(marked, 0, 3)
+            return forcing_move(leaf, self.marked0)
+        t = self.maker_tree(self.marked0, 0, 3)
         if t is None:
             raise AssertionError("no three-round tree at a Maker win")
         return t[1]

@@ -42,8 +42,9 @@ def _live(res) -> int:
     return mb.live_vertices(res)
 
 
-def maker_first(res, nboard: int) -> Decision:
-    """Decide the position with Maker to move."""
+def maker_first(res, nboard: int, board: Board | None = None, dead: int = 0) -> Decision:
+    """Decide the position with Maker to move (``board``/``dead``: reuse the search of a position
+    of which this one is ``board``'s residual minus the vertices ``dead``)."""
     over = mb.winner_if_over(res)
     if over is not None:
         return Decision(over, "over")
@@ -54,15 +55,21 @@ def maker_first(res, nboard: int) -> Decision:
         search = MakerBreakerSearch()
         won = search.maker_wins(res, True)
         return Decision(mb.MAKER if won else mb.BREAKER, "explicit", nodes=search.nodes)
-    board = Board(res, nboard)
-    tree, refutations, rounds = board.decide()
+    if board is None:
+        board, dead = Board(res, nboard), 0
+    before = board.nodes
+    tree, refutations, rounds = board.decide(dead=dead)
+    nodes = board.nodes - before
     if tree is not None:
-        return Decision(mb.MAKER, "structural", board, tree, rounds, nodes=board.nodes)
-    return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=board.nodes)
+        return Decision(mb.MAKER, "structural", board, tree, rounds, nodes=nodes)
+    return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
 
 
 def breaker_first(res, nboard: int) -> Decision:
-    """Decide the position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2)."""
+    """Decide the position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2).
+
+    Breaker's first move must meet the support of every three-round tree of Maker on H (a move
+    missing one leaves it winning), so the candidates are the intersection of those supports."""
     over = mb.winner_if_over(res)
     if over is not None:
         return Decision(over, "over")
@@ -72,25 +79,31 @@ def breaker_first(res, nboard: int) -> Decision:
         search = MakerBreakerSearch()
         if search.maker_wins(res, False):
             return Decision(mb.MAKER, "explicit", nodes=search.nodes)
-        return Decision(mb.BREAKER, "explicit", breaker_move=(search.best_move(res, False) or 0).bit_length() - 1,
-                        nodes=search.nodes)
+        y = search.best_move(res, False)
+        return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
     base = maker_first(res, nboard)
     if base.winner == mb.BREAKER:
         y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
         return Decision(mb.BREAKER, base.how, breaker_move=y,
                         default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=base.nodes)
     if base.how == "trivial":
-        singles = 0
+        candidates = 0
         for e in res:
             if e.bit_count() == 1:
-                singles |= e
-        candidates = singles
+                candidates |= e
+        board = None
     else:
-        candidates = base.board.support(base.tree) & live
+        board = base.board
+        candidates = board.support(base.tree) & live
+        if base.rounds:
+            for t in board.winning_trees(base.rounds):
+                candidates &= board.support(t)
+                if not candidates:
+                    break
     answers = {}
     nodes = base.nodes
-    for y in bits(candidates):
-        d = maker_first(mb.breaker_claims(res, 1 << y), nboard)
+    for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
+        d = maker_first(mb.breaker_claims(res, 1 << y), nboard, board, 1 << y)
         nodes += d.nodes
         if d.winner == mb.BREAKER:
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
