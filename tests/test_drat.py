@@ -47,11 +47,11 @@ def naive_up_conflict(clauses, assign: set[int]) -> bool:
         for c in clauses:
             if any(x in assign for x in c):
                 continue
-            free = [x for x in c if -x not in assign]
+            free = {x for x in c if -x not in assign}
             if not free:
                 return True
             if len(free) == 1:
-                assign.add(free[0])
+                assign.add(next(iter(free)))
                 changed = True
         if not changed:
             return False

@@ -153,7 +153,7 @@ class _DB:
 
     def _propagate(self) -> bool:
         """Unit propagation from ``self.head``; True on conflict."""
-        trail, clauses, watches = self.trail, self.clauses, self.watches
+        trail, clauses, watches, val, reason = self.trail, self.clauses, self.watches, self.val, self.reason
         while self.head < len(trail):
             false_lit = -trail[self.head]
             self.head += 1
@@ -171,29 +171,42 @@ class _DB:
                     continue
                 if len(c) == 1:
                     keep.append(ci)
-                    if self.value(c[0]) == -1:
+                    x = c[0]
+                    if (val[x] if x > 0 else -val[-x]) == -1:
                         keep.extend(ws[i:])
                         watches[false_lit] = keep
                         return True
                     continue
                 if c[0] == false_lit:
-                    c[0], c[1] = c[1], c[0]
+                    c[0], c[1] = c[1], false_lit
                 first = c[0]
-                if self.value(first) == 1:
+                vf = val[first] if first > 0 else -val[-first]
+                if vf == 1:
                     keep.append(ci)
                     continue
                 for k in range(2, len(c)):
-                    if self.value(c[k]) != -1:
-                        c[1], c[k] = c[k], c[1]
-                        self._watch(c[1], ci)
+                    x = c[k]
+                    if (val[x] if x > 0 else -val[-x]) != -1:
+                        c[1], c[k] = x, c[1]
+                        ws2 = watches.get(x)
+                        if ws2 is None:
+                            watches[x] = [ci]
+                        else:
+                            ws2.append(ci)
                         break
                 else:
                     keep.append(ci)
-                    if self.value(first) == -1:
+                    if vf == -1:
                         keep.extend(ws[i:])
                         watches[false_lit] = keep
                         return True
-                    self._assign(first, ci)
+                    if first > 0:
+                        val[first] = 1
+                        reason[first] = ci
+                    else:
+                        val[-first] = -1
+                        reason[-first] = ci
+                    trail.append(first)
             watches[false_lit] = keep
         return False
 
