@@ -168,7 +168,7 @@ def test_exhaustive_small_3_uniform():
 
 @pytest.mark.slow
 def test_exhaustive_3_uniform_slow():
-    _exhaustive(7, 6)
+    _exhaustive(7, 5)
 
 
 @given(hypergraphs(min_vertices=4, max_vertices=9, edge_sizes=(2, 3), max_edges=9, marked=True))

@@ -5,30 +5,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verify.certificates.checker import check_certificate
 from verify.encode.sat import nim_graph
 from verify.encode.smt import grundy_smt2, nim_smt2
 from verify.encode.smt_backends import solve_smt2
-from verify.errors import BackendError, InputError, UndefinedGame
+from verify.errors import BackendError, InputError
 from verify.families import complete, fano
 from verify.games.impartial import GAMES
 from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers import solve
 from verify.strategies import hypergraphs, impartial_kinds
 
+from test_sat_nim import agree as agree_sat
+
 
 def agree(kind, h, certificate=False):
-    try:
-        want = solve(kind, h, method="explicit").nim
-    except UndefinedGame:
-        with pytest.raises(UndefinedGame):
-            solve(kind, h, method="smt")
-        return None
-    got = solve(kind, h, method="smt", certificate=certificate)
-    assert got.nim == want, (kind, h)
-    if certificate:
-        check_certificate(got.certificate)
-    return want
+    return agree_sat(kind, h, certificate, method="smt")
 
 
 def test_exhaustive_small():

@@ -116,18 +116,9 @@ class _DB:
             self.inconsistent = True
             return
         lits.sort(key=lambda x: -self.value(x))  # true, then unassigned, then false
-        if len(lits) == 1:
-            v = self.value(lits[0])
-            if v == -1:
-                self.inconsistent = True
-            elif v == 0:
-                self._assign(lits[0], ci)
-                self._propagate_top()
-            self._watch(lits[0], ci)
-            return
-        self._watch(lits[0], ci)
-        self._watch(lits[1], ci)
-        if self.value(lits[1]) == -1:
+        for x in lits[:2]:
+            self._watch(x, ci)
+        if len(lits) == 1 or self.value(lits[1]) == -1:  # unit (or false) under the top level
             v = self.value(lits[0])
             if v == -1:
                 self.inconsistent = True
