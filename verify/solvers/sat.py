@@ -200,6 +200,10 @@ def _cmd_sat(args) -> int:
     else:
         what = "pairing strategy" if args.question == "pairing" else args.question
         print(f"no {what} exists   [{size}]")
+        if args.question in ("nunchaku", "necklace") and h.mask(args.vertices) & ~h.marked_mask:
+            print("(a nunchaku's marked vertices are exactly its two ends, Def I.3.12" if args.question == "nunchaku"
+                  else "(a necklace's only marked vertex is its apex, Def I.3.21",
+                  "- mark them with a 'marked: ...' line)")
     if want:
         print(f"certificate written to {args.certificate}; independent check: {out['certificate']['checked']}")
     return 0
