@@ -188,15 +188,49 @@ def _distances(b: int, all_edges: list[int], dead: int) -> dict[int, int]:
     return dist
 
 
+def _shortest_walk(a: int, b: int, all_edges: list[int], dead: int) -> list[int] | None:
+    """A shortest walk a, e_1, ..., e_L, b in the incidence graph (it is simple, and it is a chain
+    unless two consecutive edges share two vertices, which :func:`is_chain` then rejects)."""
+    adj: dict[int, list[int]] = {}
+    for e in all_edges:
+        if not e & dead:
+            for v in _vs(e):
+                adj.setdefault(v, []).append(e)
+    prev: dict[int, tuple[int, int] | None] = {a: None}
+    queue = deque([a])
+    while queue:
+        u = queue.popleft()
+        if u == b:
+            break
+        for e in adj.get(u, ()):
+            for v in _vs(e):
+                if v not in prev:
+                    prev[v] = (u, e)
+                    queue.append(v)
+    if b not in prev:
+        return None
+    path = []
+    v = b
+    while prev[v] is not None:
+        u, e = prev[v]
+        path.append(e)
+        v = u
+    return path[::-1]
+
+
 def find_chain(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0,
-               extra: tuple[int, ...] | list[int] = ()) -> list[int] | None:
+               extra: tuple[int, ...] | list[int] = (), known: bool = False) -> list[int] | None:
     """An ab-chain as its edge list e_1..e_L (a ≠ b), or None; found by self-reduction on
     :func:`compute_cc`: (a, {a,p,q}, ...) continues as a pb-chain in H - a - q. Steps are tried in
-    order of BFS distance to b, so the chains found are short in practice (not always shortest)."""
-    if a == b or not compute_cc(a, edges, inc, dead, extra) >> b & 1:
+    order of BFS distance to b, so the chains found are short in practice (not always shortest), after
+    trying a shortest incidence-graph walk. ``known``: the caller knows b ∈ CC(a)."""
+    if a == b or not (known or compute_cc(a, edges, inc, dead, extra) >> b & 1):
         return None
-    out = []
     all_edges = list(edges) + list(extra)
+    quick = _shortest_walk(a, b, all_edges, dead)
+    if quick is not None and is_chain(a, b, quick):
+        return quick
+    out = []
     while True:
         steps = []
         dist = _distances(b, all_edges, dead)

@@ -56,8 +56,8 @@ def leaf_at(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: i
         return True
     if others:
         u = (others & -others).bit_length() - 1
-        return _trim(x, find_chain(x, u, edges, inc, dead), marked)
-    path = find_chain(x, xx, edges, inc, dead, copies)
+        return _trim(x, find_chain(x, u, edges, inc, dead, known=True), marked)
+    path = find_chain(x, xx, edges, inc, dead, copies, known=True)
     close = path[-1] & ~(1 << xx) | (1 << x)
     return Leaf("necklace", tuple(path[:-1]) + (close,), (x,))
 
@@ -88,7 +88,7 @@ def find_leaf(edges: list[int], inc: list[list[int]], marked: int, dead: int, nb
         others = cc & marked & ~(1 << u)
         if others:
             v = (others & -others).bit_length() - 1
-            return _trim(u, find_chain(u, v, edges, inc, dead), marked)
+            return _trim(u, find_chain(u, v, edges, inc, dead, known=True), marked)
     for u in bits(live_marked):
         found = leaf_at(u, edges, inc, marked, dead, nbits)
         if found:

@@ -23,7 +23,7 @@ Positions are memoised on (marks, deletions, rounds).
 from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
-from .chains import incidence
+from .chains import compute_cc, incidence
 from .leaf import Leaf, find_leaf, forcing_move, leaf_at
 
 MIN_FREE = 6   # the hypothesis |V \ M| ≥ 6 of Theorem II.1.12
@@ -56,6 +56,7 @@ class Board:
         self.inc = incidence(self.edges, self.nbits)
         self.memo: dict = {}
         self.leaf_memo: dict = {}
+        self.cycle_memo: dict = {}
         self.nodes = 0
 
     # -- positions ------------------------------------------------------------------------------
@@ -101,9 +102,31 @@ class Board:
         return found
 
     def _maker_moves(self, marked: int, dead: int, rounds: int) -> list[int]:
-        live = list(bits(self.live(marked, dead)))
-        live.sort(key=lambda v: -self.degree(v, dead))
-        return live
+        """Maker's candidate moves. In the last round only a move creating a leaf can win: a vertex
+        chained to a mark (nunchaku) or the apex of a cycle (necklace, marks aside)."""
+        live = self.live(marked, dead)
+        if rounds == 1:
+            near = 0
+            for u in bits(marked):
+                if self.degree(u, dead):
+                    near |= compute_cc(u, self.edges, self.inc, dead)
+            keep = live & near
+            for v in bits(live & ~near):
+                if self.degree(v, dead) >= 2 and self.has_cycle(v, dead):
+                    keep |= 1 << v
+            live = keep
+        moves = list(bits(live))
+        moves.sort(key=lambda v: -self.degree(v, dead))
+        return moves
+
+    def has_cycle(self, v: int, dead: int) -> bool:
+        """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role."""
+        key = (v, dead)
+        hit = self.cycle_memo.get(key)
+        if hit is None:
+            hit = self.cycle_memo[key] = bool(leaf_at(v, self.edges, self.inc, 0, dead, self.nbits,
+                                                      witness=False))
+        return hit
 
     def _breaker_node(self, x: int, marked: int, dead: int, rounds: int):
         """(True, node) if Maker forces a leaf whatever Breaker replies, else (False, reply)."""

@@ -42,8 +42,8 @@ def _live(res) -> int:
     return mb.live_vertices(res)
 
 
-def maker_first(res, nboard: int, board: Board | None = None, dead: int = 0) -> Decision:
-    """Decide the position with Maker to move (``board``/``dead``: reuse the search of a position
+def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: int = 0) -> Decision:
+    """Decide a position with Maker to move (``board``/``dead``: reuse the search of a position
     of which this one is ``board``'s residual minus the vertices ``dead``)."""
     over = mb.winner_if_over(res)
     if over is not None:
@@ -65,8 +65,8 @@ def maker_first(res, nboard: int, board: Board | None = None, dead: int = 0) -> 
     return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
 
 
-def breaker_first(res, nboard: int) -> Decision:
-    """Decide the position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2).
+def _breaker_first_connected(res, nboard: int) -> Decision:
+    """Decide a position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2).
 
     Breaker's first move must meet the support of every three-round tree of Maker on H (a move
     missing one leaves it winning), so the candidates are the intersection of those supports."""
@@ -81,12 +81,14 @@ def breaker_first(res, nboard: int) -> Decision:
             return Decision(mb.MAKER, "explicit", nodes=search.nodes)
         y = search.best_move(res, False)
         return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
-    base = maker_first(res, nboard)
+    base = _maker_first_connected(res, nboard)
     if base.winner == mb.BREAKER:
         y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
         return Decision(mb.BREAKER, base.how, breaker_move=y,
                         default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=base.nodes)
-    if base.how == "trivial":
+    if base.how == "explicit":
+        candidates, board = live, None
+    elif base.how == "trivial":
         candidates = 0
         for e in res:
             if e.bit_count() == 1:
@@ -103,12 +105,94 @@ def breaker_first(res, nboard: int) -> Decision:
     answers = {}
     nodes = base.nodes
     for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
-        d = maker_first(mb.breaker_claims(res, 1 << y), nboard, board, 1 << y)
+        d = _maker_first_connected(mb.breaker_claims(res, 1 << y), nboard, board, 1 << y)
         nodes += d.nodes
         if d.winner == mb.BREAKER:
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
         answers[y] = d
     return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def components(res) -> list[frozenset]:
+    """The residual edges grouped by connected component (edges sharing a vertex)."""
+    groups: list[tuple[int, set]] = []
+    for e in res:
+        hit = [g for g in groups if g[0] & e]
+        span, members = e, {e}
+        for g in hit:
+            span |= g[0]
+            members |= g[1]
+            groups.remove(g)
+        groups.append((span, members))
+    return [frozenset(g[1]) for g in groups]
+
+
+def maker_first(res, nboard: int) -> Decision:
+    """Decide the position with Maker to move. A disjoint union is a Maker-first Maker win iff
+    some component is (Maker plays there; moves elsewhere are passes for that component, and
+    Breaker answering in the component Maker played wins every Breaker component)."""
+    if mb.winner_if_over(res) is not None:
+        return Decision(mb.winner_if_over(res), "over")
+    res = frozenset(minimal_masks(res))
+    parts = components(res)
+    if len(parts) <= 1:
+        return _maker_first_connected(res, nboard)
+    refutations = {}
+    nodes = 0
+    for part in parts:
+        d = _maker_first_connected(part, nboard)
+        nodes += d.nodes
+        if d.winner == mb.MAKER:
+            d.nodes = nodes
+            return d
+        refutations.update(_refutations(part, d, nboard))
+    return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes)
+
+
+def _refutations(part, d: Decision, nboard: int) -> dict:
+    """Breaker's winning reply, inside the component, to each Maker move there."""
+    if d.how == "structural":
+        return dict(d.refutations)
+    out = {}
+    for x in bits(_live(part)):
+        after = mb.maker_claims(part, 1 << x)
+        y = _breaker_first_connected(after, nboard).breaker_move if mb.winner_if_over(after) is None else None
+        out[x] = y
+    return out
+
+
+def breaker_first(res, nboard: int) -> Decision:
+    """Decide the position with Breaker to move. On a disjoint union: two Maker-first Maker-win
+    components lose for Breaker; with exactly one, Breaker must open there and wins iff he wins it
+    moving first; with none, every move wins (he answers Maker in her component)."""
+    if mb.winner_if_over(res) is not None:
+        return Decision(mb.winner_if_over(res), "over")
+    res = frozenset(minimal_masks(res))
+    parts = components(res)
+    if len(parts) <= 1:
+        return _breaker_first_connected(res, nboard)
+    wins = []
+    nodes = 0
+    for part in parts:
+        d = _maker_first_connected(part, nboard)
+        nodes += d.nodes
+        if d.winner == mb.MAKER:
+            wins.append((part, d))
+            if len(wins) == 2:
+                (p1, d1), (_p2, d2) = wins
+                return Decision(mb.MAKER, "components", answers={y: d2 for y in bits(_live(p1))},
+                                default=d1, nodes=nodes)
+    if not wins:
+        live = _live(res)
+        y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
+        return Decision(mb.BREAKER, "components", breaker_move=y,
+                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=nodes)
+    part, _d = wins[0]
+    d = _breaker_first_connected(part, nboard)
+    if d.winner == mb.BREAKER:
+        d.default = maker_first(mb.breaker_claims(res, 1 << d.breaker_move), nboard)
+    d.nodes += nodes
+    return d
 
 
 def decide(res, nboard: int, first: str) -> Decision:
