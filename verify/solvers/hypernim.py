@@ -290,15 +290,18 @@ def mtf_violation(game: HyperNim) -> str | None:
     return None
 
 
-def chain_violation(game: HyperNim) -> str | None:
-    """Why H lacks the chain property (C), or None (paper 003 §2, as printed).
+def chain_violation(game: HyperNim, relaxed: bool = False) -> str | None:
+    """Why H lacks the chain property (C), or None (paper 003 §2).
 
     A chain H_0..H_q: H_{i+1} ∩ H_i ≠ ∅, |H_{i+1} \\ H_i| = 1, H_i ⊆ H_0 ∪ H_q (i < q); (C) asks for a
-    chain between any two distinct edges.
+    chain between any two distinct edges. ``relaxed`` reads |H_{i+1} \\ H_i| ≤ 1 instead (what the
+    proofs of Lemmas 3 and 4 use: ||b^{k-1} - a^k||_+ ≤ 1); as printed, Moore's NIM_2 on 3 piles
+    has no chain from {1} to {2}, though Example 2 treats it as JM+.
     """
     edges = game.edges
     m = len(edges)
-    step = [sum(1 << j for j in range(m) if edges[i] & edges[j] and (edges[j] & ~edges[i]).bit_count() == 1)
+    ok = (lambda d: d <= 1) if relaxed else (lambda d: d == 1)
+    step = [sum(1 << j for j in range(m) if edges[i] & edges[j] and ok((edges[j] & ~edges[i]).bit_count()))
             for i in range(m)]
     for a in range(m):
         for b in range(m):
@@ -369,6 +372,21 @@ def md_violation_on_box(game: HyperNim, top: Sequence[int], heights: np.ndarray 
     return tuple(int(c) for c in coords[:, b])
 
 
+def md_holds_at(game: HyperNim, x: Sequence[int], heights: np.ndarray | None = None) -> bool:
+    """Whether x (with m(x) > 0) has a slow move x -> x - 1_H with m decreasing and h dropping by one."""
+    x = tuple(x)
+    h = height_table(game, x) if heights is None else heights
+    m = min(x)
+    for idx in game.edge_indices:
+        if all(x[i] > 0 for i in idx) and any(x[i] == m for i in idx):
+            y = list(x)
+            for i in idx:
+                y[i] -= 1
+            if h[tuple(y)] == h[x] - 1:
+                return True
+    return False
+
+
 def jm_violation_on_box(game: HyperNim, top: Sequence[int], table: np.ndarray | None = None):
     """The smallest position of the box where SG ≠ U (refuting JM), or None."""
     sg = sg_table(game, top) if table is None else table
@@ -380,21 +398,24 @@ def jm_violation_on_box(game: HyperNim, top: Sequence[int], table: np.ndarray | 
     return tuple(int(c) for c in b)
 
 
-def jm_plus_status(game: HyperNim, md_box: int = 3) -> tuple[bool | None, str]:
+def jm_plus_status(game: HyperNim, md_box: int = 3, relaxed: bool = False) -> tuple[bool | None, str]:
     """(True, why) when H is JM+ with (MD) established through (MD*) (Lemma 11); (False, why) when a
-    property fails ((MD) refuted on the box [0, md_box]^V); (None, why) when (MD) is undecided."""
+    property fails ((MD) refuted on the box [0, md_box]^V); (None, why) when (MD) is undecided.
+    ``relaxed``: (C) with |H_{i+1} \\ H_i| ≤ 1 (see :func:`chain_violation`)."""
     r = mtf_violation(game)
     if r:
         return False, f"(MTF) fails: {r}"
-    r = chain_violation(game)
+    r = chain_violation(game, relaxed)
     if r:
         return False, f"(C) fails: {r}"
     r = md_star_violation(game)
-    if r is None:
-        return True, "(MTF), (C) and (MD*) hold; (MD*) implies (MD) by Lemma 11"
     x = md_violation_on_box(game, [md_box] * game.n) if (md_box + 1) ** game.n <= DP_LIMIT else None
     if x is not None:
         return False, f"(MD) fails at x = {list(x)}"
+    if r is None:
+        # (MTF) implies V = ∪ min H (else a transversal edge of H_{V-v} would be one of H), the case
+        # in which Lemma 11 (MD* => MD) has no counterexample (claims 003-lemma11, -corrected).
+        return True, f"(MTF), (C) and (MD*) hold; (MD) by Lemma 11 (and on [0,{md_box}]^V)"
     return None, f"(MD) not established: {r}, and no violation of (MD) on [0,{md_box}]^V"
 
 
@@ -404,9 +425,10 @@ def is_nim2(game: HyperNim) -> bool:
 
 
 def is_moore_proper(game: HyperNim) -> bool:
-    """H = all non-empty proper subsets of V, n ≥ 2: Moore's NIM_{n-1}."""
+    """H = all non-empty proper subsets of V with n ≥ 3: Moore's NIM_{n-1} where the JM formula holds
+    (for n = 2 it is 2-pile NIM, not JM: paper 003 Thm 3 (P4); see claim 003-jm-moore)."""
     full = game.hypergraph.full_mask
-    return game.n >= 2 and len(game.edges) == 2 ** game.n - 2 and full not in game.edges
+    return game.n >= 3 and len(game.edges) == 2 ** game.n - 2 and full not in game.edges
 
 
 def formula_obstacle(inst: Instance) -> str | None:
