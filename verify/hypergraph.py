@@ -16,12 +16,14 @@ from typing import Iterable, Iterator
 from .errors import InputError
 
 
-def bits(mask: int) -> Iterator[int]:
+def bits(mask: int) -> list[int]:
     """Indices of the set bits of ``mask``, lowest first."""
+    out = []
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        out.append(low.bit_length() - 1)
         mask ^= low
+    return out
 
 
 def popcount(mask: int) -> int:
@@ -55,28 +57,57 @@ def minimal_transversal_masks(masks: Iterable[int]) -> list[int]:
     return trs
 
 
+def shrink_minimal(masks: Iterable[int], v: int) -> list[int]:
+    """Min({e \\ v : e ∈ A}) for a Sperner family A and a vertex bit v, in O(|A|·deg v).
+
+    Only edges through v shrink; shrunk edges stay pairwise incomparable (A is Sperner), so the only
+    edges to drop are untouched ones that now contain a shrunk edge.
+    """
+    shrunk, kept = [], []
+    for e in masks:
+        (shrunk if e & v else kept).append(e)
+    if not shrunk:
+        return list(masks)
+    shrunk = [e & ~v for e in shrunk]
+    return shrunk + [f for f in kept if not any(s & f == s for s in shrunk)]
+
+
+def components(masks: Iterable[int]) -> list[tuple[int, list[int]]]:
+    """Connected components of a family of nonempty sets, as (support mask, member sets)."""
+    comps: list[tuple[int, list[int]]] = []
+    for e in masks:
+        support, members, rest = e, [e], []
+        for s, es in comps:
+            if s & e:
+                support |= s
+                members += es
+            else:
+                rest.append((s, es))
+        rest.append((support, members))
+        comps = rest
+    return comps
+
+
 def canonical_form(masks: Iterable[int]) -> tuple[int, ...]:
     """An isomorphic copy of a set family with vertices renumbered by an invariant ordering.
 
+    Vertices are ordered by the counts of their incident edges of each size (ties by old index).
     Equal forms imply isomorphic families (the renumbering is a bijection), so the form is a sound
     memo key; isomorphic families usually, but not always, get the same form. For exact isomorphism
     classes use :func:`verify.isomorphism.canonical_key`.
     """
-    masks = tuple(masks)
-    support = 0
+    inv: dict[int, int] = {}
     for e in masks:
-        support |= e
-    inv = {}
-    for v in bits(support):
-        b = 1 << v
-        inv[v] = tuple(sorted(e.bit_count() for e in masks if e & b))
-    order = sorted(inv, key=lambda v: (len(inv[v]), inv[v]), reverse=True)
-    relabel = {v: i for i, v in enumerate(order)}
+        w = 1 << (8 * e.bit_count())
+        for v in bits(e):
+            inv[v] = inv.get(v, 0) + w
+    order = sorted(inv, key=lambda v: (-inv[v], v))
+    relabel = {v: 1 << i for i, v in enumerate(order)}
     out = []
     for e in masks:
         m = 0
         for v in bits(e):
-            m |= 1 << relabel[v]
+            m |= relabel[v]
         out.append(m)
     out.sort()
     return tuple(out)

@@ -20,7 +20,7 @@ import time
 from ..errors import TooLarge
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
-from ..hypergraph import Hypergraph, bits, canonical_form, minimal_masks
+from ..hypergraph import Hypergraph, bits, canonical_form, components, minimal_masks, shrink_minimal
 from ..result import NimValue, Outcome
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
@@ -65,7 +65,8 @@ class MakerBreakerSearch:
             return hit
         self.nodes += 1
         if maker_to_move:
-            win = any(self._solve(minimal_masks(e & ~v for e in r), False) for v in self._ordered_moves(r))
+            win = any(self._solve(sorted(shrink_minimal(r, v), key=int.bit_count), False)
+                      for v in self._ordered_moves(r))
         else:
             win = all(self._solve([e for e in r if not e & v], True) for v in self._breaker_moves(r))
         self.memo[key] = win
@@ -84,7 +85,7 @@ class MakerBreakerSearch:
         r = self.reduce(res)
         if maker_to_move:
             for v in self._ordered_moves(r):
-                if self._solve(minimal_masks(e & ~v for e in r), False):
+                if self._solve(sorted(shrink_minimal(r, v), key=int.bit_count), False):
                     return v
         else:
             for v in self._breaker_moves(r) if r else []:
@@ -160,11 +161,16 @@ class ResidualNim:
       free count and every edge through it can no longer be completed.
     - DST: the edges disjoint from P; terminal once none is left; any free vertex may be taken.
     - PRV: as DST, but only a vertex missing from some remaining edge may be taken.
+
+    AVD on a vertex-disjoint union is the game sum of AVD on the parts (a set is stable iff its
+    parts are, so moves in one part never change the others), hence its nim-value is the XOR of the
+    parts' values, an isolated free vertex counting as *1 (paper 000 §2.1).
     """
 
     def __init__(self, kind: str):
         self.kind = imp.check_kind(kind)
         self.memo: dict = {}
+        self.exact: dict = {}
         self.nodes = 0
 
     def start(self, h: Hypergraph):
@@ -184,7 +190,7 @@ class ResidualNim:
             if forbidden:
                 edges = [e for e in edges if not e & forbidden]
                 free -= forbidden.bit_count()
-        return minimal_masks(edges), free
+        return edges, free
 
     def _options(self, edges: list[int], free: int):
         support = 0
@@ -192,14 +198,14 @@ class ResidualNim:
             support |= e
         isolated = free - support.bit_count()
         k = self.kind
-        if k == "acv" and edges and edges[0] == 0:
+        if k == "acv" and 0 in edges:
             return
         if k in ("dst", "prv") and not edges:
             return
         for i in bits(support):
             v = 1 << i
             if k in ("acv", "avd"):
-                yield self._normal([e & ~v for e in edges], free - 1)
+                yield self._normal(shrink_minimal(edges, v), free - 1)
             elif k == "dst":
                 yield [e for e in edges if not e & v], free - 1
             else:
@@ -214,12 +220,30 @@ class ResidualNim:
 
     def value(self, state) -> int:
         edges, free = state
+        if self.kind == "avd" and edges:
+            comps = components(edges)
+            support = 0
+            for s, _ in comps:
+                support |= s
+            if len(comps) > 1 or free > support.bit_count():
+                v = (free - support.bit_count()) & 1
+                for s, es in comps:
+                    v ^= self._value(es, s.bit_count())
+                return v
+        return self._value(edges, free)
+
+    def _value(self, edges, free: int) -> int:
+        exact = (frozenset(edges), free)  # cheap first-level key; the renumbered form catches isomorphs
+        v = self.exact.get(exact)
+        if v is not None:
+            return v
         key = (canonical_form(edges), free)
         v = self.memo.get(key)
         if v is None:
             self.nodes += 1
             v = imp.mex(self.value(s) for s in self._options(edges, free))
             self.memo[key] = v
+        self.exact[exact] = v
         return v
 
 
