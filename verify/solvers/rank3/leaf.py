@@ -69,6 +69,8 @@ def _trim(x: int, path: list[int], marked: int) -> Leaf:
         if e & marked == e:
             return Leaf("edge", (e,), tuple(bits(e)))
         other = e & marked & ~(1 << x)
+        if other.bit_count() >= 2:          # two marks on one edge: a length-1 nunchaku
+            return Leaf("nunchaku", (e,), tuple(bits(other)))
         if other:
             u = (other & -other).bit_length() - 1
             return Leaf("nunchaku", tuple(path[:i + 1]), (x, u))
