@@ -1,18 +1,20 @@
 """Adapter to the SAT solvers of python-sat: the only module that names them.
 
 :func:`solve_cnf` runs one solver on one formula and returns :class:`SatRun`; with ``proof=True``
-only proof-producing solvers are allowed and an UNSAT answer carries the solver's DRAT proof.
-Crashes, interrupts and timeouts raise :class:`BackendError`; never a verdict.
+an UNSAT answer carries the solver's DRAT proof (every backend listed logs proofs in python-sat
+1.9). With a ``timeout`` the solver runs in a child process that is killed when time is up (the
+native solvers do not all honour interrupts). Crashes and timeouts raise :class:`BackendError`;
+never a verdict.
 """
 from __future__ import annotations
 
-import threading
+import multiprocessing
 import time
 from dataclasses import dataclass
 
 from ..errors import BackendError, InputError
 
-# user-facing backend name -> python-sat solver name; all of these log DRAT proofs in python-sat 1.9
+# user-facing backend name -> python-sat solver name
 BACKENDS = {
     "cadical": "cadical195",
     "glucose": "glucose4",
@@ -38,34 +40,64 @@ def backend_name(backend: str | None) -> str:
     return name
 
 
+def _run(name: str, clauses, proof: bool):
+    from pysat.solvers import Solver
+    with Solver(name=BACKENDS[name], bootstrap_with=[list(c) for c in clauses], with_proof=proof) as s:
+        answer = s.solve()
+        model = s.get_model() if answer else None
+        text = "\n".join(s.get_proof()) + "\n" if proof and not answer else None
+    return bool(answer), model, text
+
+
+def _child(conn, name, clauses, proof):
+    try:
+        conn.send(("ok", *_run(name, clauses, proof)))
+    except Exception as exc:  # noqa: BLE001 - reported to the parent as a backend error
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
+
+def _run_with_timeout(name: str, clauses, proof: bool, timeout: float):
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, name, clauses, proof), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        if not parent.poll(timeout):
+            raise BackendError(f"SAT backend {name} stopped after {timeout} s without an answer")
+        msg = parent.recv()
+    except EOFError:
+        raise BackendError(f"SAT backend {name} died without an answer") from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+        parent.close()
+    if msg[0] == "error":
+        raise BackendError(f"SAT backend {name} failed: {msg[1]}")
+    return msg[1:]
+
+
 def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = None,
               timeout: float | None = None) -> SatRun:
     """Decide a CNF; on UNSAT with ``proof`` return the DRAT proof text."""
     name = backend_name(backend)
-    try:
-        from pysat.solvers import Solver
-    except ImportError as exc:  # pragma: no cover - installed with the package
-        raise BackendError(f"python-sat is not installed ({exc})") from None
+    if timeout is not None and not timeout > 0:
+        raise InputError(f"timeout must be positive, got {timeout}")
     t0 = time.perf_counter()
-    empty = any(len(c) == 0 for c in clauses)
-    if empty:  # the solvers reject the empty clause; the formula is refuted by it directly
+    if any(len(c) == 0 for c in clauses):  # the solvers reject the empty clause; it refutes by itself
         return SatRun(False, None, "" if proof else None, 0.0, name)
     try:
-        with Solver(name=BACKENDS[name], bootstrap_with=[list(c) for c in clauses], with_proof=proof) as s:
-            timer = None
-            if timeout is not None:
-                timer = threading.Timer(timeout, s.interrupt)
-                timer.start()
-                answer = s.solve_limited(expect_interrupt=True)
-                timer.cancel()
-            else:
-                answer = s.solve()
-            if answer is None:
-                raise BackendError(f"SAT backend {name} stopped after {timeout} s without an answer")
-            model = s.get_model() if answer else None
-            text = "\n".join(s.get_proof()) + "\n" if proof and not answer else None
-    except BackendError:
+        if timeout is None:
+            answer, model, text = _run(name, clauses, proof)
+        else:
+            answer, model, text = _run_with_timeout(name, clauses, proof, timeout)
+    except (BackendError, InputError):
         raise
+    except ImportError as exc:  # pragma: no cover - installed with the package
+        raise BackendError(f"python-sat is not installed ({exc})") from None
     except Exception as exc:  # noqa: BLE001 - any solver failure is a backend error
         raise BackendError(f"SAT backend {name} failed: {type(exc).__name__}: {exc}") from None
-    return SatRun(bool(answer), model, text, time.perf_counter() - t0, name)
+    return SatRun(answer, model, text, time.perf_counter() - t0, name)
