@@ -41,7 +41,7 @@ def _builtin():
 
 
 def load_instance(game: str, path, **options):
-    if not _LOADERS:
+    if "maker-breaker" not in _LOADERS:  # plugins may have registered loaders before the builtins
         _builtin()
     fn = _LOADERS.get(game)
     if fn is None:
