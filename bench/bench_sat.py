@@ -16,6 +16,7 @@ import time
 from verify.certificates.drat import check_drat
 from verify.encode.sat import nim_cnf, nim_graph, pairing_cnf
 from verify.encode.sat_backends import solve_cnf
+from verify.errors import BackendError
 from verify.families import complete, fano, k_in_a_row, random_rank, tic_tac_toe
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.solvers import solve
@@ -60,7 +61,11 @@ def bench_pairing(cap: float, quick: bool):
                    ("tic-tac-toe 8", tic_tac_toe(8)), ("8x8 6-in-a-row", k_in_a_row(8, 8, 6))]
     for name, h in boards:
         cnf = pairing_cnf(h)
-        run = solve_cnf(cnf.nvars, cnf.clauses, proof=True)
+        try:
+            run = solve_cnf(cnf.nvars, cnf.clauses, proof=True, timeout=cap)
+        except BackendError:
+            print(f"{name:22s} {cnf.nvars:6d} {len(cnf.clauses):8d} {'?':>8s} {'>cap':>8s}")
+            continue
         ex, ex_t = (None, None)
         if h.n <= 36:
             ex, ex_t = capped(lambda: solve("maker-breaker", MakerBreakerGame(h), method="explicit"), cap)

@@ -29,7 +29,7 @@ class SatRun:
     sat: bool
     model: list[int] | None
     proof: str | None
-    seconds: float
+    seconds: float  # in the solver (loading, solving, reading the model or proof)
     backend: str
 
 
@@ -42,11 +42,12 @@ def backend_name(backend: str | None) -> str:
 
 def _run(name: str, clauses, proof: bool):
     from pysat.solvers import Solver
+    t0 = time.perf_counter()
     with Solver(name=BACKENDS[name], bootstrap_with=[list(c) for c in clauses], with_proof=proof) as s:
         answer = s.solve()
         model = s.get_model() if answer else None
         text = "\n".join(s.get_proof()) + "\n" if proof and not answer else None
-    return bool(answer), model, text
+    return bool(answer), model, text, time.perf_counter() - t0
 
 
 def _child(conn, name, clauses, proof):
@@ -86,18 +87,17 @@ def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = No
     name = backend_name(backend)
     if timeout is not None and not timeout > 0:
         raise InputError(f"timeout must be positive, got {timeout}")
-    t0 = time.perf_counter()
     if any(len(c) == 0 for c in clauses):  # the solvers reject the empty clause; it refutes by itself
         return SatRun(False, None, "" if proof else None, 0.0, name)
     try:
         if timeout is None:
-            answer, model, text = _run(name, clauses, proof)
+            answer, model, text, seconds = _run(name, clauses, proof)
         else:
-            answer, model, text = _run_with_timeout(name, clauses, proof, timeout)
+            answer, model, text, seconds = _run_with_timeout(name, clauses, proof, timeout)
     except (BackendError, InputError):
         raise
     except ImportError as exc:  # pragma: no cover - installed with the package
         raise BackendError(f"python-sat is not installed ({exc})") from None
     except Exception as exc:  # noqa: BLE001 - any solver failure is a backend error
         raise BackendError(f"SAT backend {name} failed: {type(exc).__name__}: {exc}") from None
-    return SatRun(answer, model, text, time.perf_counter() - t0, name)
+    return SatRun(answer, model, text, seconds, name)
