@@ -33,8 +33,9 @@ from ..result import Result
 from . import register, register_auto
 
 EXPLICIT_LIMIT = 3_000_000     # option enumerations for the explicit recursion
-DP_LIMIT = 10_000_000          # box positions for the DP
-FORMULA_LIMIT = 40_000_000     # box positions for the height table behind the formula
+DP_LIMIT = 4_000_000           # box positions for the DP
+FORMULA_LIMIT = 20_000_000     # box positions for the height table behind the formula
+AUTO_FORMULA = 200_000         # auto prefers the formula (when it applies) beyond this box size
 CERTIFICATE_LIMIT = 3_000_000  # option enumerations the certificate checker would perform
 
 
@@ -106,13 +107,15 @@ class _Box:
         self.n = len(self.dims)
         self.N = box_size(self.top)
         self.strides = [math.prod(self.dims[i + 1:]) for i in range(self.n)]
-        self.coords = np.indices(self.dims, dtype=np.int32).reshape(self.n, self.N)
-        level = self.coords.sum(axis=0)
-        self.order = np.argsort(level, kind="stable")
+        ctype = np.int16 if max(self.dims) < 2 ** 15 else np.int32
+        self.coords = np.indices(self.dims, dtype=ctype).reshape(self.n, self.N)
+        level = self.coords.sum(axis=0, dtype=np.int32)
+        self.order = np.argsort(level, kind="stable").astype(np.int32)
         counts = np.bincount(level, minlength=sum(self.top) + 1)
         self.starts = np.concatenate([[0], np.cumsum(counts)])
-        self.pos_in_level = np.empty(self.N, dtype=np.int64)
-        self.pos_in_level[self.order] = np.arange(self.N) - self.starts[level[self.order]]
+        self.pos_in_level = np.empty(self.N, dtype=np.int32)
+        self.pos_in_level[self.order] = np.arange(self.N, dtype=np.int32) - self.starts[level[self.order]]
+        del level
         self.levels = len(counts)
 
     def level(self, s: int) -> np.ndarray:
@@ -303,12 +306,15 @@ def chain_violation(game: HyperNim, relaxed: bool = False) -> str | None:
     ok = (lambda d: d <= 1) if relaxed else (lambda d: d == 1)
     step = [sum(1 << j for j in range(m) if edges[i] & edges[j] and ok((edges[j] & ~edges[i]).bit_count()))
             for i in range(m)]
+    allowed_by_union: dict[int, int] = {}
     for a in range(m):
         for b in range(m):
-            if a == b:
+            if a == b or step[a] >> b & 1:
                 continue
             U = edges[a] | edges[b]
-            allowed = sum(1 << j for j in range(m) if edges[j] & U == edges[j])
+            allowed = allowed_by_union.get(U)
+            if allowed is None:
+                allowed = allowed_by_union[U] = sum(1 << j for j in range(m) if edges[j] & U == edges[j])
             reached = frontier = 1 << a
             while frontier and not reached >> b & 1:
                 nxt = 0
@@ -540,10 +546,9 @@ def _theorem(inst: Instance) -> str:
 
 @register_auto("hypernim")
 def choose(instance) -> str:
-    """dp when the box fits, else the formula when it applies, else dp (which reports TooLarge)."""
+    """dp on small boxes; beyond AUTO_FORMULA positions the formula when it applies; else dp
+    (which reports TooLarge beyond its limit)."""
     inst = _as_instance(instance)
-    if box_size(inst.piles) <= DP_LIMIT // 10:
-        return "dp"
-    if formula_obstacle(inst) is None and box_size(inst.piles) <= FORMULA_LIMIT:
+    if box_size(inst.piles) > AUTO_FORMULA and formula_obstacle(inst) is None:
         return "formula"
     return "dp"
