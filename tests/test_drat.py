@@ -162,7 +162,7 @@ lemma_st = st.lists(st.integers(1, 7).flatmap(lambda v: st.sampled_from([v, -v])
 
 @given(st.lists(clause_st.filter(bool), min_size=1, max_size=14),
        st.lists(st.tuples(st.booleans(), lemma_st), max_size=12))
-@settings(max_examples=300)
+@settings(max_examples=150)
 def test_never_accepts_a_proof_for_a_satisfiable_formula(clauses, steps):
     if not brute_sat(5, clauses):
         return
@@ -171,7 +171,7 @@ def test_never_accepts_a_proof_for_a_satisfiable_formula(clauses, steps):
 
 
 @given(st.lists(clause_st.filter(bool), min_size=1, max_size=16), st.lists(lemma_st, max_size=10))
-@settings(max_examples=300)
+@settings(max_examples=150)
 def test_agrees_with_naive_checker(clauses, lemmas):
     """Same verdict on every step (RUP, RAT, or neither) as a from-scratch implementation."""
     expected = naive_check(clauses, [tuple(c) for c in lemmas])
