@@ -127,14 +127,19 @@ def components(res) -> list[frozenset]:
     return [frozenset(g[1]) for g in groups]
 
 
+def _split(res):
+    """Min of the residual and its components (none when the game is over)."""
+    if mb.winner_if_over(res) is not None:
+        return res, []
+    res = frozenset(minimal_masks(res))
+    return res, components(res)
+
+
 def maker_first(res, nboard: int) -> Decision:
     """Decide the position with Maker to move. A disjoint union is a Maker-first Maker win iff
     some component is (Maker plays there; moves elsewhere are passes for that component, and
     Breaker answering in the component Maker played wins every Breaker component)."""
-    if mb.winner_if_over(res) is not None:
-        return Decision(mb.winner_if_over(res), "over")
-    res = frozenset(minimal_masks(res))
-    parts = components(res)
+    res, parts = _split(res)
     if len(parts) <= 1:
         return _maker_first_connected(res, nboard)
     refutations = {}
@@ -165,10 +170,7 @@ def breaker_first(res, nboard: int) -> Decision:
     """Decide the position with Breaker to move. On a disjoint union: two Maker-first Maker-win
     components lose for Breaker; with exactly one, Breaker must open there and wins iff he wins it
     moving first; with none, every move wins (he answers Maker in her component)."""
-    if mb.winner_if_over(res) is not None:
-        return Decision(mb.winner_if_over(res), "over")
-    res = frozenset(minimal_masks(res))
-    parts = components(res)
+    res, parts = _split(res)
     if len(parts) <= 1:
         return _breaker_first_connected(res, nboard)
     wins = []
@@ -273,17 +275,17 @@ class Namer:
     def decision(self, d: Decision, first: str) -> dict:
         out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
         if first == mb.MAKER:
-            if d.how == "structural" and d.winner == mb.MAKER:
+            if d.tree is not None:
                 out["leaf_rounds"] = d.rounds
                 out["maker_tree"] = self.tree(d.tree)
-            elif d.how == "structural":
+            elif d.refutations:
                 out["breaker_replies"] = {self.v(x): self.v(y) for x, y in sorted(d.refutations.items())}
             return out
         if d.winner == mb.BREAKER:
             out["breaker_move"] = self.v(d.breaker_move)
             if d.default is not None:
                 out["then"] = self.decision(d.default, mb.MAKER)
-        elif d.how == "structural":
+        elif d.default is not None:
             out["answers"] = {self.v(y): self.decision(a, mb.MAKER) for y, a in sorted(d.answers.items())}
             out["otherwise"] = self.decision(d.default, mb.MAKER)
         return out
