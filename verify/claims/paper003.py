@@ -128,6 +128,11 @@ def require(ok: bool, claim: str, hypothesis: str):
         raise MethodError(f"claim {claim} does not apply: {hypothesis}")
 
 
+def _named(status, hypothesis):
+    ok, why = status
+    return bool(ok), f"{hypothesis}: {why}"
+
+
 def _add(**kw):
     return register(Claim(**kw))
 
@@ -237,14 +242,14 @@ _add(name="003-jmplus-is-jm", source="003 §2 ([8] Thm 2; Thm 2 with p = 1)",
      statement="Every JM+ hypergraph ((MTF), (MD), (C)) is JM: SG = U(m(x), y(x), h(x)). "
                "[(MD) established through (MD*), Lemma 11; positions in [0,3]^V]",
      instances=_jmplus_instances(False),
-     check=_jm_check_one("003-jmplus-is-jm", lambda g: jm_plus(g)), default_size=4, slow_size=4,
+     check=_jm_check_one("003-jmplus-is-jm", lambda g: _named(jm_plus(g), "H must be JM+")), default_size=4, slow_size=4,
      size_name="piles n")
 
 _add(name="003-jmplus-relaxed-is-jm", source="003 §2 ([8] Thm 2), (C) read with ≤ 1",
      statement="Every hypergraph with (MTF), (MD*) and (C) read as |H_{i+1} \\ H_i| ≤ 1 is JM "
                "[positions in [0,3]^V]. (This reading admits Moore's NIM_2 on 3 piles, used in Example 2.)",
      instances=_jmplus_instances(True),
-     check=_jm_check_one("003-jmplus-relaxed-is-jm", lambda g: jm_plus(g, True)),
+     check=_jm_check_one("003-jmplus-relaxed-is-jm", lambda g: _named(jm_plus(g, True), "H must be JM+ (≤ 1 reading)")),
      default_size=4, slow_size=4, size_name="piles n", tags=("reading",))
 
 
@@ -538,8 +543,8 @@ def _lemma3_instances(relaxed):
 def _lemma3_check(name, relaxed):
     def check(inst):
         g, x = inst
-        ok, why = jm_plus(g, relaxed)
-        require(bool(ok), name, why)
+        ok, why = _named(jm_plus(g, relaxed), "H must be JM+")
+        require(ok, name, why)
         m, y, h = myh(g, x)
         opts = {myh(g, o) for o in g.options(x)}
         for t in range(h + 1):
