@@ -528,10 +528,21 @@ def solve_dp(instance, certificate=False, **_):
 def solve_formula(instance, certificate=False, **_):
     inst = _as_instance(instance)
     value = formula_value(inst)
-    res = SGValue("hypernim", "formula", {"theorem": _theorem(inst)}, sg=value)
+    res = SGValue("hypernim", "formula", {"theorem": _theorem(inst), "hypotheses": _hypotheses(inst)}, sg=value)
     if certificate:
         res.certificate = _certificate(inst, sg_table(inst.game, inst.piles))
     return res
+
+
+def _hypotheses(inst: Instance) -> str:
+    """How the formula's hypotheses were established (for the result's stats)."""
+    if inst.compound is None:
+        return "Moore's NIM_{n-1}, n ≥ 3" if is_moore_proper(inst.game) else jm_plus_status(inst.game)[1]
+    parts = []
+    for i, (g, _) in enumerate(inst.components, 1):
+        why = "([2] choose 1)" if inst.compound == "conjunctive" and is_nim2(g) else jm_plus_status(g)[1]
+        parts.append(f"component {i}: {why}")
+    return "; ".join(parts)
 
 
 def _theorem(inst: Instance) -> str:
