@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from verify.certificates.drat import check_drat
 from verify.cli import main
 from verify.encode.dimacs import read_dimacs
 from verify.encode.sat_backends import solve_cnf
@@ -22,13 +23,15 @@ def ttt3(tmp_path):
 
 
 def test_no_pairing_certificate_round_trip(ttt3, tmp_path, capsys):
-    cert, cnf = tmp_path / "np.json", tmp_path / "p.cnf"
-    assert main(["sat", "pairing", str(ttt3), "--certificate", str(cert), "--dimacs", str(cnf)]) == 0
+    cert, cnf, drat = tmp_path / "np.json", tmp_path / "p.cnf", tmp_path / "p.drat"
+    assert main(["sat", "pairing", str(ttt3), "--certificate", str(cert), "--dimacs", str(cnf),
+                 "--drat", str(drat)]) == 0
     out = capsys.readouterr().out
     assert "no pairing strategy exists" in out and "DRAT proof checked" in out
     assert json.loads(cert.read_text())["kind"] == "sat-unsat-drat"
     nv, cls = read_dimacs(cnf.read_text())
     assert not solve_cnf(nv, cls).sat
+    check_drat(nv, cls, drat.read_text())  # the exported pair is checkable on its own
     assert main(["check", str(cert)]) == 0
     assert "1 of 1 certificates verified" in capsys.readouterr().out
 

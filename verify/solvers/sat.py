@@ -154,6 +154,8 @@ def add_cli(sub) -> None:
     p.add_argument("--timeout", type=float)
     p.add_argument("--certificate", metavar="OUT", help="write a certificate (checked before writing)")
     p.add_argument("--dimacs", metavar="OUT", help="write the CNF in DIMACS format")
+    p.add_argument("--drat", metavar="OUT", help="with a refutation, write the DRAT proof (for "
+                   "external checkers such as drat-trim; implies --certificate checking)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_cmd_sat)
 
@@ -163,7 +165,7 @@ def _cmd_sat(args) -> int:
     from ..errors import InputError
     from ..formats import read_hypergraph
     h = read_hypergraph(args.file)
-    want = args.certificate is not None
+    want = args.certificate is not None or args.drat is not None
     opts = {"certificate": want, "backend": args.backend, "timeout": args.timeout}
     if args.question == "pairing":
         if args.vertices:
@@ -186,8 +188,12 @@ def _cmd_sat(args) -> int:
     if want:
         from ..certificates.checker import check_certificate
         report = check_certificate(res.certificate)
-        Path(args.certificate).write_text(json.dumps(res.certificate) + "\n", encoding="utf-8")
+        if args.certificate:
+            Path(args.certificate).write_text(json.dumps(res.certificate) + "\n", encoding="utf-8")
         out["certificate"] = {"path": args.certificate, "checked": report.detail}
+        if args.drat and "proof" in res.certificate:
+            Path(args.drat).write_text(res.certificate["proof"], encoding="utf-8")
+            out["certificate"]["drat"] = args.drat
     if args.json:
         print(json.dumps(out))
         return 0
@@ -205,5 +211,8 @@ def _cmd_sat(args) -> int:
                   else "(a necklace's only marked vertex is its apex, Def I.3.21",
                   "- mark them with a 'marked: ...' line)")
     if want:
-        print(f"certificate written to {args.certificate}; independent check: {out['certificate']['checked']}")
+        where = f"certificate written to {args.certificate}; " if args.certificate else ""
+        print(f"{where}independent check: {out['certificate']['checked']}")
+        if out["certificate"].get("drat"):
+            print(f"DRAT proof written to {args.drat}")
     return 0
