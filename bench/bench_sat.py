@@ -15,7 +15,7 @@ import time
 
 from verify.certificates.drat import check_drat
 from verify.encode.sat import nim_cnf, nim_graph, pairing_cnf
-from verify.encode.sat_backends import solve_cnf
+from verify.encode.sat_backends import BACKENDS, solve_cnf
 from verify.errors import BackendError
 from verify.families import complete, fano, k_in_a_row, random_rank, tic_tac_toe
 from verify.games.maker_breaker import MakerBreakerGame
@@ -119,7 +119,7 @@ def bench_drat(quick: bool):
         cls = [tuple(var(p, h) for h in range(n)) for p in range(n + 1)]
         cls += [(-var(p, h), -var(q, h)) for h in range(n) for p, q in itertools.combinations(range(n + 1), 2)]
         nv = (n + 1) * n
-        for backend in ("cadical", "glucose"):
+        for backend in sorted(BACKENDS)[:2] if quick else sorted(BACKENDS):
             run = solve_cnf(nv, cls, proof=True, backend=backend)
             t0 = time.perf_counter()
             st = check_drat(nv, cls, run.proof)

@@ -150,7 +150,8 @@ def add_cli(sub) -> None:
     p.add_argument("question", choices=["pairing", *enc.STRUCTURES])
     p.add_argument("file")
     p.add_argument("vertices", nargs="*", help="a and b for chain/nunchaku, a for necklace")
-    p.add_argument("--backend", help="SAT backend (cadical, glucose, lingeling, maplechrono)")
+    from ..encode.sat_backends import BACKENDS, DEFAULT
+    p.add_argument("--backend", help=f"SAT backend ({', '.join(BACKENDS)}; default {DEFAULT})")
     p.add_argument("--timeout", type=float)
     p.add_argument("--certificate", metavar="OUT", help="write a certificate (checked before writing)")
     p.add_argument("--dimacs", metavar="OUT", help="write the CNF in DIMACS format")
