@@ -6,12 +6,12 @@ exits 1.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from pathlib import Path
 
 from .errors import CertificateError, VerifyError
+from .plugins import import_present
 
 # modules that add subcommands: each defines add_cli(subparsers)
 _CLI_PLUGINS = ("verify.solvers.rank3_cli", "verify.claims.cli", "verify.encode.cli",
@@ -199,12 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("methods", help="list the (game, method) pairs available")
     m.set_defaults(func=cmd_methods)
 
-    for mod in _CLI_PLUGINS:
-        try:
-            importlib.import_module(mod).add_cli(sub)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    for mod in import_present(_CLI_PLUGINS):
+        mod.add_cli(sub)
     return p
 
 

@@ -85,14 +85,9 @@ def check_file(path) -> CheckReport:
 
 def _load_plugins():
     """Certificate kinds defined next to their encodings register themselves on import."""
-    import importlib
-    for mod in ("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
-                "verify.certificates.convex"):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    from ..plugins import import_present
+    import_present(("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
+                "verify.certificates.convex"))
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -91,13 +91,8 @@ def _load():
     if _loaded:
         return
     _loaded = True
-    import importlib
-    for mod in _MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    from ..plugins import import_present
+    import_present(_MODULES)
 
 
 def all_claims() -> list[Claim]:

@@ -5,10 +5,10 @@ defined in other modules register their loader with :func:`register_loader`.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
 from ..errors import InputError
+from ..plugins import import_present
 
 _LOADERS: dict[str, Callable] = {}
 _PLUGINS = ("verify.games.positional", "verify.games.convex", "verify.games.hypernim")
@@ -32,12 +32,7 @@ def _builtin():
     for kind in impartial.GAMES:
         register_loader(kind)(lambda path, **_: read_hypergraph(path))
 
-    for mod in _PLUGINS:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    import_present(_PLUGINS)
 
 
 def load_instance(game: str, path, **options):

@@ -6,10 +6,10 @@ the instance; the default chooser is the explicit reference.
 """
 from __future__ import annotations
 
-import importlib
 from typing import Callable
 
 from ..errors import InputError
+from ..plugins import import_present
 from ..result import Result
 
 _METHODS: dict[tuple[str, str], Callable[..., Result]] = {}
@@ -41,12 +41,7 @@ def _load():
     if _loaded:
         return
     _loaded = True
-    for mod in _PLUGINS:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    import_present(_PLUGINS)
 
 
 def methods(game: str | None = None) -> list[tuple[str, str]]:
