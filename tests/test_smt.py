@@ -11,11 +11,11 @@ from verify.encode.smt_backends import solve_smt2
 from verify.errors import BackendError, InputError
 from verify.families import complete, fano
 from verify.games.impartial import GAMES
-from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers import solve
 from verify.strategies import hypergraphs, impartial_kinds
 
 from test_sat_nim import agree as agree_sat
+from test_sat_nim import exhaustive
 
 
 def agree(kind, h, certificate=False):
@@ -23,12 +23,7 @@ def agree(kind, h, certificate=False):
 
 
 def test_exhaustive_small():
-    values = set()
-    for n in range(1, 4):
-        for h in enumerate_hypergraphs(n, edge_sizes=(1, 2, 3), max_edges=3):
-            for kind in GAMES:
-                values.add(agree(kind, h, certificate=n <= 2))
-    assert {0, 1} <= values
+    assert {0, 1} <= exhaustive("smt", 3, 3, 2)
 
 
 @given(hypergraphs(max_vertices=6, edge_sizes=(1, 2, 3), max_edges=6), impartial_kinds)
