@@ -262,7 +262,7 @@ def spectrum_check(kind: str, allowed: set[int]):
 
 
 def witness_claim(name, source, statement, kind, witnesses: dict, default_size: int, tags=(),
-                  open_targets: bool = False):
+                  open_targets: bool = False, slow_size=None):
     """An existence statement checked on recorded witnesses: instance k is 'nim k is attained'.
     With ``open_targets`` every k ≤ size is a target; a k without a witness is reported (as not
     established, never as refuted)."""
@@ -279,7 +279,7 @@ def witness_claim(name, source, statement, kind, witnesses: dict, default_size: 
         v = nim(kind, inst)
         return None if v == k else Violation(inst.to_json(), k, v)
     return register(Claim(name, source, statement, instances, check, default_size=default_size,
-                          size_name="nim", tags=tuple(tags)))
+                          slow_size=slow_size, size_name="nim", tags=tuple(tags)))
 
 
 # -- the claims --------------------------------------------------------------------------------------

@@ -517,6 +517,8 @@ def _aff(points, winning):
     return {"geometry": "affine", "points": points, "winning": winning}
 
 
+_P7 = [[3, 0], [0, 5], [3, 1], [5, 5], [4, 2], [1, 1], [0, 2], [0, 1], [0, 0], [3, 5], [2, 5]]
+
 # nim value -> a point set in R^2 and W with that nim(DNG), found by a seeded search of this tool
 DNG_WITNESSES = {
     0: _aff([[3, 0], [2, 1], [3, 3], [3, 2]], [[3, 2]]),
@@ -525,10 +527,14 @@ DNG_WITNESSES = {
     3: _aff([[4, 2], [3, 1], [4, 1], [2, 1]], [[3, 1], [4, 1]]),
     4: _aff([[1, 0], [2, 4], [2, 2], [2, 1], [4, 0], [1, 3]], [[2, 2], [2, 1]]),
     5: _aff([[3, 3], [1, 2], [4, 1], [0, 2], [0, 0], [2, 0], [2, 1]], [[1, 2], [2, 1]]),
+    7: _aff(_P7, [[1, 1], [2, 5]]),
+    # the option of the 7-witness after selecting (0, 2): by 001 Remark 4.17 the rest of the game is
+    # DNG on the deletion of the selected point (a convex geometry in which ∅ may not be convex)
+    6: dict(_aff(_P7, [[1, 1], [2, 5]]), deleted=[[0, 2]]),
 }
 
 witness_claim(
     "002-conj-spectrum-all", "002 §6 Conjecture",
     "The spectrum of nim numbers of DNG(S, W) on convex geometries is all nonnegative integers "
     "(checked: a verified witness for every value ≤ size; a value without witness is open, not refuted).",
-    "dng", DNG_WITNESSES, default_size=5, tags=("conjecture",), open_targets=True)
+    "dng", DNG_WITNESSES, default_size=7, slow_size=8, tags=("conjecture",), open_targets=True)
