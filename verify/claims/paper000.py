@@ -13,6 +13,12 @@ Families are isomorph-free (``verify.isomorphism.enumerate_hypergraphs``) where 
 families are all Sperner families on n ≤ N vertices, including {∅}. A user instance outside a
 statement's hypotheses is refused with an InputError naming the hypothesis.
 
+Errata found (each kept as printed, with the corrected statement checked beside it):
+- Prop 7.6, case e = o: printed 3 - |pty(e) - pty(V)|, true value 2 + |pty(e) - pty(V)|; smallest
+  counterexample V = {1,2,3}, H = {{1,3},{2,3}} (Tr(H) = {{3},{1,2}}, σ = (1,1)): printed 3, nim 2.
+- Prop 7.2, proof: the displayed types of X_{B^c}; smallest counterexample V = A = {1}.
+- Prop 3.14 as converted ("k ∈ {0, |V|}"), refuted by Ex 3.13.
+
 Reading notes: Prop 3.14 is printed (in the converted text) with "k ∈ {0, |V|}", which the paper's
 own Ex 3.13 (k = 1, |V| = 3) contradicts; it is kept as printed (erratum) beside the reading
 k ∈ {0, …, |V|}. Prop 3.10 / Cor 3.11 are checked on the game digraphs (positions reachable from ∅).
@@ -893,6 +899,72 @@ game_claim("000-prop-7.2-acv", "000 Prop 7.2",
            "One nonempty edge A: nim(ACV(H)) = 2 if |A| = 1 and pty(V) = 0, pty(V) otherwise.", "acv",
            lambda h: 2 if h.edge_masks[0].bit_count() == 1 and pty(h.n) == 0 else pty(h.n),
            _single_edge_family, _one_edge, _ONE, 8, 12)
+
+
+def _prop71_types(h):
+    a = h.edge_masks[0]
+    pc = pty(h.n - a.bit_count())
+    exp = {"prv": {(h.full_mask & ~a): (pc, pc, 1 - pc)},
+           "dst": {h.full_mask: (pty(h.n), 0, 0), (h.full_mask & ~a): (pc, 1 + pc, 2 - pc)}}
+    for kind, want in exp.items():
+        got = {c.closure: c.type for c in StructureDiagram(kind, h).classes}
+        if got != want:
+            return ({kind: {",".join(h.names(i)): t for i, t in want.items()}},
+                    {kind: {",".join(h.names(i)): t for i, t in got.items()}})
+    return None
+
+
+property_claim("000-prop-7.1-types", "000 Prop 7.1 (proof)",
+               "One nonempty edge A: PRV(H) has the single class X_{A^c} of type (pty A^c, pty A^c, 1 - pty A^c); "
+               "DST(H) has X_V of type (pty V, 0, 0) and X_{A^c} of type (pty A^c, 1 + pty A^c, 2 - pty A^c).",
+               _single_edge_family, _prop71_types, hyp=_one_edge, hyp_text=_ONE, default_size=8, slow_size=10)
+
+
+def _prop72_type(h, b: int):
+    k = b.bit_count()
+    if pty(h.n) == 1:
+        return (0, 0, 0) if k == 0 else (1, 2, 1) if k == 1 else (pty(k), 1, 0)
+    return (1, 0, 0) if k == 0 else (0, 1, 2) if k == 1 else (pty(k), 0, 1)
+
+
+def _prop72_types(formula):
+    def prop(h):
+        a = h.edge_masks[0]
+        d = StructureDiagram("acv", h)
+        got = {h.full_mask & ~c.closure: c.type for c in d.classes}
+        want = {b: formula(h, b) for b in submasks(a)}
+        if got != want:
+            b = min((b for b in want if got.get(b) != want[b]), key=lambda b: (b.bit_count(), b))
+            return ({"B": h.names(b), "type(X_{B^c})": want[b]}, {"type(X_{B^c})": got.get(b)})
+        if len(d.simplified()) != a.bit_count() + 1:
+            return ({"triangles in the simplified diagram": a.bit_count() + 1},
+                    {"triangles in the simplified diagram": len(d.simplified())})
+        return None
+    return prop
+
+
+property_claim("000-prop-7.2-types", "000 Prop 7.2 (proof)",
+               "One nonempty edge A, ACV(H): I_H = {B^c : B ⊆ A}; type(X_{B^c}) = (0,0,0), (1,2,1), (pty(B),1,0) "
+               "for |B| = 0, 1, ≥ 2 when pty(V) = 1 and (1,0,0), (0,1,2), (pty(B),0,1) when pty(V) = 0; the "
+               "simplified diagram has |A| + 1 triangles.", _single_edge_family, _prop72_types(_prop72_type),
+               hyp=_one_edge, hyp_text=_ONE, default_size=8, slow_size=10,
+               erratum="the displayed types are wrong: smallest counterexample V = A = {1} (pty(V) = 1): X_V "
+                       "(B = ∅) has type (1,0,0), printed (0,0,0). The nim-values of the |B| ≤ 1 rows are swapped "
+                       "between the two parity cases, and the first entry (which is pty(B^c)) is off when pty(V) = 1; "
+                       "the value nim(ACV(H)) of Prop 7.2 is unaffected")
+
+
+def _prop72_type_corrected(h, b: int):
+    k, pv = b.bit_count(), pty(h.n)
+    nims = (0, 0) if k == 0 else ((2, 1) if pv == 0 else (1, 2)) if k == 1 else ((0, 1) if pv == 0 else (1, 0))
+    return (pty(h.n - k),) + nims
+
+
+property_claim("000-prop-7.2-types-corrected", "000 Prop 7.2 (proof, corrected)",
+               "One nonempty edge A, ACV(H): type(X_{B^c}) = (0,0,0), (1,2,1), (pty(B),0,1) for |B| = 0, 1, ≥ 2 "
+               "when pty(V) = 0 and (1,0,0), (0,1,2), (1-pty(B),1,0) when pty(V) = 1; the simplified diagram has "
+               "|A| + 1 triangles.", _single_edge_family, _prop72_types(_prop72_type_corrected),
+               hyp=_one_edge, hyp_text=_ONE, default_size=8, slow_size=10, corrects="000-prop-7.2-types")
 
 
 def _disjoint(masks) -> bool:

@@ -1,5 +1,4 @@
 """Sieben's structure theory for the impartial hypergraph games (paper 000 §4–§6)."""
-from .diagram import (StructureClass, StructureDiagram, maximal_stable_sets, structure_diagram,
-                      type_step)
+from .diagram import StructureClass, StructureDiagram, structure_diagram, type_step
 
-__all__ = ["StructureClass", "StructureDiagram", "maximal_stable_sets", "structure_diagram", "type_step"]
+__all__ = ["StructureClass", "StructureDiagram", "structure_diagram", "type_step"]

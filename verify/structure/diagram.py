@@ -187,10 +187,5 @@ def _transversals(edges: list[int]) -> list[int]:
     return trs
 
 
-def maximal_stable_sets(h: Hypergraph) -> list[int]:
-    """S_H = ∁(Tr(H)) (paper 000 Lemma 2.7), as vertex masks."""
-    return [h.full_mask & ~t for t in minimal_transversal_masks(h.edge_masks)]
-
-
 def structure_diagram(kind: str, h: Hypergraph, **kw) -> StructureDiagram:
     return StructureDiagram(kind, h, **kw)
