@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..encode import sat as enc
 from ..encode.sat_backends import solve_cnf
-from ..errors import MethodError, VerifyError
+from ..errors import BackendError, CertificateError, InputError, MethodError
 from ..formats.jsonfmt import hypergraph_to_json
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
@@ -48,7 +48,10 @@ def _refutation(h: Hypergraph, claim: dict, cnf: enc.CNF, proof: str, position=N
     from ..certificates.drat import drat_certificate
     body = {"position": position} if position is not None else {}
     cert = drat_certificate(hypergraph_to_json(h), claim, cnf.nvars, cnf.clauses, proof, **body)
-    check_certificate(cert)  # never report an unchecked refutation
+    try:
+        check_certificate(cert)  # never report an unchecked refutation
+    except CertificateError as exc:
+        raise BackendError(f"the SAT backend's refutation failed independent checking: {exc}") from None
     return cert
 
 
@@ -128,7 +131,7 @@ def solve_nim_sat(kind: str, h: Hypergraph, certificate: bool = False, backend: 
     cnf = enc.nim_cnf(g)
     run = solve_cnf(cnf.nvars, cnf.clauses, backend=backend, timeout=timeout)
     if not run.sat:  # the labelling always exists: an UNSAT answer is a solver fault
-        raise VerifyError(f"SAT backend {run.backend} found no Grundy labelling (backend fault)")
+        raise BackendError(f"SAT backend {run.backend} found no Grundy labelling (backend fault)")
     labels = enc.decode_nim(g, cnf, run.model)
     stats = {"positions": len(g.orbit), "orbits": len(g.reps), **_stats(cnf, run, t0)}
     out = NimValue(game=g.kind, method="sat", nim=labels[0], stats=stats)
@@ -163,7 +166,6 @@ def add_cli(sub) -> None:
 
 def _cmd_sat(args) -> int:
     from ..encode.dimacs import write_dimacs
-    from ..errors import InputError
     from ..formats import read_hypergraph
     h = read_hypergraph(args.file)
     want = args.certificate is not None or args.drat is not None
