@@ -226,14 +226,24 @@ def check_pairing(cert: dict) -> CheckReport:
 @register("nim-labelling")
 def check_labelling(cert: dict) -> CheckReport:
     h = instance_hypergraph(cert)
+    kind, nim, count = check_game_labelling(cert, imp.GAMES, lambda k: imp.ImpartialGame(k, h),
+                                            lambda names: _vertex_set(h, names), lambda p: ",".join(h.names(p)))
+    return CheckReport("nim-labelling", {"game": kind, "nim": nim}, f"{count} reachable positions checked")
+
+
+def check_game_labelling(cert: dict, games, make_game, to_mask, show) -> tuple[str, int, int]:
+    """The nim-labelling check shared by every impartial game whose positions are sets: the claim's
+    game is in ``games``; ``make_game(kind)`` gives the rules (``options(p)``, start ∅); every label
+    ``[position, value]`` is parsed by ``to_mask``; every position reachable from ∅ must be labelled
+    with the mex of its options' labels, and ∅'s label is the claim. Returns (game, nim, reachable)."""
     claim = cert["claim"]
     kind = claim.get("game")
-    if kind not in imp.GAMES:
-        raise CertificateError(f"claim game must be one of {', '.join(imp.GAMES)}")
+    if kind not in games:
+        raise CertificateError(f"claim game must be one of {', '.join(games)}")
     nim = claim.get("nim")
     if not isinstance(nim, int) or isinstance(nim, bool) or nim < 0:
         raise CertificateError("claim 'nim' must be a non-negative integer")
-    game = imp.ImpartialGame(kind, h)
+    game = make_game(kind)
     labels: dict[int, int] = {}
     entries = cert.get("labels")
     if not isinstance(entries, list):
@@ -241,7 +251,7 @@ def check_labelling(cert: dict) -> CheckReport:
     for entry in entries:
         if not (isinstance(entry, list) and len(entry) == 2):
             raise CertificateError("each label must be [position, value]")
-        p = _vertex_set(h, entry[0])
+        p = to_mask(entry[0])
         v = entry[1]
         if not isinstance(v, int) or isinstance(v, bool) or v < 0:
             raise CertificateError(f"label of {entry[0]} is not a non-negative integer")
@@ -253,17 +263,17 @@ def check_labelling(cert: dict) -> CheckReport:
     while stack:
         p = stack.pop()
         if p not in labels:
-            raise CertificateError(f"reachable position {{{','.join(h.names(p))}}} has no label")
+            raise CertificateError(f"reachable position {{{show(p)}}} has no label")
         opts = game.options(p)
         if labels[p] != imp.mex(labels.get(q, -1) for q in opts):
             missing = [q for q in opts if q not in labels]
             if missing:
-                raise CertificateError(f"reachable position {{{','.join(h.names(missing[0]))}}} has no label")
-            raise CertificateError(f"label of {{{','.join(h.names(p))}}} is not the mex of its options' labels")
+                raise CertificateError(f"reachable position {{{show(missing[0])}}} has no label")
+            raise CertificateError(f"label of {{{show(p)}}} is not the mex of its options' labels")
         for q in opts:
             if q not in seen:
                 seen.add(q)
                 stack.append(q)
     if labels[0] != nim:
         raise CertificateError(f"claimed nim {nim} but the verified labelling gives {labels[0]}")
-    return CheckReport("nim-labelling", {"game": kind, "nim": nim}, f"{len(seen)} reachable positions checked")
+    return kind, nim, len(seen)

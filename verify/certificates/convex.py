@@ -11,10 +11,9 @@ options' labels, and that the claim is the label of ∅. It imports the model an
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..games import impartial as imp
 from ..games.convex import GAMES, game_from_json
 from . import envelope
-from .checker import CheckReport, register
+from .checker import CheckReport, check_game_labelling, register
 
 KIND = "convex-nim-labelling"
 
@@ -27,53 +26,24 @@ def convex_certificate(game, labels: dict[int, int]) -> dict:
 
 @register(KIND)
 def check_convex_labelling(cert: dict) -> CheckReport:
-    claim = cert["claim"]
-    kind = claim.get("game")
-    if kind not in GAMES:
-        raise CertificateError(f"claim game must be one of {', '.join(GAMES)}")
-    nim = claim.get("nim")
-    if not isinstance(nim, int) or isinstance(nim, bool) or nim < 0:
-        raise CertificateError("claim 'nim' must be a non-negative integer")
-    try:
-        game = game_from_json(kind, cert["instance"])
-    except InputError as exc:
-        raise CertificateError(f"bad instance: {exc}") from None
-    g = game.geometry
-    entries = cert.get("labels")
-    if not isinstance(entries, list):
-        raise CertificateError("'labels' must be a list")
-    labels: dict[int, int] = {}
-    for entry in entries:
-        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], list)):
-            raise CertificateError("each label must be [position, value]")
-        if not all(isinstance(x, str) for x in entry[0]):
-            raise CertificateError(f"position {entry[0]!r} must list point names")
+    holder = {}
+
+    def make_game(kind):
         try:
-            p = g.mask(entry[0])
+            holder["game"] = game = game_from_json(kind, cert["instance"])
         except InputError as exc:
-            raise CertificateError(f"position {entry[0]}: {exc}") from None
-        v = entry[1]
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-            raise CertificateError(f"label of {entry[0]} is not a non-negative integer")
-        if p in labels:
-            raise CertificateError(f"position {entry[0]} labelled twice")
-        labels[p] = v
-    seen = {0}
-    stack = [0]
-    while stack:
-        p = stack.pop()
-        if p not in labels:
-            raise CertificateError(f"reachable position {{{','.join(g.set_names(p))}}} has no label")
-        opts = game.options(p)
-        missing = [q for q in opts if q not in labels]
-        if missing:
-            raise CertificateError(f"reachable position {{{','.join(g.set_names(missing[0]))}}} has no label")
-        if labels[p] != imp.mex(labels[q] for q in opts):
-            raise CertificateError(f"label of {{{','.join(g.set_names(p))}}} is not the mex of its options' labels")
-        for q in opts:
-            if q not in seen:
-                seen.add(q)
-                stack.append(q)
-    if labels[0] != nim:
-        raise CertificateError(f"claimed nim {nim} but the verified labelling gives {labels[0]}")
-    return CheckReport(KIND, {"game": kind, "nim": nim}, f"{len(seen)} reachable positions checked")
+            raise CertificateError(f"bad instance: {exc}") from None
+        return game
+
+    def to_mask(names):
+        g = holder["game"].geometry
+        if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+            raise CertificateError(f"position {names!r} must be a list of point names")
+        try:
+            return g.mask(names)
+        except InputError as exc:
+            raise CertificateError(f"position {names}: {exc}") from None
+
+    kind, nim, count = check_game_labelling(
+        cert, GAMES, make_game, to_mask, lambda p: ",".join(holder["game"].geometry.set_names(p)))
+    return CheckReport(KIND, {"game": kind, "nim": nim}, f"{count} reachable positions checked")
