@@ -110,3 +110,14 @@ def test_encoding_shape():
     hm = h.mark("b2")
     assert len(minimal_masks(mb.residual(hm.edge_masks, hm.marked_mask))) == 8
     assert not find_pairing(MakerBreakerGame(hm)).exists
+
+
+def test_lying_backend_is_caught(monkeypatch):
+    """A backend answering UNSAT with a bogus proof on a board that has a pairing must not produce a
+    'no pairing' claim: the proof fails independent checking and the run is a backend error."""
+    import verify.solvers.sat as sat_solver
+    from verify.encode.sat_backends import SatRun
+    from verify.errors import BackendError
+    monkeypatch.setattr(sat_solver, "solve_cnf", lambda *a, **k: SatRun(False, None, "0\n", 0.0, "fake"))
+    with pytest.raises(BackendError, match="failed independent checking"):
+        find_pairing(MakerBreakerGame(tic_tac_toe(5)), certificate=True)
