@@ -292,6 +292,24 @@ register(Claim(
     default_size=7, slow_size=9, size_name="vertices", corrects="002-prop-28-tree-extreme"))
 
 
+def signature_check(source: str, geometry: str, single: bool, signature, table):
+    """Check nim(DNG) = table(e, o, pty(S)) on a tree geometry, (e, o) = signature(instance)."""
+    def check(inst) -> Violation | None:
+        inst = as_gw(inst)
+        require(inst.g.kind == geometry, source,
+                f"(S, K) is the {geometry.replace('tree-', '')} geometry of a tree")
+        if single:
+            require(inst.w.bit_count() == 1, source, "W = {w}")
+        else:
+            require(inst.w.bit_count() >= 2, source, "|W| ≥ 2")
+        e, o = signature(inst)
+        expected = table(e, o, pty(inst.g.full))
+        if expected is None:
+            return Violation(inst.to_json(), f"a signature listed in {source}", [e, o])
+        return _mismatch(inst, expected, nim("dng", inst))
+    return check
+
+
 def _single_table(e: int, o: int, both: int) -> int:
     if o == 0:
         return 0          # (0,0) and e ≥ 1, o = 0
@@ -301,13 +319,8 @@ def _single_table(e: int, o: int, both: int) -> int:
 
 
 def _prop31(both: int):
-    def check(inst) -> Violation | None:
-        inst = as_gw(inst)
-        require(inst.g.kind == "tree-vertex", "002 Prop 31", "(S, K) is the vertex geometry of a tree")
-        require(inst.w.bit_count() == 1, "002 Prop 31", "W = {w}")
-        e, o = vertex_signature_single(inst)
-        return _mismatch(inst, _single_table(e, o, both), nim("dng", inst))
-    return check
+    return signature_check("002 Prop 31", "tree-vertex", True, vertex_signature_single,
+                           lambda e, o, _p: _single_table(e, o, both))
 
 
 register(Claim(
@@ -337,12 +350,7 @@ def multi_table(e: int, o: int, s_pty: int) -> int:
     return 0 if o > e else 1
 
 
-def _prop32_vertex(inst) -> Violation | None:
-    inst = as_gw(inst)
-    require(inst.g.kind == "tree-vertex", "002 Prop 32", "(S, K) is the vertex geometry of a tree")
-    require(inst.w.bit_count() >= 2, "002 Prop 32", "|W| ≥ 2")
-    e, o = vertex_signature_multi(inst)
-    return _mismatch(inst, multi_table(e, o, pty(inst.g.full)), nim("dng", inst))
+_prop32_vertex = signature_check("002 Prop 32", "tree-vertex", False, vertex_signature_multi, multi_table)
 
 
 register(Claim(
@@ -361,12 +369,8 @@ def corrected_multi_table(e: int, o: int, s_pty: int) -> int:
     return multi_table(e, o, s_pty)
 
 
-def _prop32_vertex_corrected(inst) -> Violation | None:
-    inst = as_gw(inst)
-    require(inst.g.kind == "tree-vertex", "002 Prop 32", "(S, K) is the vertex geometry of a tree")
-    require(inst.w.bit_count() >= 2, "002 Prop 32", "|W| ≥ 2")
-    e, o = vertex_signature_multi(inst)
-    return _mismatch(inst, corrected_multi_table(e, o, pty(inst.g.full)), nim("dng", inst))
+_prop32_vertex_corrected = signature_check("002 Prop 32", "tree-vertex", False, vertex_signature_multi,
+                                           corrected_multi_table)
 
 
 register(Claim(
@@ -429,23 +433,11 @@ def edge_signature_multi(inst: GW) -> tuple[int, int]:
     return e, o
 
 
-def _prop38(inst) -> Violation | None:
-    inst = as_gw(inst)
-    require(inst.g.kind == "tree-edge", "002 Prop 38", "(S, K) is the edge geometry of a tree")
-    require(inst.w.bit_count() == 1, "002 Prop 38", "W = {w}")
-    e, o = edge_signature_single(inst)
-    table = {(0, 0): 0, (1, 0): 0, (0, 1): 1, (1, 1): 3}
-    if (e, o) not in table:
-        return Violation(inst.to_json(), "a signature listed in Prop 38", [e, o])
-    return _mismatch(inst, table[(e, o)], nim("dng", inst))
-
-
-def _prop38_corrected(inst) -> Violation | None:
-    inst = as_gw(inst)
-    require(inst.g.kind == "tree-edge", "002 Prop 38", "(S, K) is the edge geometry of a tree")
-    require(inst.w.bit_count() == 1, "002 Prop 38", "W = {w}")
-    e, o = edge_signature_single(inst)
-    return _mismatch(inst, _single_table(e, o, 2), nim("dng", inst))
+_PROP38 = {(0, 0): 0, (1, 0): 0, (0, 1): 1, (1, 1): 3}
+_prop38 = signature_check("002 Prop 38", "tree-edge", True, edge_signature_single,
+                          lambda e, o, _p: _PROP38.get((e, o)))
+_prop38_corrected = signature_check("002 Prop 38", "tree-edge", True, edge_signature_single,
+                                    lambda e, o, _p: _single_table(e, o, 2))
 
 
 register(Claim(
@@ -454,10 +446,10 @@ register(Claim(
     "3 for (1,1).",
     lambda n: tree_instances(n, True, "tree-edge"), _prop38, default_size=8, slow_size=10,
     size_name="vertices",
-    erratum="the table omits the signatures (2, 0) and (0, 2) (an inner edge w: both sides nonempty), and "
-            "(1, 1) gives 2, not 3 (as in 002 Prop 31). Smallest counterexample: the path 3-0-1-2, "
-            "W = {0-1}, signature (0, 2), not covered (nim 1); then the path 2-1-0-3-4? see the corrected "
-            "claim for (1, 1) -> 2."))
+    erratum="the table omits the signatures (2, 0) and (0, 2) (w an inner edge, both sides with edges), "
+            "and (1, 1) gives 2, not 3 (as in 002 Prop 31). Smallest counterexample: the path 3-0-1-2 "
+            "with W = {0-1}: signature (0, 2), not covered (nim 1); for (1, 1): the path a-b-c-d-e with "
+            "W = {b-c}, nim 2"))
 
 register(Claim(
     "002-prop-38-tree-edge-single-corrected", "002 Prop 38 (corrected)",
@@ -466,12 +458,7 @@ register(Claim(
     size_name="vertices", corrects="002-prop-38-tree-edge-single"))
 
 
-def _prop39(inst) -> Violation | None:
-    inst = as_gw(inst)
-    require(inst.g.kind == "tree-edge", "002 Prop 39", "(S, K) is the edge geometry of a tree")
-    require(inst.w.bit_count() >= 2, "002 Prop 39", "|W| ≥ 2")
-    e, o = edge_signature_multi(inst)
-    return _mismatch(inst, multi_table(e, o, pty(inst.g.full)), nim("dng", inst))
+_prop39 = signature_check("002 Prop 39", "tree-edge", False, edge_signature_multi, multi_table)
 
 
 register(Claim(
@@ -484,12 +471,8 @@ register(Claim(
             "the path 3-0-1-2 (three edges), W = {0-3, 0-1}, signature (1, 1): nim 2, not 3."))
 
 
-def _prop39_corrected(inst) -> Violation | None:
-    inst = as_gw(inst)
-    require(inst.g.kind == "tree-edge", "002 Prop 39", "(S, K) is the edge geometry of a tree")
-    require(inst.w.bit_count() >= 2, "002 Prop 39", "|W| ≥ 2")
-    e, o = edge_signature_multi(inst)
-    return _mismatch(inst, corrected_multi_table(e, o, pty(inst.g.full)), nim("dng", inst))
+_prop39_corrected = signature_check("002 Prop 39", "tree-edge", False, edge_signature_multi,
+                                    corrected_multi_table)
 
 
 register(Claim(
