@@ -204,7 +204,8 @@ def _cmd_sat(args) -> int:
     size = f"{s['vars']} vars, {s['clauses']} clauses, {s['backend']} {s['solve_seconds']:.3f} s"
     if res.exists:
         what = "pairing strategy" if args.question == "pairing" else args.question
-        shown = "; ".join("{" + ",".join(x) + "}" for x in res.witness) if res.witness else "(length 0)"
+        empty = "(no pair needed: no live edge)" if args.question == "pairing" else "(length 0: a = b)"
+        shown = "; ".join("{" + ",".join(x) + "}" for x in res.witness) if res.witness else empty
         print(f"{what} found: {shown}   [{size}]")
     else:
         what = "pairing strategy" if args.question == "pairing" else args.question
