@@ -284,6 +284,14 @@ def witness_claim(name, source, statement, kind, witnesses: dict, default_size: 
 
 # -- the claims --------------------------------------------------------------------------------------
 
+def register_claim(claim: Claim) -> Claim:
+    """Register; a claim over a family (not a fixed example) takes one convex-geometry instance (a GW
+    or the JSON object of :mod:`verify.games.convex`) and is tagged ``instance:convex``."""
+    if claim.size_name not in ("-", "nim"):
+        claim.tags = claim.tags + ("instance:convex",)
+    return register(claim)
+
+
 def _count_check(n: int, empty_convex: bool | None, expected: int):
     def check(_inst) -> Violation | None:
         fams = _geometry_families(n)
@@ -293,15 +301,15 @@ def _count_check(n: int, empty_convex: bool | None, expected: int):
     return check
 
 
-register(Claim(
+register_claim(Claim(
     "001-ex-2.7-two-point-geometries", "001 Ex 2.7",
     "There are four convex geometries up to isomorphism on a two-element set.",
-    lambda n: [2], _count_check(2, None, 4), default_size=2, size_name="points"))
+    lambda n: [2], _count_check(2, None, 4), default_size=2, size_name="-"))
 
-register(Claim(
+register_claim(Claim(
     "001-ex-2.9-three-point-no-empty", "001 Ex 2.9",
     "There are four convex geometries up to isomorphism with three points in which ∅ is not convex.",
-    lambda n: [3], _count_check(3, False, 4), default_size=3, size_name="points"))
+    lambda n: [3], _count_check(3, False, 4), default_size=3, size_name="-"))
 
 
 def _ex31(_inst):
@@ -309,7 +317,7 @@ def _ex31(_inst):
     return _mismatch(inst, 1, nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-ex-3.1-line-of-three", "001 Ex 3.1 / Fig 3.2 / Ex 4.16",
     "nim(GEN(S)) = 1 for the affine geometry S = {-1, 0, 1} ⊆ R (the first player wins).",
     lambda n: [0], _ex31, default_size=0, size_name="-"))
@@ -326,7 +334,7 @@ def _prop32(kind):
     return check
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-3.2-ex-w-tau", "001 Prop 3.2",
     "The nim numbers of GEN(S, Ex(W)), GEN(S, W) and GEN(S, τ(W)) are the same.",
     lambda n: all_winning(small_geometries(n)), _prop32("gen"), default_size=4, slow_size=6,
@@ -340,7 +348,7 @@ def _cor33(inst) -> Violation | None:
     return None if a == b else Violation(inst.to_json(), "nim(GEN(S)) = nim(GEN(S, Ex(S)))", [a, b])
 
 
-register(Claim(
+register_claim(Claim(
     "001-cor-3.3-ex-s", "001 Cor 3.3",
     "The nim numbers of GEN(S) and GEN(S, Ex(S)) are the same.",
     lambda n: (GW(g, g.full) for g in small_geometries(n)), _cor33, default_size=5, slow_size=7,
@@ -360,7 +368,7 @@ def _prop43(inst) -> Violation | None:
     return None
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-4.3-max-nongenerating-convex", "001 Prop 4.3",
     "A maximally non-generating set M is convex.",
     lambda n: all_winning(small_geometries(n)), _prop43, default_size=4, slow_size=6, size_name="points"))
@@ -386,7 +394,7 @@ def structure_equivalence_check(kind: str):
     return check
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-4.13-structure-equivalence", "001 Prop 4.13 / Prop 4.15",
     "If P, Q ∈ X_I and pty(P) = pty(Q) then nim(P) = nim(Q) (so nim(P) = nim_pty(P)(X_I)).",
     lambda n: all_winning(small_geometries(n)), structure_equivalence_check("gen"), default_size=4,
@@ -420,7 +428,7 @@ def _prop51(inst) -> Violation | None:
                                                      [g.set_names(m) for m in actual])
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-5.1-extreme-m", "001 Prop 5.1",
     "If W ⊆ Ex(S) then M = {S \\ {v} | v ∈ W}.",
     lambda n: extreme_instances(n), _prop51, default_size=5, slow_size=7, size_name="points"))
@@ -446,7 +454,7 @@ def _cor52(inst) -> Violation | None:
     return _mismatch(inst, sorted(expected), sorted(actual))
 
 
-register(Claim(
+register_claim(Claim(
     "001-cor-5.2-extreme-i", "001 Cor 5.2",
     "If W ⊆ Ex(S) then the intersection subsets are I = {S \\ V | V ⊆ W}.",
     lambda n: extreme_instances(n), _cor52, default_size=5, slow_size=7, size_name="points"))
@@ -458,7 +466,7 @@ def _prop53(inst) -> Violation | None:
     return _mismatch(inst, 1 if pty(inst.g.full) else 2, nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-5.3-single-extreme", "001 Prop 5.3",
     "If W = {w} ⊆ Ex(S) then nim(GEN(S, W)) = 1 if pty(S) = 1 and 2 if pty(S) = 0.",
     lambda n: extreme_instances(n, True), _prop53, default_size=5, slow_size=7, size_name="points"))
@@ -470,7 +478,7 @@ def _prop55(inst) -> Violation | None:
     return _mismatch(inst, pty(inst.g.full), nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-5.5-extreme", "001 Prop 5.5",
     "If W ⊆ Ex(S) with |W| ≥ 2 then nim(GEN(S, W)) = 0 if pty(S) = 0 and 1 if pty(S) = 1.",
     lambda n: extreme_instances(n, False), _prop55, default_size=5, slow_size=7, size_name="points"))
@@ -517,7 +525,7 @@ def edge_sides(g: cv.ConvexGeometry, x: int) -> list[int]:
     return sides
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-6.3-tree-extreme", "001 Prop 6.3",
     "In the vertex geometry of a tree, w ∈ Ex(W) iff the elements of W \\ {w} are vertices in a "
     "single connected component of T \\ w.",
@@ -556,7 +564,7 @@ def _prop65(inst) -> Violation | None:
     return _mismatch(inst, _prop65_formula(e, o, pty(inst.g.full)), nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-6.5-tree-vertex", "001 Prop 6.5",
     "Vertex geometry of a tree, |W| ≥ 2, signature (e, o): if pty(S) = 0, nim = 1 for (1,0); 2 for "
     "(0,1),(1,2); 3 for (1,1),(2,1); 0 else. If pty(S) = 1, nim = 0 for (0,0),(1,1); 2 for (1,0),(2,0); "
@@ -573,7 +581,7 @@ def _prop67(inst) -> Violation | None:
     return _mismatch(inst, expected, nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-6.7-tree-vertex-single", "001 Prop 6.7",
     "Vertex geometry of a tree, W = {w}, signature (e, o): nim = 1 if o = 0; 2 if e = 0 and o ≥ 1; "
     "3 if e, o ≥ 1.",
@@ -590,7 +598,7 @@ def _tree_spectrum(kind, allowed, source, geometry="tree-vertex"):
     return check
 
 
-register(Claim(
+register_claim(Claim(
     "001-cor-6.8-tree-vertex-spectrum", "001 Cor 6.8",
     "If (S, K) is the vertex geometry of a tree then nim(GEN(S, W)) ∈ {0, 1, 2, 3}.",
     lambda n: all_winning(trees(n)), _tree_spectrum("gen", {0, 1, 2, 3}, "001 Cor 6.8"),
@@ -628,7 +636,7 @@ def _prop71(inst) -> Violation | None:
     return _mismatch(inst, expected, nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-7.1-line", "001 Prop 7.1",
     "S = {s_1 < ... < s_n} ⊆ R, W = {s_i1, ..., s_ik}, k ≥ 2: nim = 0 if i1 ≢ ik (mod 2); 1 if i1, ik "
     "odd and n odd; 2 if i1, ik even and n odd; 3 if i1 ≡ ik and n even.",
@@ -648,7 +656,7 @@ def _prop72(inst) -> Violation | None:
     return _mismatch(inst, expected, nim("gen", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "001-prop-7.2-line-single", "001 Prop 7.2",
     "S = {s_1 < ... < s_n} ⊆ R, W = {s_k}: nim = 1 if n, k odd; 2 if n odd, k even; 2 if n even and "
     "k ∈ {1, n}; 3 if n even and 1 < k < n.",
@@ -663,7 +671,7 @@ def _ex73(_inst) -> Violation | None:
     return None if got == [1, 2] else Violation(base, [1, 2], got)
 
 
-register(Claim(
+register_claim(Claim(
     "001-ex-7.3-deleted-line", "001 Ex 7.3",
     "Deleted affine geometry S = {0, ..., 6} ⊆ R, D = {3, 5}: W = {2, 6} gives nim 1 and W = {1, 2} "
     "gives nim 2.",
@@ -681,7 +689,7 @@ def _ex64(_inst) -> Violation | None:
     return None if got == want else Violation(inst.to_json(), want, got)
 
 
-register(Claim(
+register_claim(Claim(
     "001-ex-6.4-tree", "001 Ex 6.4 (tree reconstructed from V_3, V_6, V_8, Φ)",
     "Tree on {0..11}, W = {1, 3, 6, 8}: Ex(W) = {3, 6, 8}, signature (2, 1), so nim = 3 by Prop 6.5.",
     lambda n: [0], _ex64, default_size=0, size_name="-"))
@@ -696,3 +704,4 @@ witness_claim(
     "There is a point set in R^2 with nim(GEN(S, W)) = 6 (Fig 8.1 is lost in conversion; the witness "
     "here, found by a search of this tool, has |S| = 9 and |W| = 2 — the paper's has |W| = 1).",
     "gen", {6: FIG81_WITNESS}, default_size=6)
+

@@ -18,7 +18,8 @@ from .paper001 import (GW, _extreme_w, _mismatch, _prop32, _prop43, as_gw, brute
                        nim, pty, require, small_geometries, structure_equivalence_check,
                        tree_extreme_check, tree_instances, trees, vertex_signature_multi,
                        vertex_signature_single, witness_claim, all_winning)
-from .registry import Claim, Violation, register
+from .paper001 import register_claim
+from .registry import Claim, Violation
 
 
 def _defined(inst: GW) -> bool:
@@ -89,8 +90,12 @@ def spectrum_claim(name, source, statement, family, kind, spectrum, hypothesis, 
             desc = i.to_json()
         return None if v in spectrum else Violation(desc, f"nim in {sorted(spectrum)}", v)
 
-    return register(Claim(name, source, statement, instances, check, default_size=default_size,
-                          slow_size=slow_size, size_name=size_name, erratum=erratum, corrects=corrects))
+    claim = register_claim(Claim(name, source, statement, instances, check, default_size=default_size,
+                                 slow_size=slow_size, size_name=size_name, erratum=erratum,
+                                 corrects=corrects))
+    if sums:  # instances are pairs of games
+        claim.tags = tuple(t for t in claim.tags if t != "instance:convex")
+    return claim
 
 
 # -- examples --------------------------------------------------------------------------------------
@@ -100,7 +105,7 @@ def _ex8(_inst):
     return _mismatch(inst, 1, nim("dng", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "002-ex-8-line-of-three", "002 Ex 8",
     "DNG on the affine geometry S = {1, 2, 3} ⊆ R with W = {2}: the first player always wins (nim 1).",
     lambda n: [0], _ex8, default_size=0, size_name="-"))
@@ -115,7 +120,7 @@ def _ex16(_inst):
     return None if got == want else Violation(inst.to_json(), want, got)
 
 
-register(Claim(
+register_claim(Claim(
     "002-ex-16-triangle", "002 Ex 16 (points reconstructed from the stated M)",
     "S = {1, 2, 3, 4} ⊆ R^2 (4 inside the triangle 123), W = {2, 3, 4}: M = {{2,3}, {1,2,4}, {1,3,4}} "
     "and nim(DNG(S, W)) = 1.",
@@ -130,25 +135,25 @@ def _ex30(_inst):
     return _mismatch(inst, 2, nim("dng", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "002-ex-30-tree", "002 Ex 30 (tree reconstructed from the stated M_v)",
     "Tree on {1..9}, W = {1}, M_2 = {2,3,4}, M_5 = {5,6}, M_7 = {7,8}, M_9 = {9}: nim(DNG(S, W)) = 2.",
     lambda n: [0], _ex30, default_size=0, size_name="-"))
 
 # -- structure theory ------------------------------------------------------------------------------
 
-register(Claim(
+register_claim(Claim(
     "002-prop-9-max-nongenerating-convex", "002 Prop 9",
     "Every maximally non-generating set M is convex.",
     lambda n: all_winning(small_geometries(n)), _prop43, default_size=4, slow_size=6, size_name="points"))
 
-register(Claim(
+register_claim(Claim(
     "002-thm-12-structure-equivalence", "002 Thm 12",
     "If P, Q ∈ X_I and pty(P) = pty(Q) then nim(P) = nim(Q) (positions of DNG(S, W)).",
     lambda n: dng_instances(small_geometries(n)), structure_equivalence_check("dng"), default_size=4,
     slow_size=6, size_name="points"))
 
-register(Claim(
+register_claim(Claim(
     "002-prop-18-ex-w-tau", "002 Prop 18",
     "The nim numbers of DNG(S, W), DNG(S, Ex(W)) and DNG(S, τ(W)) are the same.",
     lambda n: all_winning(small_geometries(n)), _prop32("dng"), default_size=4, slow_size=6,
@@ -172,7 +177,7 @@ def _ex_s_instances(n):
             yield inst
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-19-w-equals-ex-s", "002 Prop 19",
     "If W = Ex(S) then nim(DNG(S, W)) = 1 if pty(S) = 0 and 0 if pty(S) = 1.",
     _ex_s_instances, _prop19, default_size=5, slow_size=7, size_name="points"))
@@ -187,7 +192,7 @@ def _prop20(inst) -> Violation | None:
                      [g.set_names(m) for m in brute_max_nongenerating(g, inst.w)])
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-20-extreme-m", "002 Prop 20",
     "If W ⊆ Ex(S) then M = {S \\ {v} | v ∈ W}.",
     lambda n: extreme_instances(n), _prop20, default_size=5, slow_size=7, size_name="points"))
@@ -206,7 +211,7 @@ def _cor21(nonempty: bool):
     return check
 
 
-register(Claim(
+register_claim(Claim(
     "002-cor-21-extreme-i", "002 Cor 21",
     "If W ⊆ Ex(S) then the set of intersection subsets of DNG(S, W) is I = {S \\ V | V ⊆ W} "
     "(with I as in 002 Def 10).",
@@ -215,7 +220,7 @@ register(Claim(
             "Def 10 the statement needs V ≠ ∅ (smallest counterexample: S = {0}, K = {∅, S}, W = S: "
             "I = {∅}, the statement gives {∅, S})."))
 
-register(Claim(
+register_claim(Claim(
     "002-cor-21-extreme-i-corrected", "002 Cor 21 (corrected)",
     "If W ⊆ Ex(S) then, with I as in 002 Def 10, I = {S \\ V | ∅ ≠ V ⊆ W}.",
     lambda n: extreme_instances(n), _cor21(True), default_size=5, slow_size=7, size_name="points",
@@ -229,7 +234,7 @@ def _prop23(inst) -> Violation | None:
     return _mismatch(inst, 1 - pty(inst.g.full), nim("dng", inst))
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-23-extreme", "002 Prop 23",
     "If W ⊆ Ex(S) then nim(DNG(S, W)) = 1 if pty(S) = 0 and 0 if pty(S) = 1.",
     lambda n: (i for i in extreme_instances(n) if _defined(i)), _prop23, default_size=5, slow_size=7,
@@ -275,7 +280,7 @@ def _prop28_printed(inst) -> Violation | None:
     return None
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-28-tree-extreme", "002 Prop 28",
     "Vertex geometry of a tree: w ∈ Ex(W) iff the set W \\ {w} is a single connected component of T \\ w.",
     lambda n: all_winning(trees(n)), _prop28_printed, default_size=7, slow_size=9, size_name="vertices",
@@ -284,7 +289,7 @@ register(Claim(
             "the one-vertex tree, W = {w} (w is extreme, T \\ w has no component); non-degenerate: the "
             "path 0-1-2, W = {0, 1}, w = 0 ({1} is not the component {1, 2}). Corrected: 001 Prop 6.3."))
 
-register(Claim(
+register_claim(Claim(
     "002-prop-28-tree-extreme-corrected", "002 Prop 28 (corrected, = 001 Prop 6.3)",
     "Vertex geometry of a tree: w ∈ Ex(W) iff the elements of W \\ {w} lie in a single connected "
     "component of T \\ w.",
@@ -323,7 +328,7 @@ def _prop31(both: int):
                            lambda e, o, _p: _single_table(e, o, both))
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-31-tree-vertex-single", "002 Prop 31",
     "Vertex geometry of a tree, W = {w}, signature (e, o): nim(DNG) = 0 if (0,0); 0 if e ≥ 1, o = 0; "
     "1 if e = 0, o ≥ 1; 3 if e, o ≥ 1.",
@@ -333,7 +338,7 @@ register(Claim(
             "paper's own Ex 30 (e = o = 2) says 2. Smallest counterexample: the path 2-1-0-3, W = {0} "
             "(signature (1, 1)): nim 2."))
 
-register(Claim(
+register_claim(Claim(
     "002-prop-31-tree-vertex-single-corrected", "002 Prop 31 (corrected)",
     "Vertex geometry of a tree, W = {w}, signature (e, o): nim(DNG) = 0 if o = 0; 1 if e = 0, o ≥ 1; "
     "2 if e, o ≥ 1.",
@@ -353,7 +358,7 @@ def multi_table(e: int, o: int, s_pty: int) -> int:
 _prop32_vertex = signature_check("002 Prop 32", "tree-vertex", False, vertex_signature_multi, multi_table)
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-32-tree-vertex", "002 Prop 32",
     "Vertex geometry of a tree, |W| ≥ 2, signature (e, o): if pty(S) = 0, nim(DNG) = 1 if o > e, 0 if "
     "o < e; if pty(S) = 1, 0 if o > e, 1 if o < e; in both cases 3 if o = e odd and 2 if o = e even.",
@@ -373,7 +378,7 @@ _prop32_vertex_corrected = signature_check("002 Prop 32", "tree-vertex", False, 
                                            corrected_multi_table)
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-32-tree-vertex-corrected", "002 Prop 32 (corrected)",
     "Vertex geometry of a tree, |W| ≥ 2, signature (e, o): if pty(S) = 0, nim(DNG) = 1 if o > e, 0 if "
     "o < e; if pty(S) = 1, 0 if o > e, 1 if o < e; if o = e, nim = 3 when o + pty(S) is odd and 2 when "
@@ -402,7 +407,7 @@ spectrum_claim(
 
 # -- edge geometries of trees (§5) -----------------------------------------------------------------
 
-register(Claim(
+register_claim(Claim(
     "002-prop-37-tree-edge-extreme", "002 Prop 37",
     "Edge geometry of a tree: w ∈ Ex(W) iff the elements of W \\ {w} lie in a single connected "
     "component of T \\ w.",
@@ -440,7 +445,7 @@ _prop38_corrected = signature_check("002 Prop 38", "tree-edge", True, edge_signa
                                     lambda e, o, _p: _single_table(e, o, 2))
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-38-tree-edge-single", "002 Prop 38",
     "Edge geometry of a tree, W = {w}, signature (e, o): nim(DNG) = 0 for (0,0) and (1,0); 1 for (0,1); "
     "3 for (1,1).",
@@ -451,7 +456,7 @@ register(Claim(
             "with W = {0-1}: signature (0, 2), not covered (nim 1); for (1, 1): the path a-b-c-d-e with "
             "W = {b-c}, nim 2"))
 
-register(Claim(
+register_claim(Claim(
     "002-prop-38-tree-edge-single-corrected", "002 Prop 38 (corrected)",
     "Edge geometry of a tree, W = {w}, signature (e, o): nim(DNG) = 0 if o = 0; 1 if (0, 1); 2 if (1, 1).",
     lambda n: tree_instances(n, True, "tree-edge"), _prop38_corrected, default_size=8, slow_size=10,
@@ -461,7 +466,7 @@ register(Claim(
 _prop39 = signature_check("002 Prop 39", "tree-edge", False, edge_signature_multi, multi_table)
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-39-tree-edge", "002 Prop 39",
     "Edge geometry of a tree (printed 'vertex geometry' in the edge section; parities of E_w), |W| ≥ 2, "
     "signature (e, o): the table of Prop 32.",
@@ -475,7 +480,7 @@ _prop39_corrected = signature_check("002 Prop 39", "tree-edge", False, edge_sign
                                     corrected_multi_table)
 
 
-register(Claim(
+register_claim(Claim(
     "002-prop-39-tree-edge-corrected", "002 Prop 39 (corrected)",
     "Edge geometry of a tree, |W| ≥ 2, signature (e, o) of the E_w: the corrected table of 002 Prop 32 "
     "(for o = e: 3 when o + pty(S) is odd, 2 when even).",
