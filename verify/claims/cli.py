@@ -143,7 +143,8 @@ def _describe(claim, report, good: bool) -> str:
     tail = f"({report.instances} instances, {report.seconds:.2f} s)"
     if report.status == "holds":
         note = " — known erratum, counterexample lies beyond this size" if claim.erratum else ""
-        return f"{head}: holds up to {claim.size_name}={report.size} {tail}{note}"
+        upto = "(fixed example)" if claim.size_name == "-" else f"up to {claim.size_name}={report.size}"
+        return f"{head}: holds {upto} {tail}{note}"
     if report.status == "error":
         return f"{head}: error: {report.error} {tail}"
     cx = report.counterexample

@@ -268,9 +268,9 @@ def game_claim(name, source, statement, kind, formula, family, hyp=None, hyp_tex
                              _cert(kind, h))
         return None
 
-    fam = family if hyp is None else (lambda size, f=family: (h for h in f(size) if hyp(h) and defined(kind, h)))
-    if hyp is None:
-        fam = (lambda size, f=family: (h for h in f(size) if defined(kind, h)))
+    def fam(size):
+        return (h for h in family(size) if defined(kind, h) and (hyp is None or hyp(h)))
+
     return register(Claim(name, source, statement, fam, check, default_size, slow_size, size_name,
                           erratum, corrects, HG))
 
