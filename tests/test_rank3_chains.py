@@ -28,6 +28,7 @@ def cc(start, edges, dead=""):
 def test_add_other_correction_keeps_outside_vertex():
     # the printed ADD_OTHER loses c: CC(x) must contain c via the chain (x, {x,a,c}, c)
     assert cc("x", E("xab", "xac")) == {"x", "a", "b", "c"}
+    assert chain_cc(V["x"], E("xab", "xac")) >> V["c"] & 1      # the definition agrees
 
 
 def test_two_shared_vertices_is_not_a_chain():

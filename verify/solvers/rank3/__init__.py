@@ -18,7 +18,7 @@ from .solver import Namer, breaker_move, decide, maker_move
 
 # certificates enumerate every state reachable under the winner's strategy; beyond this many the
 # expansion is refused (the three-round witness in Outcome.strategy is always produced)
-MAX_CERTIFICATE_STATES = 200_000
+MAX_CERTIFICATE_STATES = 50_000
 
 
 def check_rank3(game: mb.MakerBreakerGame) -> None:

@@ -133,7 +133,7 @@ class Board:
         leaf = self.leaf_after(x, marked, dead)
         if leaf is not None:
             replies = {}
-            for y in bits(leaf.vertices & ~marked):
+            for y in self._reply_order(leaf.vertices & ~marked, dead):
                 d2 = dead | (1 << y)
                 w = self.leaf_after(x, marked, d2)
                 if w is not None:
@@ -150,12 +150,18 @@ class Board:
         if passed is None:
             return False, self._any_reply(marked, dead)
         replies = {}
-        for y in bits(self.support(passed) & ~marked):
+        for y in self._reply_order(self.support(passed) & ~marked, dead, first=passed[1]):
             t = self.maker_tree(marked, dead | (1 << y), rounds)
             if t is None:
                 return False, y
             replies[y] = t
         return True, ("B", "pass", passed, replies)
+
+    def _reply_order(self, cands: int, dead: int, first: int | None = None) -> list[int]:
+        """Breaker's candidate replies, likeliest refutations first: the move Maker's pass tree
+        starts with, then by degree (a reply only has to be found once)."""
+        order = sorted(bits(cands), key=lambda v: (v != first, -self.degree(v, dead), v))
+        return order
 
     def _any_reply(self, marked: int, dead: int) -> int | None:
         live = list(bits(self.live(marked, dead)))
