@@ -6,7 +6,7 @@ from hypothesis import given, settings
 
 from verify.certificates.checker import check_certificate
 from verify.encode.sat import nim_cnf, nim_graph
-from verify.errors import TooLarge, UndefinedGame
+from verify.errors import InputError, TooLarge, UndefinedGame
 from verify.families import complete, fano, tic_tac_toe
 from verify.games.impartial import GAMES
 from verify.isomorphism import enumerate_hypergraphs
@@ -79,4 +79,30 @@ def test_unsat_when_root_label_forced_wrong():
 
 def test_too_large():
     with pytest.raises(TooLarge):
-        solve("acv", complete(23, 2), method="sat")
+        solve("acv", complete(23, 2), method="sat", states="literal")
+
+
+@given(hypergraphs(max_vertices=8, edge_sizes=(1, 2, 3, 4), max_edges=8), impartial_kinds)
+@settings(max_examples=40)
+def test_residual_states_route(h, kind):
+    """The labelling on residual states gives the explicit value, for SAT and SMT."""
+    try:
+        want = solve(kind, h, method="explicit").nim
+    except UndefinedGame:
+        return
+    for method in ("sat", "smt"):
+        res = solve(kind, h, method=method, states="residual")
+        assert res.nim == want and res.stats["states"] == "residual"
+
+
+def test_beyond_literal_limit():
+    from verify.families import random_rank
+    h = random_rank(24, 16, 3, seed=5)
+    for kind in ("acv", "prv"):
+        res = solve(kind, h, method="sat")
+        assert res.stats["states"] == "residual"
+        assert res.nim == solve(kind, h, method="explicit").nim
+    with pytest.raises(TooLarge):
+        solve("acv", h, method="sat", certificate=True)
+    with pytest.raises(InputError):
+        solve("acv", tic_tac_toe(3), method="sat", states="residual", certificate=True)

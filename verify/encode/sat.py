@@ -224,16 +224,18 @@ def decode_structure(h: Hypergraph, cnf: CNF, model) -> list[list[str]]:
 class NimGraph:
     """Reachable positions of an impartial game up to automorphisms of H.
 
-    ``reps`` are orbit representatives (the start ∅ first), ``options[r]`` the representatives of the
-    options of r (each orbit once), ``orbit`` maps every reachable literal position to its
-    representative. Labels depend only on the set of option labels, so one label per orbit is exact.
+    ``reps`` are orbit representatives (the start ``root`` first), ``options[r]`` the
+    representatives of the options of r (each orbit once), ``orbit`` maps every reachable literal
+    position to its representative. Labels depend only on the set of option labels, so one label per
+    orbit is exact. Other position graphs (e.g. residual states, with an empty ``orbit``) fit too.
     """
     kind: str
     hypergraph: Hypergraph
-    reps: list[int]
-    options: dict[int, list[int]]
+    reps: list
+    options: dict
     orbit: dict[int, int]
     automorphisms: int
+    root: object = 0
 
 
 def automorphism_generators(h: Hypergraph, edges) -> list[list[int]]:
@@ -314,10 +316,15 @@ def nim_cnf(g: NimGraph) -> CNF:
     return cnf
 
 
+def decode_labels(cnf: CNF, model) -> dict:
+    """The label of every node of the position graph in a model of :func:`nim_cnf`."""
+    true = cnf.true_vars(model)
+    return {lab[1]: lab[2] for x, lab in cnf.labels.items() if x in true and lab[0] == "label"}
+
+
 def decode_nim(g: NimGraph, cnf: CNF, model) -> dict[int, int]:
     """Labels of every literal reachable position (each orbit's label spread to its members)."""
-    true = cnf.true_vars(model)
-    rep_label = {lab[1]: lab[2] for x, lab in cnf.labels.items() if x in true and lab[0] == "label"}
+    rep_label = decode_labels(cnf, model)
     return {p: rep_label[r] for p, r in g.orbit.items()}
 
 

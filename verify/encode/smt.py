@@ -57,7 +57,7 @@ def grundy_smt2(options: dict[Hashable, list], order: list, root, comment: str =
 
 def nim_smt2(g: NimGraph) -> SMTProblem:
     """ACV/AVD/DST/PRV labelling on positions up to automorphisms of H (see :func:`nim_graph`)."""
-    return grundy_smt2(g.options, g.reps, 0,
+    return grundy_smt2(g.options, g.reps, g.root,
                        f"Grundy labelling of {g.kind.upper()}, {len(g.reps)} positions up to symmetry")
 
 

@@ -5,7 +5,8 @@ Methods registered:
   Prop I.1.52). When no pairing exists this method does **not** decide the game: it raises
   MethodError; the certified "no pairing" claim is :func:`find_pairing` / ``verify sat pairing``.
 - ("acv" | "avd" | "dst" | "prv", "sat"): nim-value from the unique model of the Grundy-labelling
-  CNF on positions up to automorphisms of H (paper 000 §3), certified by a ``nim-labelling``.
+  CNF (paper 000 §3) on literal positions up to automorphisms of H, certified by a
+  ``nim-labelling`` (up to 22 vertices), or on residual states beyond (no certificate).
 
 Refutations (no pairing, no ab-chain / ab-nunchaku / necklace at a) are certified by a
 ``sat-unsat-drat`` certificate: the formula and the solver's DRAT proof, checked by
@@ -20,7 +21,7 @@ from pathlib import Path
 
 from ..encode import sat as enc
 from ..encode.sat_backends import solve_cnf
-from ..errors import BackendError, CertificateError, InputError, MethodError
+from ..errors import BackendError, CertificateError, InputError, MethodError, TooLarge
 from ..formats.jsonfmt import hypergraph_to_json
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
@@ -123,21 +124,73 @@ def find_structure(h: Hypergraph, kind: str, a, b=None, certificate: bool = Fals
     return out
 
 
+MAX_RESIDUAL_STATES = 200_000
+
+
+def residual_nim_graph(kind: str, h: Hypergraph) -> enc.NimGraph:
+    """The position graph on residual states (edges left, free-vertex count) of
+    :class:`verify.solvers.explicit.ResidualNim`, keyed up to :func:`canonical_form`: far fewer
+    nodes than literal positions and no vertex limit, but it shares the explicit solver's state
+    reduction (the literal graph of :func:`verify.encode.sat.nim_graph` shares nothing but the rules)."""
+    from ..hypergraph import canonical_form
+    from .explicit import ResidualNim
+    solver = ResidualNim(kind)
+    start = solver.start(h)
+    root = (canonical_form(start[0]), start[1])
+    states = {root: start}
+    options: dict = {}
+    stack = [root]
+    while stack:
+        k = stack.pop()
+        opts = []
+        for s in solver._options(*states[k]):
+            ks = (canonical_form(s[0]), s[1])
+            if ks not in states:
+                if len(states) >= MAX_RESIDUAL_STATES:
+                    raise TooLarge(f"more than {MAX_RESIDUAL_STATES} residual states")
+                states[ks] = s
+                stack.append(ks)
+            opts.append(ks)
+        options[k] = list(dict.fromkeys(opts))
+    return enc.NimGraph(solver.kind, h, list(states), options, {}, 0, root)
+
+
+def nim_position_graph(kind: str, h: Hypergraph, certificate: bool, symmetry: bool = True,
+                       states: str | None = None) -> enc.NimGraph:
+    """Literal positions up to Aut(H) (independent of the explicit solver; needed for a
+    certificate) when H has at most 22 vertices or a certificate is asked, else residual states."""
+    if states is None:
+        states = "literal" if certificate or h.n <= enc.MAX_LITERAL_VERTICES else "residual"
+    if states == "literal":
+        return enc.nim_graph(kind, h, symmetry=symmetry)
+    if states != "residual":
+        raise InputError(f"states must be 'literal' or 'residual', not {states!r}")
+    if certificate:
+        raise InputError("nim-labelling certificates need literal positions (states='literal')")
+    return residual_nim_graph(kind, h)
+
+
+def nim_stats(g: enc.NimGraph) -> dict:
+    if g.orbit:
+        return {"states": "literal", "positions": len(g.orbit), "orbits": len(g.reps)}
+    return {"states": "residual", "positions": len(g.reps)}
+
+
 def solve_nim_sat(kind: str, h: Hypergraph, certificate: bool = False, backend: str | None = None,
-                  timeout: float | None = None, symmetry: bool = True, **_) -> NimValue:
+                  timeout: float | None = None, symmetry: bool = True, states: str | None = None,
+                  **_) -> NimValue:
     """nim-value of ACV/AVD/DST/PRV(H) from the Grundy-labelling CNF (paper 000 §3)."""
     t0 = time.perf_counter()
-    g = enc.nim_graph(kind, h, symmetry=symmetry)
+    g = nim_position_graph(kind, h, certificate, symmetry, states)
     cnf = enc.nim_cnf(g)
     run = solve_cnf(cnf.nvars, cnf.clauses, backend=backend, timeout=timeout)
     if not run.sat:  # the labelling always exists: an UNSAT answer is a solver fault
         raise BackendError(f"SAT backend {run.backend} found no Grundy labelling (backend fault)")
-    labels = enc.decode_nim(g, cnf, run.model)
-    stats = {"positions": len(g.orbit), "orbits": len(g.reps), **_stats(cnf, run, t0)}
-    out = NimValue(game=g.kind, method="sat", nim=labels[0], stats=stats)
+    rep_label = enc.decode_labels(cnf, run.model)
+    out = NimValue(game=g.kind, method="sat", nim=rep_label[g.root], stats={**nim_stats(g), **_stats(cnf, run, t0)})
     if certificate:
         from ..certificates.grundy import grundy_certificate
-        out.certificate = grundy_certificate(g.kind, h, labels)
+        out.certificate = grundy_certificate(g.kind, h, enc.decode_nim(g, cnf, run.model))
     return out
 
 

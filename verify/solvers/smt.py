@@ -2,7 +2,8 @@
 
 Methods registered:
 - ("acv" | "avd" | "dst" | "prv", "smt"): nim-value from the unique model of the QF_LIA mex
-  constraints on positions up to automorphisms of H (paper 000 §3); certificate: ``nim-labelling``.
+  constraints (paper 000 §3) on literal positions up to automorphisms of H (certificate:
+  ``nim-labelling``), or on residual states beyond 22 vertices (no certificate).
 - ("hypernim", "smt"): SG value of a hypergraph-NIM position (paper 003 §1) from the same
   constraints on the positions reachable from it; no certificate (use the dp/explicit methods).
 """
@@ -10,13 +11,13 @@ from __future__ import annotations
 
 import time
 
-from ..encode import sat as enc
 from ..encode.smt import grundy_smt2, nim_smt2, reachable_graph
 from ..encode.smt_backends import solve_smt2
 from ..errors import BackendError, InputError
 from ..games import impartial as imp
 from ..result import NimValue
 from . import register
+from .sat import nim_position_graph, nim_stats
 
 
 def _solve(problem, backend, timeout):
@@ -27,16 +28,18 @@ def _solve(problem, backend, timeout):
 
 
 def solve_nim_smt(kind: str, h, certificate: bool = False, backend: str | None = None,
-                  timeout: float | None = None, symmetry: bool = True, **_) -> NimValue:
-    """nim-value of ACV/AVD/DST/PRV(H) from the SMT labelling (paper 000 §3)."""
+                  timeout: float | None = None, symmetry: bool = True, states: str | None = None,
+                  **_) -> NimValue:
+    """nim-value of ACV/AVD/DST/PRV(H) from the SMT labelling (paper 000 §3); positions chosen as
+    for the SAT method (:func:`verify.solvers.sat.nim_position_graph`)."""
     t0 = time.perf_counter()
-    g = enc.nim_graph(kind, h, symmetry=symmetry)
+    g = nim_position_graph(kind, h, certificate, symmetry, states)
     problem = nim_smt2(g)
     values, seconds = _solve(problem, backend, timeout)
     rep_label = {problem.names[n]: v for n, v in values.items()}
-    stats = {"positions": len(g.orbit), "orbits": len(g.reps), "assertions": problem.assertions,
+    stats = {**nim_stats(g), "assertions": problem.assertions,
              "solve_seconds": round(seconds, 6), "seconds": round(time.perf_counter() - t0, 6)}
-    out = NimValue(game=g.kind, method="smt", nim=rep_label[0], stats=stats)
+    out = NimValue(game=g.kind, method="smt", nim=rep_label[g.root], stats=stats)
     if certificate:
         from ..certificates.grundy import grundy_certificate
         labels = {p: rep_label[r] for p, r in g.orbit.items()}
