@@ -92,3 +92,13 @@ def test_small_size_holds_for_erratum_is_not_a_failure(capsys):
     # Prop 7.6's counterexample has 3 vertices: at n <= 2 the printed statement holds
     assert main(["theorems", "check", "000-prop-7.6", "--max-n", "2"]) == 0
     assert "holds up to n=2" in capsys.readouterr().out
+
+
+def test_cli_instance_kinds(capsys, tmp_path):
+    f = tmp_path / "h.txt"
+    f.write_text("a b\nb c\n")
+    assert main(["theorems", "check", "000-ex-3.3", "--instance", str(f)]) == 2
+    assert "does not take an instance" in capsys.readouterr().err
+    convex = [c for c in ALL if "instance:convex" in c.tags]
+    if convex:  # a convex-geometry claim reads a JSON object; a hypergraph text file is bad input
+        assert main(["theorems", "check", convex[0].name, "--instance", str(f)]) == 2

@@ -154,16 +154,26 @@ def _describe(claim, report, good: bool) -> str:
             f"{json.dumps(cx['expected'])}, reference gives {json.dumps(cx['actual'])}{cert} {tail}")
 
 
+def _read_instance(claim, path: str):
+    """The instance file a claim takes, by its tag: a hypergraph (text or JSON) or a convex-geometry
+    JSON object."""
+    from ..formats import read_hypergraph, read_json
+    if "instance:hypergraph" in claim.tags:
+        h = read_hypergraph(path)
+        return h, h.n
+    if "instance:convex" in claim.tags:
+        return read_json(path), None
+    raise InputError(f"claim {claim.name} does not take an instance file (it is a fixed example or a "
+                     "family-level statement)")
+
+
 def _check_instance(claim, path: str, as_json: bool) -> int:
-    if "instance:hypergraph" not in claim.tags:
-        raise InputError(f"claim {claim.name} does not take a hypergraph instance")
-    from ..formats import read_hypergraph
-    h = read_hypergraph(path)
-    v = claim.check(h)  # a hypothesis violation raises InputError naming the hypothesis
+    inst, size = _read_instance(claim, path)
+    v = claim.check(inst)  # a hypothesis violation raises InputError naming the hypothesis
     status = "holds" if v is None else "counterexample"
     good = status == "holds" or bool(claim.erratum)
     if as_json:
-        out = {"name": claim.name, "source": claim.source, "status": status, "size": h.n, "instances": 1}
+        out = {"name": claim.name, "source": claim.source, "status": status, "size": size, "instances": 1}
         if v is not None:
             out["counterexample"] = v.to_json()
         print(json.dumps(out))
