@@ -575,6 +575,20 @@ property_claim("000-cor-3.11-dst-avd-complementary", "000 Cor 3.11",
                "iff P^c ∉ Opt(Q^c) in AVD(H).", simple_family(), _complementary("dst", "avd"),
                kinds=("dst", "avd"), default_size=4, slow_size=5)
 
+def _ex312():
+    pairs = [(h, g1, g2) for h in _simple(2) for g1, g2 in (("acv", "prv"), ("dst", "avd"))
+             if defined(g1, h) and defined(g2, h)]
+    bad = [f"{g1.upper()}/{g2.upper()} on {sets(h, h.edge_masks)}" for h, g1, g2 in pairs
+           if _complementary(g1, g2)(h) is not None]
+    return {"pairs": len(pairs), "not reversed complementary": bad}
+
+
+fact_claim("000-ex-3.12", "000 Ex 3.12 / Fig 3.3",
+           "All hypergraph games on V = {1,2} come in pairs of reversed complementary digraphs: ACV(H)/PRV(H) "
+           "for the 4 simple H with an edge, DST(H)/AVD(H) for the 4 without the empty edge.", _ex312,
+           {"pairs": 8, "not reversed complementary": []})
+
+
 _EX313_H = hg([["a"], ["b"], ["c"]])
 _EX313_K = hg([["a", "b"], ["a", "c"], ["b", "c"]])
 fact_claim("000-ex-3.13", "000 Ex 3.13",
@@ -826,6 +840,19 @@ fact_claim("000-ex-4.14", "000 Ex 4.14",
            "ACV({{a,b},{b,c}}): the game digraph has 8 vertices, the structure diagram 4; Φ = ∅, "
            "type(X_Φ) = (0,0,3), type(X_{b}) = (1,2,1).", _ex414,
            {"classes": 4, "positions": 8, "type X_Phi": (0, 0, 3), "Phi": [], "type X_{b}": (1, 2, 1)})
+
+def _ex415():
+    h = hg([[1, 2]])
+    _, classes, _ = structure_classes("acv", h)
+    return {"positions": len(digraph("acv", h)), "classes": len(classes),
+            "all classes singletons": all(len(ps) == 1 for ps in classes.values())}
+
+
+fact_claim("000-ex-4.15", "000 Ex 4.15",
+           "Structure classes can be singletons, so the diagram has no advantage over the game digraph: this "
+           "happens for ACV(H) with H = {{1,2}} (4 positions, 4 classes).", _ex415,
+           {"positions": 4, "classes": 4, "all classes singletons": True})
+
 
 # === §5 Removing games ==========================================================================
 
