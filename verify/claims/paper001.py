@@ -569,7 +569,7 @@ register_claim(Claim(
     "Vertex geometry of a tree, |W| ≥ 2, signature (e, o): if pty(S) = 0, nim = 1 for (1,0); 2 for "
     "(0,1),(1,2); 3 for (1,1),(2,1); 0 else. If pty(S) = 1, nim = 0 for (0,0),(1,1); 2 for (1,0),(2,0); "
     "1 else.",
-    lambda n: tree_instances(n, False), _prop65, default_size=7, slow_size=9, size_name="vertices"))
+    lambda n: tree_instances(n, False), _prop65, default_size=7, slow_size=8, size_name="vertices"))
 
 
 def _prop67(inst) -> Violation | None:
@@ -602,7 +602,7 @@ register_claim(Claim(
     "001-cor-6.8-tree-vertex-spectrum", "001 Cor 6.8",
     "If (S, K) is the vertex geometry of a tree then nim(GEN(S, W)) ∈ {0, 1, 2, 3}.",
     lambda n: all_winning(trees(n)), _tree_spectrum("gen", {0, 1, 2, 3}, "001 Cor 6.8"),
-    default_size=7, slow_size=9, size_name="vertices"))
+    default_size=7, slow_size=8, size_name="vertices"))
 
 
 def line_instances(n, single: bool):

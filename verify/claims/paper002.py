@@ -362,7 +362,7 @@ register_claim(Claim(
     "002-prop-32-tree-vertex", "002 Prop 32",
     "Vertex geometry of a tree, |W| ≥ 2, signature (e, o): if pty(S) = 0, nim(DNG) = 1 if o > e, 0 if "
     "o < e; if pty(S) = 1, 0 if o > e, 1 if o < e; in both cases 3 if o = e odd and 2 if o = e even.",
-    lambda n: tree_instances(n, False), _prop32_vertex, default_size=7, slow_size=9, size_name="vertices",
+    lambda n: tree_instances(n, False), _prop32_vertex, default_size=7, slow_size=8, size_name="vertices",
     erratum="for pty(S) = 1 the two o = e cases are swapped: o = e odd gives 2 and o = e even gives 3. "
             "Smallest counterexample: the path 1-0-2, W = {0, 2} (pty(S) = 1, signature (1, 1)): nim 2."))
 
@@ -383,7 +383,7 @@ register_claim(Claim(
     "Vertex geometry of a tree, |W| ≥ 2, signature (e, o): if pty(S) = 0, nim(DNG) = 1 if o > e, 0 if "
     "o < e; if pty(S) = 1, 0 if o > e, 1 if o < e; if o = e, nim = 3 when o + pty(S) is odd and 2 when "
     "it is even.",
-    lambda n: tree_instances(n, False), _prop32_vertex_corrected, default_size=7, slow_size=9,
+    lambda n: tree_instances(n, False), _prop32_vertex_corrected, default_size=7, slow_size=8,
     size_name="vertices", corrects="002-prop-32-tree-vertex"))
 
 
@@ -397,7 +397,7 @@ spectrum_claim(
     "002-cor-33-tree-vertex-spectrum", "002 Cor 33",
     "The spectrum of nim numbers of DNG on vertex geometries of trees is {0, 1, 2, 3}.",
     lambda n: all_winning(trees(n)), "dng", {0, 1, 2, 3}, _is_tree("tree-vertex"), default_size=7,
-    slow_size=9, size_name="vertices")
+    slow_size=8, size_name="vertices")
 
 spectrum_claim(
     "002-thm-34-tree-vertex-sum-spectrum", "002 Thm 34",
@@ -470,7 +470,7 @@ register_claim(Claim(
     "002-prop-39-tree-edge", "002 Prop 39",
     "Edge geometry of a tree (printed 'vertex geometry' in the edge section; parities of E_w), |W| ≥ 2, "
     "signature (e, o): the table of Prop 32.",
-    lambda n: tree_instances(n, False, "tree-edge"), _prop39, default_size=7, slow_size=9,
+    lambda n: tree_instances(n, False, "tree-edge"), _prop39, default_size=7, slow_size=8,
     size_name="vertices",
     erratum="as for 002 Prop 32, the o = e cases are swapped when pty(S) = 1. Smallest counterexample: "
             "the path 3-0-1-2 (three edges), W = {0-3, 0-1}, signature (1, 1): nim 2, not 3."))
@@ -484,14 +484,14 @@ register_claim(Claim(
     "002-prop-39-tree-edge-corrected", "002 Prop 39 (corrected)",
     "Edge geometry of a tree, |W| ≥ 2, signature (e, o) of the E_w: the corrected table of 002 Prop 32 "
     "(for o = e: 3 when o + pty(S) is odd, 2 when even).",
-    lambda n: tree_instances(n, False, "tree-edge"), _prop39_corrected, default_size=7, slow_size=9,
+    lambda n: tree_instances(n, False, "tree-edge"), _prop39_corrected, default_size=7, slow_size=8,
     size_name="vertices", corrects="002-prop-39-tree-edge"))
 
 spectrum_claim(
     "002-cor-40-tree-edge-spectrum", "002 Cor 40",
     "The spectrum of nim numbers of DNG on edge geometries of trees is {0, 1, 2, 3}.",
     lambda n: all_winning(trees(n - 1, "tree-edge")), "dng", {0, 1, 2, 3}, _is_tree("tree-edge"),
-    default_size=7, slow_size=9, size_name="vertices")
+    default_size=7, slow_size=8, size_name="vertices")
 
 spectrum_claim(
     "002-thm-41-tree-edge-sum-spectrum", "002 Thm 41",
