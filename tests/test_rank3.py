@@ -21,7 +21,7 @@ from verify.solvers.rank3.chains import is_chain
 from verify.solvers.rank3.solver import maker_first
 from verify.strategies import players, rank3_hypergraphs
 
-from rank3_brute import cycles_at
+from verify.solvers.rank3.brute import cycles_at
 
 
 def agree(h: Hypergraph, first: str) -> str:

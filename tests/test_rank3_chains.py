@@ -9,7 +9,7 @@ import pytest
 from verify.solvers.rank3.chains import compute_cc, find_chain, incidence, is_chain
 from verify.solvers.rank3.leaf import find_leaf, forcing_move, leaf_at
 
-from rank3_brute import chain_cc, cycles_at, has_leaf
+from verify.solvers.rank3.brute import chain_cc, cycles_at, has_leaf
 
 V = {c: i for i, c in enumerate("xabcdefghijklmnopq")}
 

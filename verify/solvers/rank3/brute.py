@@ -1,7 +1,10 @@
-"""Exhaustive structure search for the rank-3 tests (paper 004 §I.3.2 definitions, literally)."""
+"""Exhaustive structure search from the definitions (paper 004 §I.3.2, literally): every chain by
+depth-first search over simple linear walks, every a-cycle, and the leaf structures (fully marked
+edge, nunchaku Def I.3.12, necklace Def I.3.21). Exponential; the reference the polynomial
+COMPUTECC and leaf tests are checked against on small hypergraphs."""
 from __future__ import annotations
 
-from verify.hypergraph import bits
+from ...hypergraph import bits
 
 
 def chains_from(a: int, edges: list[int], dead: int = 0):
