@@ -32,7 +32,7 @@ from typing import Callable, Iterable
 from .errors import InputError
 from .hypergraph import bits, minimal_masks, minimal_transversal_masks
 
-MAX_POINTS = 62
+MAX_POINTS = 64
 
 
 # -- exact rationals -------------------------------------------------------------------------------
@@ -232,32 +232,40 @@ class ConvexGeometry:
 
     # -- generating sets (001 §4.1, paper 000 §8.1) ----------------------------------------------
     def max_nongenerating(self, w: int) -> list[int]:
-        """M: the maximal non-generating sets for W (each convex, 001 Prop 4.3), found by a search
-        over the convex sets not containing W."""
-        start = self.closure(0)
-        if start & w == w:
-            return []
-        seen = {start}
-        stack = [start]
-        out = []
-        while stack:
-            c = stack.pop()
-            maximal = True
-            for i in bits(self.full & ~c):
-                d = self.closure(c | (1 << i))
-                if d & w != w:
-                    maximal = False
-                    if d not in seen:
-                        seen.add(d)
-                        stack.append(d)
-            if maximal:
-                out.append(c)
-        return sorted(out)
+        """M: the maximal non-generating sets for W (each convex, 001 Prop 4.3).
+
+        Output-sensitive joint generation with the dual family: for found sets F, every set in no
+        member of F contains a minimal transversal of {S \\ M | M ∈ F}; if all of those generate W,
+        F is all of M (generation is monotone); otherwise a non-generating one is extended greedily
+        (one pass suffices, by monotonicity) to a new maximal non-generating set."""
+        return self._dual_families(w)[0]
 
     def min_generating(self, w: int) -> list[int]:
         """Min{P ⊆ S | W ⊆ τ(P)} = Tr{S \\ M | M ∈ M}: a set generates iff it lies in no maximal
         non-generating set, i.e. meets every complement."""
-        return minimal_transversal_masks(self.full & ~m for m in self.max_nongenerating(w))
+        return self._dual_families(w)[1]
+
+    def _dual_families(self, w: int) -> tuple[list[int], list[int]]:
+        if self.generates(0, w):
+            return [], [0]
+        full = self.full
+
+        def extend(p: int) -> int:
+            c = self.closure(p)
+            for i in range(self.n):
+                if not c >> i & 1:
+                    d = self.closure(c | (1 << i))
+                    if d & w != w:
+                        c = d
+            return c
+
+        found = [extend(0)]
+        while True:
+            trs = minimal_transversal_masks(full & ~m for m in found)
+            bad = next((t for t in trs if not self.generates(t, w)), None)
+            if bad is None:
+                return sorted(found), trs
+            found.append(extend(bad))
 
     # -- validation (001 Def 2.1, Prop 2.2) ------------------------------------------------------
     def check(self) -> None:
