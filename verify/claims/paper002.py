@@ -525,4 +525,4 @@ witness_claim(
     "002-conj-spectrum-all", "002 §6 Conjecture",
     "The spectrum of nim numbers of DNG(S, W) on convex geometries is all nonnegative integers "
     "(checked: a verified witness for every value ≤ size; a value without witness is open, not refuted).",
-    "dng", DNG_WITNESSES, default_size=7, slow_size=8, tags=("conjecture",), open_targets=True)
+    "dng", DNG_WITNESSES, default_size=7, tags=("conjecture",), open_targets=True)
