@@ -458,7 +458,8 @@ register_claim(Claim(
 
 register_claim(Claim(
     "002-prop-38-tree-edge-single-corrected", "002 Prop 38 (corrected)",
-    "Edge geometry of a tree, W = {w}, signature (e, o): nim(DNG) = 0 if o = 0; 1 if (0, 1); 2 if (1, 1).",
+    "Edge geometry of a tree, W = {w}, signature (e, o) over the nonempty sides: nim(DNG) = 0 if o = 0; "
+    "1 if e = 0 and o ≥ 1 (signatures (0, 1), (0, 2)); 2 if e, o ≥ 1 (signature (1, 1)).",
     lambda n: tree_instances(n, True, "tree-edge"), _prop38_corrected, default_size=8, slow_size=10,
     size_name="vertices", corrects="002-prop-38-tree-edge-single"))
 
