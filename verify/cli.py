@@ -218,6 +218,10 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("verify: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into a reader that stopped (e.g. head)
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except RecursionError:
         print("verify: error: instance too deep for the chosen method", file=sys.stderr)
         return 2

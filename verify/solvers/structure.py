@@ -16,7 +16,7 @@ from ..games import impartial as imp
 from ..hypergraph import Hypergraph
 from ..result import NimValue
 from ..structure import StructureDiagram
-from . import register
+from . import register, register_auto
 
 MAX_CERTIFIED_VERTICES = 20
 
@@ -55,3 +55,13 @@ def structure_labels(d: StructureDiagram) -> dict[int, int]:
 
 for _kind in imp.GAMES:
     register(_kind, "structure")(lambda h, _k=_kind, **opts: solve_structure(_k, h, **opts))
+
+
+def _auto(h: Hypergraph) -> str:
+    """auto: the explicit reference on small boards, the structure diagram beyond 16 vertices
+    (where the residual search grows fastest; bench/bench_structure.py)."""
+    return "structure" if h.n > 16 else "explicit"
+
+
+for _kind in imp.GAMES:
+    register_auto(_kind)(_auto)
