@@ -1,0 +1,354 @@
+"""QBF encodings of positional games: "can player E force goal G?" as a prenex CNF.
+
+The game is any :class:`verify.games.positional.PositionalGame` (the ``.pg`` rules: a move schedule,
+black and white winning sets, first to complete a set wins); the Maker-Breaker game "Maker wins
+within d rounds" is the special case built by :func:`encode_maker_breaker` (black = Maker, no white
+sets, d black moves in the alternating schedule). Question ``(E, goal)``:
+
+- ``goal="win"``: E completes one of E's sets before U (the opponent) completes one of U's;
+- ``goal="not-lose"``: U does not complete a set before E does (E wins or the game is drawn).
+
+Prefix: one block of ⌈log2 n⌉ move bits per time point over the n relevant cells, existential at
+E's time points and universal at U's (consecutive blocks merged), then every auxiliary variable
+innermost existential. Matrix (Tseitin, both directions unless said): ``sel[t,c]`` iff the bits of
+time t spell cell c; ownership ``e[t,c] = e[t-1,c] ∨ sel[t,c]`` at E's times and
+``u[t,c] = u[t-1,c] ∨ (sel[t,c] ∧ ¬e[t-1,c])`` at U's; E's move must be a legal code on a free cell
+(hard clauses).
+
+Illegal universal moves (corrective treatment, as in the corrective encoding of arXiv:2005.05098
+but with binary move codes): a U move whose code names no cell, names an occupied cell, or at
+time 0 leaves ``#firstmoves`` is *illegal*; it places no stone and U loses at that moment. The flag
+``ill[t]`` (one direction: ill → some illegal move so far) records it. Then E achieves
+
+- win:       ∨_t ( (ecomp[t] ∨ ill[t]) ∧ ¬ucomp[t] )   (only ecomp[T] ∨ ill[T] when U has no sets)
+- not-lose:  ∧_t ( ¬ucomp[t] ∨ ecomp[t] ∨ ill[t] )
+
+where ecomp/ucomp say that E/U hold a whole set after time t (each implied in the polarity used).
+The QBF is true iff E can force G, since every universal assignment is either a legal play (played
+out exactly) or contains a first illegal U move, after which E is declared the winner (unless U had
+already won). Only cells on a live set are encoded (a move elsewhere changes nothing, and having a
+stone never hurts a player of a positional game); the schedule is cut to the number of such cells.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import InputError
+from ..games import positional as pg
+from ..hypergraph import bits, minimal_masks
+
+GOALS = ("win", "not-lose")
+
+
+@dataclass
+class PrenexCNF:
+    """A closed prenex CNF: ``prefix`` is a list of ('e'|'a', [vars]) outermost first; every
+    variable 1..nvars is quantified exactly once. ``names`` documents some variables."""
+    nvars: int = 0
+    prefix: list[tuple[str, list[int]]] = field(default_factory=list)
+    clauses: list[list[int]] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+
+    def new(self, name: str | None = None) -> int:
+        self.nvars += 1
+        if name is not None:
+            self.names[self.nvars] = name
+        return self.nvars
+
+    def add(self, *lits: int):
+        self.clauses.append(list(lits))
+
+    def quantify(self, q: str, vs: list[int]):
+        if not vs:
+            return
+        if self.prefix and self.prefix[-1][0] == q:
+            self.prefix[-1][1].extend(vs)
+        else:
+            self.prefix.append((q, list(vs)))
+
+    @property
+    def size(self) -> dict:
+        return {"variables": self.nvars, "clauses": len(self.clauses),
+                "blocks": len(self.prefix), "literals": sum(len(c) for c in self.clauses)}
+
+    def check_closed(self):
+        seen: set[int] = set()
+        for q, vs in self.prefix:
+            if q not in ("e", "a"):
+                raise InputError(f"bad quantifier {q!r}")
+            for v in vs:
+                if v in seen or not 1 <= v <= self.nvars:
+                    raise InputError(f"variable {v} quantified twice or out of range")
+                seen.add(v)
+        if len(seen) != self.nvars:
+            raise InputError("some variable is not quantified")
+        for c in self.clauses:
+            for lit in c:
+                if lit == 0 or abs(lit) > self.nvars:
+                    raise InputError(f"literal {lit} out of range")
+
+
+def constant(value: bool) -> PrenexCNF:
+    """A closed QBF with the given truth value (∃x. x, or ∃x. x ∧ ¬x)."""
+    f = PrenexCNF()
+    x = f.new("const")
+    f.quantify("e", [x])
+    f.add(x)
+    if not value:
+        f.add(-x)
+    return f
+
+
+@dataclass
+class GameEncoding:
+    """An encoded question with what is needed to read a move off the outermost block."""
+    formula: PrenexCNF
+    cells: list[int]  # position index of each encoded cell (code c names cells[c])
+    move_vars: list[list[int]]  # per time point, its one-hot move variables (one per cell)
+    schedule: list[str]  # 'E' or 'U' per time point
+    trivial: bool | None = None  # set when the answer is known without solving
+
+    def decode_move(self, assignment: dict[int, bool], t: int = 0) -> int | None:
+        """The position index E plays at time ``t`` under an assignment of its move bits."""
+        chosen = [c for c, v in enumerate(self.move_vars[t]) if assignment.get(v)]
+        return self.cells[chosen[0]] if len(chosen) == 1 else None
+
+
+def encode_game(game: pg.PositionalGame, player: str, goal: str = "win",
+                state: tuple[int, int] | None = None) -> GameEncoding:
+    """Encode "from ``state`` (default: the start), can ``player`` ('black'/'white') force
+    ``goal``?" for the .pg game (see the module docstring for the encoding)."""
+    if player not in pg.COLOURS:
+        raise InputError(f"player must be black or white, not {player!r}")
+    if goal not in GOALS:
+        raise InputError(f"goal must be one of {', '.join(GOALS)}")
+    if goal == "win" and player == pg.WHITE and not game.maker_maker:
+        goal = "not-lose"  # Maker-Breaker: white wins iff black does not complete a set
+    black, white = game.start() if state is None else state
+    over = game.winner_if_over(black, white)
+    if over is not None:
+        value = over == player if goal == "win" else over != pg.other(player)
+        return GameEncoding(constant(value), [], [], [], trivial=value)
+    t0 = game.time_of(black, white)
+    sched = game.schedule()[t0:]
+    own_e, own_u = (black, white) if player == pg.BLACK else (white, black)
+    rest = game.schedule()[t0:]
+    e_sets = [s for s in game.live_sets(player, black, white) if s.bit_count() <= rest.count(player)]
+    u_sets = [s for s in game.live_sets(pg.other(player), black, white)
+              if s.bit_count() <= rest.count(pg.other(player))]
+    first = game.first_moves if t0 == 0 else None
+    live = 0
+    for s in e_sets + u_sets:
+        live |= s
+    if first is not None:
+        live |= first & game.full_mask & ~black & ~white
+    cells = list(bits(live))
+    sched = ["E" if c == player else "U" for c in sched[:len(cells)]]
+    if not cells or not sched:
+        value = goal == "not-lose" and not any(s == 0 for s in u_sets)
+        return GameEncoding(constant(value), cells, [], sched, trivial=value)
+    return _encode(cells, [_remap(s, cells) for s in e_sets], [_remap(s, cells) for s in u_sets],
+                   sched, None if first is None else _remap(first & live, cells), goal)
+
+
+def _remap(mask: int, cells: list[int]) -> int:
+    return sum(1 << c for c, p in enumerate(cells) if mask >> p & 1)
+
+
+def _encode(cells, e_sets, u_sets, sched, first, goal) -> GameEncoding:
+    n = len(cells)
+    f = PrenexCNF()
+    f.comments.append(f"{n} cells, {len(sched)} time points ({''.join(sched)}), "
+                      f"{len(e_sets)} E sets, {len(u_sets)} U sets, goal {goal}")
+    move_vars = []
+    for t, who in enumerate(sched):
+        vs = [f.new(f"move[{t},{cells[c]}]") for c in range(n)]
+        move_vars.append(vs)
+        f.quantify("e" if who == "E" else "a", vs)
+    aux_start = f.nvars + 1
+    e_prev = [None] * n  # None = constant false
+    u_prev = [None] * n
+    ill_prev = None
+    ill_at, ecomp_at, ucomp_at = [], [], []
+    last_e = max((t for t, who in enumerate(sched) if who == "E"), default=-1)
+    for t, who in enumerate(sched):
+        mv = move_vars[t]
+        allowed = [True] * n if first is None or t > 0 else [bool(first >> c & 1) for c in range(n)]
+        if who == "E":
+            _at_most_one(f, mv, t)
+            for c in range(n):
+                if not allowed[c]:
+                    f.add(-mv[c])
+                for prev in (e_prev[c], u_prev[c]):
+                    if prev is not None:
+                        f.add(-mv[c], -prev)
+            e_prev = [_or2(f, f"E[{t},{cells[c]}]", e_prev[c], mv[c]) for c in range(n)]
+        else:
+            # ill[t] -> ill[t-1] or two cells claimed at once or a claimed cell occupied/forbidden
+            ill = f.new(f"ill[{t}]")
+            causes = [ill_prev] if ill_prev is not None else []
+            causes.append(_two_of(f, mv, t))
+            for c in range(n):
+                occ = [p for p in (e_prev[c], u_prev[c]) if p is not None]
+                if not allowed[c]:
+                    causes.append(mv[c])
+                elif occ:
+                    p = f.new(f"bad[{t},{cells[c]}]")
+                    f.add(-p, mv[c])
+                    f.add(-p, *occ)
+                    causes.append(p)
+            f.add(-ill, *causes)
+            ill_prev = ill
+            u_prev = [_or2(f, f"U[{t},{cells[c]}]", u_prev[c], mv[c]) for c in range(n)]
+        ill_at.append(ill_prev)
+        if who == "E" and (u_sets or t == last_e):
+            ecomp_at.append(_comp_pos(f, e_sets, e_prev, t, "E"))
+        else:
+            ecomp_at.append(ecomp_at[-1] if ecomp_at else None)
+        if u_sets and who == "U":
+            ucomp_at.append(_comp_neg(f, u_sets, u_prev, t))
+        else:
+            ucomp_at.append(ucomp_at[-1] if ucomp_at else None)
+    if goal == "win":
+        if not u_sets:
+            f.add(*[x for x in (ecomp_at[-1], ill_at[-1]) if x is not None] or [_false(f)])
+        else:
+            # first[t] -> E completes at t with U not complete, or U's first illegal move at t
+            # came before any U completion
+            ds = []
+            for t in range(len(sched)):
+                before = ucomp_at[t - 1] if t > 0 else None
+                for good, uc in ((ecomp_at[t], ucomp_at[t]), (ill_at[t], before)):
+                    if good is None:
+                        continue
+                    d = f.new(f"first[{t}]")
+                    f.add(-d, good)
+                    if uc is not None:
+                        f.add(-d, -uc)
+                    ds.append(d)
+            f.add(*ds) if ds else f.add(_false(f))
+    else:
+        for t in range(len(sched)):
+            if not u_sets or ucomp_at[t] is None:
+                continue
+            f.add(-ucomp_at[t], *[x for x in (ecomp_at[t], ill_at[t]) if x is not None])
+    f.quantify("e", list(range(aux_start, f.nvars + 1)))
+    return GameEncoding(f, cells, move_vars, sched)
+
+
+def _at_most_one(f: PrenexCNF, xs: list[int], t: int):
+    """At most one of xs (sequential counter, Sinz 2005)."""
+    if len(xs) <= 5:
+        for i in range(len(xs)):
+            for j in range(i + 1, len(xs)):
+                f.add(-xs[i], -xs[j])
+        return
+    prev = None
+    for i, x in enumerate(xs[:-1]):
+        s = f.new(f"amo[{t},{i}]")
+        f.add(-x, s)
+        if prev is not None:
+            f.add(-prev, s)
+            f.add(-x, -prev)
+        prev = s
+    f.add(-xs[-1], -prev)
+
+
+def _two_of(f: PrenexCNF, xs: list[int], t: int) -> int:
+    """A variable implying that at least two of xs are true (used positively)."""
+    two = f.new(f"excess[{t}]")
+    causes = []
+    seen = None  # seen -> some earlier x is true
+    for i, x in enumerate(xs):
+        if seen is not None:
+            p = f.new(f"pair[{t},{i}]")
+            f.add(-p, x)
+            f.add(-p, seen)
+            causes.append(p)
+        s = f.new(f"seen[{t},{i}]")
+        f.add(-s, x, *([seen] if seen is not None else []))
+        seen = s
+    f.add(-two, *causes) if causes else f.add(-two)
+    return two
+
+
+def _false(f: PrenexCNF) -> int:
+    """A fresh variable forced false (aux block), to state an unsatisfiable goal clause."""
+    x = f.new("false")
+    f.add(-x)
+    return x
+
+
+def _or2(f, name, a, b) -> int:
+    """A new variable x <-> a ∨ b (a may be None = false)."""
+    x = f.new(name)
+    if a is None:
+        f.add(-x, b)
+        f.add(x, -b)
+        return x
+    f.add(-x, a, b)
+    f.add(x, -a)
+    f.add(x, -b)
+    return x
+
+
+def _comp_pos(f, sets, own, t, who) -> int | None:
+    """A variable implying that ``own`` contains a whole set (None if there are no sets)."""
+    if not sets:
+        return None
+    comp = f.new(f"{who}comp[{t}]")
+    ws = []
+    for i, s in enumerate(sets):
+        if s == 0:
+            ws = None
+            break
+        w = f.new(f"{who}set[{t},{i}]")
+        for c in bits(s):
+            f.add(-w, own[c])
+        ws.append(w)
+    if ws is not None:
+        f.add(-comp, *ws)
+    return comp
+
+
+def _comp_neg(f, sets, own, t) -> int:
+    """A variable implied by ``own`` containing a whole set (used negatively)."""
+    comp = f.new(f"Ucomp[{t}]")
+    for s in sets:
+        f.add(comp, *[-own[c] for c in bits(s)])
+    return comp
+
+
+# -- Maker-Breaker --------------------------------------------------------------------------------
+
+def maker_breaker_pg(game, rounds: int | None = None) -> pg.PositionalGame:
+    """The bounded Maker-Breaker game (Maker = black, at most ``rounds`` Maker moves) of a
+    :class:`verify.games.maker_breaker.MakerBreakerGame`, as a .pg game on its live part."""
+    return pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
+
+
+def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
+                         residual=None, to_move: str | None = None) -> GameEncoding:
+    """"Maker wins within ``rounds`` rounds" (``winner='maker'``), or "Breaker prevents it"
+    (``winner='breaker'``), from the game's position or from a ``residual`` family (what Maker
+    still needs on each live edge) with ``to_move`` to play."""
+    if residual is not None:
+        from ..hypergraph import Hypergraph
+        edges = minimal_masks(residual)
+        live = 0
+        for e in edges:
+            live |= e
+        board = game.board
+        h = Hypergraph.from_masks(board.vertices, edges, 0)
+        pgame = pg.from_maker_breaker(h, 0, board.full_mask & ~live, to_move or game.first, rounds)
+    else:
+        pgame = maker_breaker_pg(game, rounds)
+    if winner == "maker":
+        return encode_game(pgame, pg.BLACK, "win")
+    return encode_game(pgame, pg.WHITE, "not-lose")
+
+
+def maker_rounds_bound(free: int, first: str) -> int:
+    """Maker's moves if the whole board is played: ⌈free/2⌉ moving first, ⌊free/2⌋ second."""
+    return (free + 1) // 2 if first == "maker" else free // 2

@@ -1,0 +1,163 @@
+"""Adapters to the QBF engines: DepQBF, CAQE, RAReQS, QFun, Qute (through pyqbf), optionally after
+Bloqqer preprocessing (``bloqqer+<engine>``), and z3 (its ``qsat`` tactic) as an engine of a
+different family. Engine names appear in this module only.
+
+Every call runs the engine in a forked child process, so a crash or a timeout of the engine cannot
+take the caller down: both become :class:`BackendError`, as does an answer contradicting another
+engine in :func:`cross_check`. None of them is ever turned into a verdict.
+
+Models: DepQBF and z3 return the assignment of the outermost existential block (used to read the
+first move off a true formula); the other engines answer true/false only.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+
+from ..errors import BackendError, InputError
+from .qbf import PrenexCNF
+
+ENGINES = ("depqbf", "caqe", "rareqs", "qfun", "qute", "z3")
+WITH_MODELS = ("depqbf", "z3")
+DEFAULT = "depqbf"
+
+
+def backend_names() -> list[str]:
+    return list(ENGINES) + [f"bloqqer+{e}" for e in ENGINES if e != "z3"]
+
+
+def check_backend(name: str) -> str:
+    if name not in backend_names():
+        raise InputError(f"unknown QBF backend {name!r} (known: {', '.join(backend_names())})")
+    return name
+
+
+def gives_models(name: str) -> bool:
+    return name in WITH_MODELS
+
+
+@dataclass
+class QBFAnswer:
+    value: bool
+    backend: str
+    seconds: float
+    model: dict[int, bool] | None = None  # outermost existential block, when the engine gives it
+
+
+def solve_prenex(f: PrenexCNF, backend: str = DEFAULT, timeout: float | None = None,
+                 model: bool = False) -> QBFAnswer:
+    """Decide the closed prenex CNF with one engine in a child process."""
+    check_backend(backend)
+    _warm(backend)
+    ctx = multiprocessing.get_context("fork")
+    recv, send = ctx.Pipe(duplex=False)
+    t0 = time.perf_counter()
+    proc = ctx.Process(target=_child, args=(send, f, backend, model), daemon=True)
+    proc.start()
+    send.close()
+    try:
+        if not recv.poll(timeout):
+            raise BackendError(f"QBF backend {backend} timed out after {timeout:g} s")
+        try:
+            status, value, assignment = recv.recv()
+        except EOFError:
+            proc.join(5)
+            raise BackendError(f"QBF backend {backend} crashed (exit code {proc.exitcode})") from None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join(5)
+        recv.close()
+    if status != "ok":
+        raise BackendError(f"QBF backend {backend} failed: {value}")
+    if not isinstance(value, bool):
+        raise BackendError(f"QBF backend {backend} gave no answer")
+    return QBFAnswer(value, backend, time.perf_counter() - t0, assignment)
+
+
+def cross_check(f: PrenexCNF, backends, timeout: float | None = None) -> list[QBFAnswer]:
+    """Run several engines; any disagreement is a BackendError naming both answers."""
+    answers = [solve_prenex(f, b, timeout) for b in backends]
+    vals = {a.value for a in answers}
+    if len(vals) > 1:
+        desc = ", ".join(f"{a.backend}={a.value}" for a in answers)
+        raise BackendError(f"QBF backends disagree: {desc}")
+    return answers
+
+
+def _warm(backend: str):
+    """Import the engine's bindings in the parent once, so forked children start at once."""
+    if backend == "z3":
+        import z3  # noqa: F401
+    else:
+        import pyqbf.process  # noqa: F401
+        import pyqbf.solvers  # noqa: F401
+
+
+def _child(conn, f: PrenexCNF, backend: str, want_model: bool):
+    try:
+        if backend == "z3":
+            value, assignment = _run_z3(f, want_model)
+        else:
+            value, assignment = _run_pyqbf(f, backend, want_model)
+        conn.send(("ok", value, assignment))
+    except BaseException as exc:  # reported to the parent as a BackendError
+        try:
+            conn.send(("error", f"{type(exc).__name__}: {exc}", None))
+        except Exception:
+            pass
+    finally:
+        conn.close()
+        os._exit(0)
+
+
+def _pcnf(f: PrenexCNF):
+    from pyqbf.formula import PCNF
+    p = PCNF(from_clauses=[list(c) for c in f.clauses])
+    for q, vs in f.prefix:
+        (p.exists if q == "e" else p.forall)(*vs)
+    return p
+
+
+def _run_pyqbf(f: PrenexCNF, backend: str, want_model: bool):
+    from pyqbf.solvers import Solver
+    formula = _pcnf(f)
+    engine = backend
+    if backend.startswith("bloqqer+"):
+        from pyqbf.process import Bloqqer
+        engine = backend.split("+", 1)[1]
+        formula = Bloqqer().preprocess(formula)
+        if isinstance(formula, bool):
+            return formula, None
+        want_model = False  # the prefix changed: no model of the original variables
+    with Solver(name=engine, bootstrap_with=formula) as s:
+        value = s.solve()
+        assignment = None
+        if want_model and value and engine == "depqbf" and f.prefix and f.prefix[0][0] == "e":
+            assignment = {abs(l): l > 0 for l in s.get_model() if l}
+    return bool(value) if value is not None else None, assignment
+
+
+def _run_z3(f: PrenexCNF, want_model: bool):
+    import z3
+    xs = {v: z3.Bool(f"x{v}") for v in range(1, f.nvars + 1)}
+    body = z3.And([z3.Or([xs[l] if l > 0 else z3.Not(xs[-l]) for l in c]) for c in f.clauses]) \
+        if f.clauses else z3.BoolVal(True)
+    outer_free = f.prefix and f.prefix[0][0] == "e"
+    for i, (q, vs) in reversed(list(enumerate(f.prefix))):
+        if i == 0 and outer_free:
+            break
+        body = (z3.Exists if q == "e" else z3.ForAll)([xs[v] for v in vs], body)
+    s = z3.Tactic("qsat").solver()
+    s.add(body)
+    r = s.check()
+    if r == z3.unknown:
+        raise RuntimeError(f"z3 returned unknown ({s.reason_unknown()})")
+    value = r == z3.sat
+    assignment = None
+    if want_model and value and outer_free:
+        m = s.model()
+        assignment = {v: z3.is_true(m.eval(xs[v], model_completion=True)) for v in f.prefix[0][1]}
+    return value, assignment

@@ -1,0 +1,159 @@
+"""The QBF route: outcomes decided by a QBF engine on the encodings of :mod:`verify.encode.qbf`,
+independent of the explicit search.
+
+``("maker-breaker", "qbf")``: iterative deepening on "Maker wins within d rounds" (d from the
+smallest live edge size up to Maker's number of moves when the board fills; paper 004 Def I.1.8):
+the first true d is Maker's minimum number of rounds; false at the last d means Breaker wins. With
+``rounds=D`` only d ≤ D is asked, and a false answer means only that Breaker survives D rounds
+(``stats["bounded"]``).
+
+Strategies: the winner's move at any position is read off the outermost existential block of the
+question asked from that position with the winner to move (engines that give models), or found by
+asking the question after each candidate move; :func:`strategy_certificate` and the ``pg-strategy``
+builder walk every reachable position, so the certificate's moves all come from the QBF route.
+
+``backend`` names one engine (see :mod:`verify.encode.qbf_backends`) or several separated by commas,
+which are then all run and must agree (else BackendError).
+"""
+from __future__ import annotations
+
+import time
+
+from ..encode import qbf as enc
+from ..encode import qbf_backends as qb
+from ..errors import MethodError
+from ..games import maker_breaker as mb
+from ..games import positional as pg
+from ..hypergraph import bits
+from ..result import Outcome
+from . import register
+
+
+class QBFRoute:
+    """Asks game questions to one engine (or several that must agree) and keeps statistics."""
+
+    def __init__(self, backend: str | None = None, timeout: float | None = None):
+        names = [b.strip() for b in (backend or qb.DEFAULT).split(",") if b.strip()]
+        self.backends = [qb.check_backend(b) for b in names] or [qb.DEFAULT]
+        self.backend = ",".join(self.backends)
+        self.timeout = timeout
+        self.stats = {"qbf_calls": 0, "qbf_seconds": 0.0, "max_variables": 0, "max_clauses": 0}
+
+    def ask(self, encoding: enc.GameEncoding, model: bool = False) -> qb.QBFAnswer | bool:
+        if encoding.trivial is not None:
+            return encoding.trivial
+        f = encoding.formula
+        st = self.stats
+        st["qbf_calls"] += 1
+        st["max_variables"] = max(st["max_variables"], f.nvars)
+        st["max_clauses"] = max(st["max_clauses"], len(f.clauses))
+        if len(self.backends) > 1:
+            answers = qb.cross_check(f, self.backends, self.timeout)
+            ans = answers[0]
+            st["qbf_seconds"] = round(st["qbf_seconds"] + sum(a.seconds for a in answers), 6)
+            if model:  # a model from an engine that gives one
+                for b in self.backends:
+                    if qb.gives_models(b):
+                        return qb.solve_prenex(f, b, self.timeout, model=True)
+            return ans
+        ans = qb.solve_prenex(f, self.backends[0], self.timeout, model=model)
+        st["qbf_seconds"] = round(st["qbf_seconds"] + ans.seconds, 6)
+        return ans
+
+    def holds(self, encoding: enc.GameEncoding) -> bool:
+        a = self.ask(encoding)
+        return a if isinstance(a, bool) else a.value
+
+    # -- .pg questions ---------------------------------------------------------------------------
+    def can_force(self, game: pg.PositionalGame, colour: str, goal: str, state) -> bool:
+        return self.holds(enc.encode_game(game, colour, goal, state))
+
+    def choose(self, game: pg.PositionalGame, colour: str, winner: str, state) -> int:
+        """A move for ``colour`` (to move at ``state``) keeping its claim (win if it is the
+        winner, not-lose for a draw)."""
+        goal = "win" if colour == winner else "not-lose"
+        b, w = state
+        e = enc.encode_game(game, colour, goal, state)
+        a = self.ask(e, model=True)
+        if not isinstance(a, bool) and a.model is not None and e.move_vars:
+            cell = e.decode_move(a.model)
+            if cell is not None and (1 << cell) & game.legal_moves(b, w):
+                return 1 << cell
+        legal = game.legal_moves(b, w)
+        order = [1 << c for c in e.cells if legal >> c & 1] + [1 << i for i in bits(legal & ~sum(1 << c for c in e.cells))]
+        for cell in order:
+            nxt = game.play(b, w, cell)
+            if self.can_force(game, colour, goal, nxt):
+                return cell
+        raise MethodError(f"the QBF route found no {goal} move for {colour} at a position it claimed")
+
+    # -- Maker-Breaker questions -----------------------------------------------------------------
+    def maker_move(self, game: mb.MakerBreakerGame, winner: str, res) -> int:
+        """The winner's move at residual ``res`` (winner to move), from the QBF route: Maker's
+        move of a shallowest win, Breaker's move keeping Maker from ever completing an edge."""
+        live = mb.live_vertices(res)
+        opp = mb.other(winner)
+        depth = None
+        if winner == mb.MAKER:  # the shallowest win first: small depths are cheap
+            for depth in range(max(1, min(e.bit_count() for e in res)), (live.bit_count() + 1) // 2 + 1):
+                e = enc.encode_maker_breaker(game, depth, winner, residual=res, to_move=winner)
+                a = self.ask(e, model=True)
+                if a is True or (not isinstance(a, bool) and a.value):
+                    break
+        else:
+            e = enc.encode_maker_breaker(game, None, winner, residual=res, to_move=winner)
+            a = self.ask(e, model=True)
+        if not isinstance(a, bool) and a.model is not None and e.move_vars:
+            cell = e.decode_move(a.model)
+            if cell is not None and (1 << cell) & live:
+                return 1 << cell
+        rest = None if depth is None else depth - 1
+        for i in bits(live):
+            v = 1 << i
+            q = enc.encode_maker_breaker(game, rest, winner, residual=mb.claims(res, winner, v), to_move=opp)
+            if self.holds(q):
+                return v
+        if winner == mb.BREAKER and live:
+            return live & -live  # every reply wins (Maker cannot win at all here)
+        raise MethodError("the QBF route found no winning move at a position it claimed won")
+
+
+def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False,
+                            backend: str | None = None, rounds: int | None = None,
+                            timeout: float | None = None, **_) -> Outcome:
+    """Winner (and Maker's minimum number of rounds) by QBF iterative deepening."""
+    t0 = time.perf_counter()
+    route = QBFRoute(backend, timeout)
+    res = game.start_residual()
+    over = mb.winner_if_over(res)
+    free = game.free_mask().bit_count()
+    full = enc.maker_rounds_bound(free, game.first)
+    bound = full if rounds is None else min(rounds, full)
+    winner, found = mb.BREAKER, None
+    if over == mb.MAKER:
+        winner, found = mb.MAKER, 0
+    elif over is None:
+        low = max(1, min(e.bit_count() for e in res))
+        for d in range(low, bound + 1):
+            if route.holds(enc.encode_maker_breaker(game, d)):
+                winner, found = mb.MAKER, d
+                break
+    bounded = winner == mb.BREAKER and bound < full and over is None
+    stats = {"backend": route.backend, **route.stats, "deepest": bound}
+    if bounded:
+        stats["bounded"] = True
+        stats["question"] = f"maker wins within {bound} rounds"
+    out = Outcome(game="maker-breaker", method="qbf", winner=winner, first=game.first,
+                  rounds=found if winner == mb.MAKER else (bound if bounded else None), stats=stats)
+    if certificate:
+        if bounded:
+            raise MethodError("a bounded-rounds Breaker answer has no strategy certificate; drop --rounds")
+        from ..certificates.strategy import strategy_certificate
+        out.certificate = strategy_certificate(game, winner, lambda r: route.maker_move(game, winner, r))
+        out.stats.update(route.stats)
+        out.stats["certificate_states"] = len(out.certificate["strategy"])
+    out.stats["seconds"] = round(time.perf_counter() - t0, 6)
+    return out
+
+
+register("maker-breaker", "qbf")(solve_maker_breaker_qbf)
