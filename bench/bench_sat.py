@@ -14,12 +14,13 @@ import signal
 import time
 
 from verify.certificates.drat import check_drat
-from verify.encode.sat import nim_cnf, nim_graph, pairing_cnf
+from verify.encode.sat import nim_cnf, pairing_cnf
 from verify.encode.sat_backends import BACKENDS, solve_cnf
 from verify.errors import BackendError
 from verify.families import complete, fano, k_in_a_row, random_rank, tic_tac_toe
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.solvers import solve
+from verify.solvers.sat import nim_position_graph
 
 
 class Capped(Exception):
@@ -37,7 +38,7 @@ def capped(fn, cap: float):
     try:
         out = fn()
         return out, time.perf_counter() - t0
-    except Capped:
+    except (Capped, BackendError):  # a SAT run interrupted by the alarm is reported as a backend error
         return None, None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -92,11 +93,14 @@ def bench_nim(cap: float, quick: bool):
           ("random 8/10", random_rank(8, 10, 3, seed=1)), ("random 10/14", random_rank(10, 14, 3, seed=2))]
     if not quick:
         hs += [("K_12^2", complete(12, 2)), ("random 12/18", random_rank(12, 18, 3, seed=3)),
-               ("random 14/20", random_rank(14, 20, 3, seed=4))]
+               ("random 14/20", random_rank(14, 20, 3, seed=4)),
+               ("random 28/24 (res)", random_rank(28, 24, 3, seed=7)),
+               ("random 30/24 (res)", random_rank(30, 24, 3, seed=8)),
+               ("K_40^2 (res)", complete(40, 2))]
     for kind in ("acv", "prv"):
         for name, h in hs:
             t0 = time.perf_counter()
-            g = nim_graph(kind, h)
+            g = nim_position_graph(kind, h, certificate=False)
             cnf = nim_cnf(g)
             enc_t = time.perf_counter() - t0
             sat, sat_t = capped(lambda: solve(kind, h, method="sat"), cap)
@@ -104,7 +108,7 @@ def bench_nim(cap: float, quick: bool):
             ex, ex_t = capped(lambda: solve(kind, h, method="explicit"), cap)
             values = {r.nim for r in (sat, smt, ex) if r is not None}
             assert len(values) <= 1, f"disagreement on {kind} {name}: {values}"
-            print(f"{kind:5s} {name:18s} {len(g.orbit):9d} {len(g.reps):7d} {cnf.nvars:6d} "
+            print(f"{kind:5s} {name:18s} {len(g.orbit) or len(g.reps):9d} {len(g.reps):7d} {cnf.nvars:6d} "
                   f"{len(cnf.clauses):8d} {fmt(sat_t):>8s} {fmt(smt_t):>8s} {fmt(ex_t):>9s} "
                   f"{next(iter(values)) if values else '?':>4}   (encode {enc_t:.3f}s)")
 
