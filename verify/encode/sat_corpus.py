@@ -52,18 +52,21 @@ def pairing_entries() -> list[CorpusEntry]:
     from ..certificates.checker import check_certificate
     from ..games.maker_breaker import MakerBreakerGame
     from ..solvers.sat import find_pairing
-    boards = [("tic-tac-toe-3", tic_tac_toe(3)), ("tic-tac-toe-4", tic_tac_toe(4)),
-              ("tic-tac-toe-5", tic_tac_toe(5)), ("tic-tac-toe-6", tic_tac_toe(6)),
-              ("5x5-4-in-a-row", k_in_a_row(5, 5, 4)), ("7x7-5-in-a-row", k_in_a_row(7, 7, 5))]
+    boards = [("tic-tac-toe-3", tic_tac_toe(3), "tic-tac-toe", {"n": 3}),
+              ("tic-tac-toe-4", tic_tac_toe(4), "tic-tac-toe", {"n": 4}),
+              ("tic-tac-toe-5", tic_tac_toe(5), "tic-tac-toe", {"n": 5}),
+              ("tic-tac-toe-6", tic_tac_toe(6), "tic-tac-toe", {"n": 6}),
+              ("5x5-4-in-a-row", k_in_a_row(5, 5, 4), "k-in-a-row", {"m": 5, "n": 5, "k": 4}),
+              ("7x7-5-in-a-row", k_in_a_row(7, 7, 5), "k-in-a-row", {"m": 7, "n": 7, "k": 5})]
     out = []
-    for name, h in boards:
+    for name, h, family, params in boards:
         res = find_pairing(MakerBreakerGame(h), certificate=True)
         report = check_certificate(res.certificate)
         cnf = pairing_cnf(h)
         out.append(CorpusEntry(f"pairing-{name}", "dimacs", _dimacs(cnf, f"Breaker pairing strategy on {name}"),
                                "sat" if res.exists else "unsat", "pairing", hypergraph_to_json(h),
                                f"checked {report.kind} certificate: {report.detail}",
-                               {"vars": cnf.nvars, "clauses": len(cnf.clauses)}))
+                               {"family": family, **params, "vars": cnf.nvars, "clauses": len(cnf.clauses)}))
     return out
 
 
@@ -86,7 +89,8 @@ def structure_entries() -> list[CorpusEntry]:
         cnf = structure_cnf(h, kind, a, b)
         out.append(CorpusEntry(name, "dimacs", _dimacs(cnf, f"{kind} question, paper 004 §I.3"), expected,
                                kind, hypergraph_to_json(h), why,
-                               {"a": a, "b": b, "vars": cnf.nvars, "clauses": len(cnf.clauses)}))
+                               {"family": "chain" if "path" in name else "cycle", "k": 6, "a": a, "b": b,
+                                "vars": cnf.nvars, "clauses": len(cnf.clauses)}))
     return out
 
 
@@ -97,7 +101,8 @@ def _force_root_dimacs(cnf, root_var, header) -> str:
 def nim_entries() -> list[CorpusEntry]:
     from ..solvers.explicit import solve_impartial
     out = []
-    for hname, h in (("K5-2", complete(5, 2)), ("fano", fano()), ("tic-tac-toe-3", tic_tac_toe(3))):
+    for hname, h, family in (("K5-2", complete(5, 2), "complete"), ("fano", fano(), "fano"),
+                             ("tic-tac-toe-3", tic_tac_toe(3), "tic-tac-toe")):
         for kind in ("acv", "avd", "dst", "prv"):
             nim = solve_impartial(kind, h).nim
             g = nim_graph(kind, h)
@@ -108,16 +113,18 @@ def nim_entries() -> list[CorpusEntry]:
             why = f"explicit reference: nim({kind.upper()}) = {nim}"
             inst = hypergraph_to_json(h)
             out.append(CorpusEntry(base, "dimacs", _dimacs(cnf, f"Grundy labelling of {kind.upper()}({hname})"),
-                                   "sat", kind, inst, why + "; a labelling always exists", {"nim": nim}))
+                                   "sat", kind, inst, why + "; a labelling always exists",
+                                   {"family": family, "nim": nim}))
             out.append(CorpusEntry(f"{base}-root-{wrong}", "dimacs",
                                    _force_root_dimacs(cnf, root[wrong], f"label({kind.upper()}) forced to {wrong}"),
                                    "unsat", kind, inst, why + f"; the labelling is unique, so not {wrong}",
-                                   {"nim": nim, "forced": wrong}))
+                                   {"family": family, "nim": nim, "forced": wrong}))
             prob = nim_smt2(g)
-            out.append(CorpusEntry(base, "smt2", prob.text, "sat", kind, inst, why, {"nim": nim}))
+            out.append(CorpusEntry(base, "smt2", prob.text, "sat", kind, inst, why, {"family": family, "nim": nim}))
             forced = prob.text.replace("(check-sat)", f"(assert (= {prob.root} {wrong}))\n(check-sat)")
             out.append(CorpusEntry(f"{base}-root-{wrong}", "smt2", forced, "unsat", kind, inst,
-                                   why + f"; the labelling is unique, so not {wrong}", {"nim": nim, "forced": wrong}))
+                                   why + f"; the labelling is unique, so not {wrong}",
+                                   {"family": family, "nim": nim, "forced": wrong}))
     return out
 
 
@@ -137,11 +144,11 @@ def hypernim_entries() -> list[CorpusEntry]:
         wrong = 1 if sg == 0 else 0
         why = f"explicit reference: SG = {sg}"
         out.append(CorpusEntry(f"hypernim-{name}", "smt2", prob.text, "sat", "hypernim", inst.to_json(),
-                               why, {"sg": sg}))
+                               why, {"family": "hypernim", "sg": sg}))
         forced = prob.text.replace("(check-sat)", f"(assert (= {prob.root} {wrong}))\n(check-sat)")
         out.append(CorpusEntry(f"hypernim-{name}-root-{wrong}", "smt2", forced, "unsat", "hypernim",
                                inst.to_json(), why + f"; the labelling is unique, so not {wrong}",
-                               {"sg": sg, "forced": wrong}))
+                               {"family": "hypernim", "sg": sg, "forced": wrong}))
     return out
 
 
