@@ -1,0 +1,59 @@
+"""The encodings corpus: the manifest's expected answers (from the explicit search) against every
+QBF engine, reading the committed files back (fast slice by default, the rest slow)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from verify.encode.corpus import build_corpus, standard_questions
+from verify.encode.qbf_backends import ENGINES, solve_prenex
+from verify.encode.qcir import from_qcir
+from verify.encode.qdimacs import from_qdimacs
+
+ROOT = Path(__file__).resolve().parents[1] / "encodings"
+MANIFEST = json.loads((ROOT / "manifest.json").read_text()) if (ROOT / "manifest.json").exists() else None
+needs_corpus = pytest.mark.skipif(MANIFEST is None, reason="encodings/ not generated")
+
+
+def _qbf_entries(small: bool):
+    if MANIFEST is None:
+        return []
+    rows = [e for e in MANIFEST["entries"] if e["format"] in ("qdimacs", "qcir")]
+    return [e for e in rows if (not e["slow"] and e["size"]["variables"] <= 150) == small]
+
+
+def _read(e):
+    text = (ROOT / e["file"]).read_text()
+    return from_qdimacs(text, e["file"]) if e["format"] == "qdimacs" else from_qcir(text, e["file"])
+
+
+@needs_corpus
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_engine_agrees_with_manifest_small(engine):
+    for e in _qbf_entries(True):
+        assert solve_prenex(_read(e), engine, timeout=60).value == e["expected"], (engine, e["file"])
+
+
+@needs_corpus
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ENGINES)
+def test_every_engine_agrees_with_manifest_rest(engine):
+    for e in _qbf_entries(False):
+        assert solve_prenex(_read(e), engine, timeout=600).value == e["expected"], (engine, e["file"])
+
+
+@needs_corpus
+def test_committed_corpus_is_reproducible(tmp_path):
+    manifest = build_corpus(tmp_path)
+    ours = [e for e in MANIFEST["entries"] if e["format"] in ("qdimacs", "qcir", "pg")]
+    assert manifest["entries"] == ours
+    for e in manifest["entries"]:
+        assert (tmp_path / e["file"]).read_text() == (ROOT / e["file"]).read_text(), e["file"]
+
+
+def test_manifest_expectations_cover_both_answers():
+    qs = [q for q in standard_questions() if not q.slow]
+    assert {q.expected for q in qs} == {True, False}
+    assert not (ROOT / "__init__.py").exists()

@@ -1,0 +1,72 @@
+"""``verify encode``: export QBF encodings and rebuild the encodings corpus.
+
+- ``verify encode qbf FILE --rounds D [--format qdimacs|qcir] [--first maker|breaker] [-o OUT]``:
+  "Maker wins within D rounds" on a hypergraph file, or with ``--game pg`` the question "can black
+  win" (``--player white`` for white) on a ``.pg`` file.
+- ``verify encode corpus [--out encodings/] [--fast]``: regenerate the corpus and its manifest.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..errors import InputError
+
+
+def cmd_qbf(args) -> int:
+    from ..games import load_instance
+    from .qbf import encode_game, encode_maker_breaker
+    if args.game == "pg":
+        game = load_instance("pg", args.file)
+        formula = encode_game(game, args.player, args.goal).formula
+    else:
+        if args.rounds is None:
+            raise InputError("--rounds D is required for a Maker-Breaker question")
+        if args.rounds < 0:
+            raise InputError("--rounds must be >= 0")
+        game = load_instance("maker-breaker", args.file, first=args.first)
+        formula = encode_maker_breaker(game, args.rounds).formula
+    if args.format == "qcir":
+        from .qcir import to_qcir
+        text = to_qcir(formula)
+    else:
+        from .qdimacs import to_qdimacs
+        text = to_qdimacs(formula, names=args.names)
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}: {formula.nvars} variables, {len(formula.clauses)} clauses",
+              file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_corpus(args) -> int:
+    from .corpus import build_corpus
+    manifest = build_corpus(args.out, only_fast=args.fast, include=tuple(args.with_ or ()),
+                            log=(lambda m: print(m, file=sys.stderr)) if args.verbose else None)
+    print(f"wrote {len(manifest['entries'])} files and {Path(args.out) / 'manifest.json'}")
+    return 0
+
+
+def add_cli(sub) -> None:
+    e = sub.add_parser("encode", help="export QBF encodings; rebuild the encodings corpus")
+    esub = e.add_subparsers(dest="encode_command", required=True)
+    q = esub.add_parser("qbf", help="export one question as QDIMACS or QCIR")
+    q.add_argument("file")
+    q.add_argument("--game", choices=["maker-breaker", "pg"], default="maker-breaker")
+    q.add_argument("--rounds", type=int, help="Maker's rounds (maker-breaker)")
+    q.add_argument("--first", choices=["maker", "breaker"], default="maker")
+    q.add_argument("--player", choices=["black", "white"], default="black", help="(pg) who is asked")
+    q.add_argument("--goal", choices=["win", "not-lose"], default="win", help="(pg) what is asked")
+    q.add_argument("--format", choices=["qdimacs", "qcir"], default="qdimacs")
+    q.add_argument("--names", action="store_true", help="(qdimacs) comment lines naming variables")
+    q.add_argument("-o", "--output")
+    q.set_defaults(func=cmd_qbf)
+    c = esub.add_parser("corpus", help="regenerate the encodings corpus and its manifest")
+    c.add_argument("--out", default="encodings")
+    c.add_argument("--fast", action="store_true", help="skip the slow (larger) questions")
+    c.add_argument("--with", dest="with_", action="append", metavar="PROVIDER",
+                   help="also write a registered provider's entries (e.g. sat)")
+    c.add_argument("-v", "--verbose", action="store_true")
+    c.set_defaults(func=cmd_corpus)
