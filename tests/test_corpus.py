@@ -33,6 +33,8 @@ def _read(e):
 @pytest.mark.parametrize("engine", ENGINES)
 def test_every_engine_agrees_with_manifest_small(engine):
     for e in _qbf_entries(True):
+        if engine in ("z3", "qute") and e["size"]["variables"] > 100:
+            continue  # slower engines: their larger entries run in the slow test
         assert solve_prenex(_read(e), engine, timeout=60).value == e["expected"], (engine, e["file"])
 
 
@@ -40,7 +42,7 @@ def test_every_engine_agrees_with_manifest_small(engine):
 @pytest.mark.slow
 @pytest.mark.parametrize("engine", ENGINES)
 def test_every_engine_agrees_with_manifest_rest(engine):
-    for e in _qbf_entries(False):
+    for e in _qbf_entries(False) + [e for e in _qbf_entries(True) if e["size"]["variables"] > 100]:
         assert solve_prenex(_read(e), engine, timeout=600).value == e["expected"], (engine, e["file"])
 
 

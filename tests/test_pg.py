@@ -59,6 +59,14 @@ def test_round_trip_text():
 
 
 @needs_hein
+def test_round_trip_small_hein_files():
+    for p in sorted(HEIN.glob("*[34]x[34]*.pg")):
+        g = read_pg(p)
+        assert parse_pg(pg_to_text(g)) == g, p.name
+
+
+@needs_hein
+@pytest.mark.slow
 def test_round_trip_every_hein_file():
     for p in sorted(HEIN.glob("*.pg")):
         g = read_pg(p)

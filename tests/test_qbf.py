@@ -124,7 +124,7 @@ def test_bad_qdimacs(text):
 
 def test_backends_agree_and_timeout_is_an_error():
     f = _sample_formula()
-    answers = cross_check(f, ["depqbf", "caqe", "z3"])
+    answers = cross_check(f, ["depqbf", "caqe", "rareqs"])
     assert {a.value for a in answers} == {False}
     big = enc.encode_maker_breaker(MakerBreakerGame(tic_tac_toe(4), "maker"), 6).formula
     with pytest.raises(BackendError, match="timed out"):

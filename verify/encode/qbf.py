@@ -8,19 +8,19 @@ sets, d black moves in the alternating schedule). Question ``(E, goal)``:
 - ``goal="win"``: E completes one of E's sets before U (the opponent) completes one of U's;
 - ``goal="not-lose"``: U does not complete a set before E does (E wins or the game is drawn).
 
-Prefix: one block of ⌈log2 n⌉ move bits per time point over the n relevant cells, existential at
-E's time points and universal at U's (consecutive blocks merged), then every auxiliary variable
-innermost existential. Matrix (Tseitin, both directions unless said): ``sel[t,c]`` iff the bits of
-time t spell cell c; ownership ``e[t,c] = e[t-1,c] ∨ sel[t,c]`` at E's times and
-``u[t,c] = u[t-1,c] ∨ (sel[t,c] ∧ ¬e[t-1,c])`` at U's; E's move must be a legal code on a free cell
-(hard clauses).
+Prefix: one block of one-hot move variables ``move[t,c]`` per time point over the n relevant cells,
+existential at E's time points and universal at U's (consecutive blocks merged), then every
+auxiliary variable innermost existential. Matrix (Tseitin, both directions unless said):
+ownership ``e[t,c] = e[t-1,c] ∨ move[t,c]`` at E's times and ``u[t,c] = u[t-1,c] ∨ move[t,c]`` at
+U's; E claims at most one free cell per time point (hard clauses; passing never helps E).
 
-Illegal universal moves (corrective treatment, as in the corrective encoding of arXiv:2005.05098
-but with binary move codes): a U move whose code names no cell, names an occupied cell, or at
-time 0 leaves ``#firstmoves`` is *illegal*; it places no stone and U loses at that moment. The flag
-``ill[t]`` (one direction: ill → some illegal move so far) records it. Then E achieves
+Illegal universal moves (corrective treatment, as in the corrective encoding of arXiv:2005.05098):
+a U assignment naming two cells at once, an occupied cell, or at time 0 a cell outside
+``#firstmoves`` is *illegal*, and U loses at that moment; naming no cell is a pass (never helps
+U). The flag ``ill[t]`` (one direction: ill → some illegal move so far) records it. Then E achieves
 
-- win:       ∨_t ( (ecomp[t] ∨ ill[t]) ∧ ¬ucomp[t] )   (only ecomp[T] ∨ ill[T] when U has no sets)
+- win:       ∨_t (ecomp[t] ∧ ¬ucomp[t]) ∨ ∨_t (ill[t] ∧ ¬ucomp[t-1])
+             (only ecomp[T] ∨ ill[T] when U has no sets)
 - not-lose:  ∧_t ( ¬ucomp[t] ∨ ecomp[t] ∨ ill[t] )
 
 where ecomp/ucomp say that E/U hold a whole set after time t (each implied in the polarity used).
