@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import time
 from dataclasses import dataclass
 
@@ -66,9 +67,7 @@ def solve_prenex(f: PrenexCNF, backend: str = DEFAULT, timeout: float | None = N
             proc.join(5)
             raise BackendError(f"QBF backend {backend} crashed (exit code {proc.exitcode})") from None
     finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join(5)
+        _kill_group(proc)
         recv.close()
     if status != "ok":
         raise BackendError(f"QBF backend {backend} failed: {value}")
@@ -87,6 +86,17 @@ def cross_check(f: PrenexCNF, backends, timeout: float | None = None) -> list[QB
     return answers
 
 
+def _kill_group(proc):
+    """End the child and every engine process it spawned (its own process group)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    if proc.is_alive():
+        proc.kill()
+    proc.join(5)
+
+
 def _warm(backend: str):
     """Import the engine's bindings in the parent once, so forked children start at once."""
     if backend == "z3":
@@ -97,6 +107,7 @@ def _warm(backend: str):
 
 
 def _child(conn, f: PrenexCNF, backend: str, want_model: bool):
+    os.setsid()  # engines run through QuAPI spawn processes: keep them in this group
     try:
         if backend == "z3":
             value, assignment = _run_z3(f, want_model)
