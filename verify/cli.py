@@ -59,6 +59,9 @@ def _describe(out: dict) -> str:
     first = out.get("first")
     extra = f", {first} first" if first else ""
     rounds = f", within {out['rounds']} rounds" if out.get("rounds") is not None else ""
+    if out.get("stats", {}).get("bounded"):
+        return (f"Maker cannot win within {out['rounds']} rounds, {first} first (bounded question: "
+                f"the full outcome needs a larger --rounds)   [method {out['method']}]")
     return f"{winner} wins{extra}{rounds}   [method {out['method']}]" if winner != "draw" else \
         f"draw{extra}   [method {out['method']}]"
 

@@ -92,6 +92,12 @@ def random_rank(n: int, m: int, k: int = 3, seed: int = 0, uniform: bool = False
     return Hypergraph([sorted(e, key=int) for e in sorted(edges, key=lambda e: sorted(map(int, e)))], vertices=vs)
 
 
+def hex_board(k: int) -> Hypergraph:
+    """The k×k Hex board: edges are the minimal black paths joining row 1 to row k."""
+    from .encode.hex import hex_board as build
+    return build(k)
+
+
 def _need(ok: bool, msg: str):
     if not ok:
         raise InputError(msg)
@@ -104,6 +110,7 @@ FAMILIES = {
     "chain": (chain_path, ["k"]),
     "cycle": (chain_cycle, ["k"]),
     "fano": (fano, []),
+    "hex": (hex_board, ["k"]),
     "random": (random_rank, ["n", "m", "k", "seed"]),
 }
 
