@@ -11,13 +11,11 @@ first move off a true formula); the other engines answer true/false only.
 """
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 import time
 from dataclasses import dataclass
 
 from ..errors import BackendError, InputError
+from .child import run_in_child
 from .qbf import PrenexCNF
 
 ENGINES = ("depqbf", "caqe", "rareqs", "qfun", "qute", "z3")
@@ -52,25 +50,8 @@ def solve_prenex(f: PrenexCNF, backend: str = DEFAULT, timeout: float | None = N
     """Decide the closed prenex CNF with one engine in a child process."""
     check_backend(backend)
     _warm(backend)
-    ctx = multiprocessing.get_context("fork")
-    recv, send = ctx.Pipe(duplex=False)
     t0 = time.perf_counter()
-    proc = ctx.Process(target=_child, args=(send, f, backend, model), daemon=True)
-    proc.start()
-    send.close()
-    try:
-        if not recv.poll(timeout):
-            raise BackendError(f"QBF backend {backend} timed out after {timeout:g} s")
-        try:
-            status, value, assignment = recv.recv()
-        except EOFError:
-            proc.join(5)
-            raise BackendError(f"QBF backend {backend} crashed (exit code {proc.exitcode})") from None
-    finally:
-        _kill_group(proc)
-        recv.close()
-    if status != "ok":
-        raise BackendError(f"QBF backend {backend} failed: {value}")
+    value, assignment = run_in_child(_engine, (f, backend, model), timeout, f"QBF backend {backend}")
     if not isinstance(value, bool):
         raise BackendError(f"QBF backend {backend} gave no answer")
     return QBFAnswer(value, backend, time.perf_counter() - t0, assignment)
@@ -86,17 +67,6 @@ def cross_check(f: PrenexCNF, backends, timeout: float | None = None) -> list[QB
     return answers
 
 
-def _kill_group(proc):
-    """End the child and every engine process it spawned (its own process group)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-    if proc.is_alive():
-        proc.kill()
-    proc.join(5)
-
-
 def _warm(backend: str):
     """Import the engine's bindings in the parent once, so forked children start at once."""
     if backend == "z3":
@@ -106,22 +76,10 @@ def _warm(backend: str):
         import pyqbf.solvers  # noqa: F401
 
 
-def _child(conn, f: PrenexCNF, backend: str, want_model: bool):
-    os.setsid()  # engines run through QuAPI spawn processes: keep them in this group
-    try:
-        if backend == "z3":
-            value, assignment = _run_z3(f, want_model)
-        else:
-            value, assignment = _run_pyqbf(f, backend, want_model)
-        conn.send(("ok", value, assignment))
-    except BaseException as exc:  # reported to the parent as a BackendError
-        try:
-            conn.send(("error", f"{type(exc).__name__}: {exc}", None))
-        except Exception:
-            pass
-    finally:
-        conn.close()
-        os._exit(0)
+def _engine(f: PrenexCNF, backend: str, want_model: bool):
+    if backend == "z3":
+        return _run_z3(f, want_model)
+    return _run_pyqbf(f, backend, want_model)
 
 
 def _pcnf(f: PrenexCNF):

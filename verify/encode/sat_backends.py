@@ -8,11 +8,11 @@ never a verdict.
 """
 from __future__ import annotations
 
-import multiprocessing
 import time
 from dataclasses import dataclass
 
 from ..errors import BackendError, InputError
+from .child import run_in_child
 
 # user-facing backend name -> python-sat solver name
 BACKENDS = {
@@ -50,37 +50,6 @@ def _run(name: str, clauses, proof: bool):
     return bool(answer), model, text, time.perf_counter() - t0
 
 
-def _child(conn, name, clauses, proof):
-    try:
-        conn.send(("ok", *_run(name, clauses, proof)))
-    except Exception as exc:  # noqa: BLE001 - reported to the parent as a backend error
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        conn.close()
-
-
-def _run_with_timeout(name: str, clauses, proof: bool, timeout: float):
-    ctx = multiprocessing.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, name, clauses, proof), daemon=True)
-    proc.start()
-    child.close()
-    try:
-        if not parent.poll(timeout):
-            raise BackendError(f"SAT backend {name} stopped after {timeout} s without an answer")
-        msg = parent.recv()
-    except EOFError:
-        raise BackendError(f"SAT backend {name} died without an answer") from None
-    finally:
-        if proc.is_alive():
-            proc.kill()
-        proc.join()
-        parent.close()
-    if msg[0] == "error":
-        raise BackendError(f"SAT backend {name} failed: {msg[1]}")
-    return msg[1:]
-
-
 def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = None,
               timeout: float | None = None) -> SatRun:
     """Decide a CNF; on UNSAT with ``proof`` return the DRAT proof text."""
@@ -93,7 +62,7 @@ def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = No
         if timeout is None:
             answer, model, text, seconds = _run(name, clauses, proof)
         else:
-            answer, model, text, seconds = _run_with_timeout(name, clauses, proof, timeout)
+            answer, model, text, seconds = run_in_child(_run, (name, clauses, proof), timeout, f"SAT backend {name}")
     except (BackendError, InputError):
         raise
     except ImportError as exc:  # pragma: no cover - installed with the package
