@@ -12,8 +12,8 @@ import argparse
 import time
 from pathlib import Path
 
-from verify.encode.corpus import mb_question
-from verify.encode.hex import hex_game
+from verify.corpus import mb_question
+from verify.families.hex import hex_game
 from verify.encode.qbf import encode_game
 from verify.encode.qbf_backends import solve_prenex
 from verify.errors import BackendError
@@ -33,10 +33,10 @@ def questions(quick: bool):
         for d in ds:
             qs.append((f"row{m}x{n}k{k}", mb_question(f"d{d}-{first}", "", {}, k_in_a_row(m, n, k), first, d)))
     for k in (2, 3) if quick else (2, 3, 4):
-        from verify.encode.corpus import Question
+        from verify.corpus import Question
         qs.append((f"hex{k}", Question(f"empty-{k}x{k}", "hex", {}, hex_game(k), pg.BLACK, "win")))
     if HEIN.is_dir():
-        from verify.encode.corpus import Question
+        from verify.corpus import Question
         from verify.formats.pg import read_pg
         names = ["hein_04_3x3-05", "hein_09_4x4-05", "hein_12_4x4-07", "hein_09_4x4-07"]
         if not quick:

@@ -13,7 +13,8 @@ from verify import convex as cv
 from verify.certificates.checker import check_certificate
 from verify.cli import main
 from verify.errors import CertificateError, InputError, UndefinedGame
-from verify.games.convex import ConvexGame, game_from_json
+from verify.formats.convex import game_from_json
+from verify.games.convex import ConvexGame
 from verify.hypergraph import bits
 from verify.solvers import solve
 from verify.solvers.convex import generating_hypergraph, positional_labels

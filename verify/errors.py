@@ -25,5 +25,9 @@ class BackendError(VerifyError):
     """An external solver crashed, timed out or contradicted another backend; never a verdict."""
 
 
+class Undecided(BackendError):
+    """The question was not decided within the time allowed: an answer of its own, never a verdict."""
+
+
 class CertificateError(VerifyError):
     """A certificate failed independent checking."""

@@ -11,7 +11,8 @@ options' labels, and that the claim is the label of ∅. It imports the model an
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..games.convex import GAMES, game_from_json
+from ..formats.convex import game_from_json
+from ..games.convex import GAMES
 from . import envelope
 from .checker import CheckReport, check_game_labelling, register
 

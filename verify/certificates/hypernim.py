@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from ..errors import CertificateError, InputError
+from ..formats.hypernim import instance_from_json
 from ..games import hypernim as rules
 from ..games.impartial import mex
 from . import envelope
@@ -34,7 +35,7 @@ def _box(x):
 @register(KIND)
 def check(cert: dict) -> CheckReport:
     try:
-        inst = rules.instance_from_json(cert["instance"])
+        inst = instance_from_json(cert["instance"])
     except InputError as exc:
         raise CertificateError(f"bad instance: {exc}") from None
     x = inst.piles

@@ -17,7 +17,8 @@ from itertools import combinations, permutations
 
 from .. import convex as cv
 from ..errors import InputError
-from ..games.convex import ConvexGame, game_from_json, winning_to_json
+from ..formats.convex import game_from_json, winning_to_json
+from ..games.convex import ConvexGame
 from ..hypergraph import bits
 from .registry import Claim, Violation, register
 

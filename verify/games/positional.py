@@ -216,15 +216,3 @@ def _unchecked(obj, **fields):
     for k, v in fields.items():
         object.__setattr__(obj, k, v)
     return obj
-
-
-def _register():
-    from . import register_loader
-
-    @register_loader("pg")
-    def _load_pg(path, **_):
-        from ..formats.pg import read_pg
-        return read_pg(path)
-
-
-_register()

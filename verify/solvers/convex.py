@@ -45,18 +45,16 @@ def _certify(out: NimValue, game: ConvexGame, labels: dict[int, int] | None = No
     out.stats["certificate_positions"] = len(labels)
 
 
-def solve_explicit(game: ConvexGame, certificate: bool = False, **_) -> NimValue:
+def solve_explicit(game: ConvexGame, certificate: bool = False) -> NimValue:
     """nim(GEN/DNG(S, W)) by the literal definition (001 §3, 002 §2)."""
-    t0 = time.perf_counter()
     labels = positional_labels(game)
-    out = NimValue(game=game.kind, method="explicit", nim=labels[0],
-                   stats={"positions": len(labels), "seconds": round(time.perf_counter() - t0, 6)})
+    out = NimValue(game=game.kind, method="explicit", nim=labels[0], stats={"positions": len(labels)})
     if certificate:
         _certify(out, game, labels)
     return out
 
 
-def solve_structure(game: ConvexGame, certificate: bool = False, **options) -> NimValue:
+def solve_structure(game: ConvexGame, certificate: bool = False) -> NimValue:
     """nim via the minimal-generating-set hypergraph (paper 000 §8.1) and structure diagrams."""
     from . import methods, solve
     t0 = time.perf_counter()
@@ -67,8 +65,7 @@ def solve_structure(game: ConvexGame, certificate: bool = False, **options) -> N
     res = solve(kind, h, method=inner)
     out = NimValue(game=game.kind, method="structure", nim=res.nim,
                    stats={"hyperedges": h.m, "reduction_seconds": round(t1 - t0, 6),
-                          "hypergraph_method": f"{kind}:{inner}", **{f"{kind}_{k}": v for k, v in res.stats.items()},
-                          "seconds": round(time.perf_counter() - t0, 6)})
+                          "hypergraph_method": f"{kind}:{inner}", **{f"{kind}_{k}": v for k, v in res.stats.items()}})
     if certificate:
         _certify(out, game)
     return out

@@ -11,6 +11,8 @@ independent checker re-verifies from the rules; this needs at most ``MAX_CERTIFI
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ..errors import TooLarge
 from ..games import impartial as imp
 from ..hypergraph import Hypergraph
@@ -21,7 +23,7 @@ from . import register, register_auto
 MAX_CERTIFIED_VERTICES = 20
 
 
-def solve_structure(kind: str, h: Hypergraph, certificate: bool = False, **_options) -> NimValue:
+def solve_structure(kind: str, h: Hypergraph, certificate: bool = False) -> NimValue:
     """nim(KIND(H)) = nim_0(X_Φ) by type calculus on the structure digraph (paper 000 §4.4)."""
     d = StructureDiagram(kind, h)
     out = NimValue(game=d.kind, method="structure", nim=d.nim,
@@ -54,7 +56,7 @@ def structure_labels(d: StructureDiagram) -> dict[int, int]:
 
 
 for _kind in imp.GAMES:
-    register(_kind, "structure")(lambda h, _k=_kind, **opts: solve_structure(_k, h, **opts))
+    register(_kind, "structure")(partial(solve_structure, _kind))
 
 
 def _auto(h: Hypergraph) -> str:

@@ -12,7 +12,7 @@ answer is known:
   unsatisfiable once the start position is forced to a value other than the explicit reference's;
 - hypergraph NIM (paper 003 §1) SG labellings as QF_LIA, same two variants.
 
-``python -m verify.encode.sat_corpus OUTDIR`` writes the files and ``manifest.json``.
+``python -m verify.corpus.sat OUTDIR`` writes the files and ``manifest.json``.
 """
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from pathlib import Path
 
 from ..families import chain_cycle, chain_path, complete, fano, k_in_a_row, tic_tac_toe
 from ..formats.jsonfmt import hypergraph_to_json
-from .dimacs import write_dimacs
-from .sat import nim_cnf, nim_graph, pairing_cnf, structure_cnf
-from .smt import grundy_smt2, nim_smt2, reachable_graph
+from ..encode.dimacs import write_dimacs
+from ..encode.sat import nim_cnf, nim_graph, pairing_cnf, structure_cnf
+from ..encode.smt import grundy_smt2, nim_smt2, reachable_graph
 
 
 @dataclass

@@ -25,7 +25,7 @@ module register a *provider* of ready-made entries instead::
                                         # file, format, text, family, question, expected
 
 Each provider's entries are written under ``out/<file>`` and listed in the same manifest (the
-``text`` key is dropped there). The SAT/SMT corpus (:mod:`verify.encode.sat_corpus`) is adapted by
+``text`` key is dropped there). The SAT/SMT corpus (:mod:`verify.corpus.sat`) is adapted by
 :func:`_sat_entries` and included with ``include=("sat",)`` / ``verify encode corpus --with sat``.
 """
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Question:
         return self._expected
 
     def encoding(self):
-        from .qbf import encode_game
+        from ..encode.qbf import encode_game
         return encode_game(self.game, self.player, self.goal)
 
 
@@ -83,12 +83,12 @@ def register_format(name: str, extension: str, writer: Callable[[Question], str 
 
 
 def _qdimacs(q: Question) -> str:
-    from .qdimacs import to_qdimacs
+    from ..encode.qdimacs import to_qdimacs
     return to_qdimacs(q.encoding().formula)
 
 
 def _qcir(q: Question) -> str:
-    from .qcir import to_qcir
+    from ..encode.qcir import to_qcir
     return to_qcir(q.encoding().formula)
 
 
@@ -113,7 +113,7 @@ def register_entries(name: str, provider: Callable[[], object]):
 
 def _sat_entries():
     """The SAT/SMT corpus entries (DIMACS, SMT-LIB) in this manifest's shape."""
-    from . import sat_corpus
+    from . import sat as sat_corpus
     for e in sat_corpus.entries():
         yield {"file": f"{e.format}/{e.filename}", "format": e.format, "text": e.text,
                "family": e.meta.get("family", e.name.split("-")[0]), "parameters": e.meta,
@@ -130,7 +130,7 @@ def formats() -> dict:
 
 def mb_question(name: str, family: str, parameters: dict, board, first: str, rounds: int,
                 slow: bool = False) -> Question:
-    from .qbf import maker_breaker_pg
+    from ..encode.qbf import maker_breaker_pg
     game = MakerBreakerGame(board, first)
     return Question(name, family, parameters, maker_breaker_pg(game, rounds), pg.BLACK, "win",
                     f"maker wins within {rounds} rounds, {first} first", game, rounds, slow)
@@ -140,7 +140,7 @@ def standard_questions() -> list[Question]:
     """The standard instances: tic-tac-toe and k-in-a-row boards, Hex up to 4×4, rank-3 families,
     small examples from the papers, and .pg Hex puzzles and Maker-Maker tic-tac-toe."""
     from .. import families as fam
-    from .hex import hex_game
+    from ..families.hex import hex_game
     qs: list[Question] = []
 
     def mb_pair(tag, family, params, board, first, d, slow=False):
