@@ -78,7 +78,7 @@ def _point_mask(g: cv.ConvexGeometry, items) -> int:
         if isinstance(it, list):
             key = cv.point_name(tuple(cv.parse_rational(c) for c in it))
             name = g.by_coords.get(key)
-            if name is None or name not in g._index:
+            if name is None or name not in g.labels:
                 raise InputError(f"point {it!r} is not a point of S")
         else:
             name = it
