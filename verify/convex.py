@@ -30,10 +30,11 @@ from itertools import combinations
 from typing import Callable, Iterable
 
 from .errors import InputError
+from . import limits
 from .hypergraph import bits, minimal_masks, minimal_transversal_masks
 from .labels import Labels
 
-MAX_POINTS = 64
+MAX_POINTS = limits.MAX_CONVEX_POINTS
 
 
 # -- exact rationals -------------------------------------------------------------------------------

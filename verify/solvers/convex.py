@@ -13,13 +13,14 @@ from __future__ import annotations
 import time
 
 from ..errors import TooLarge
+from .. import limits
 from ..games.convex import GAMES, ConvexGame
 from ..hypergraph import Hypergraph
 from ..result import NimValue
 from . import register, register_auto
 from .explicit import _nim_literal
 
-MAX_LITERAL = 22
+MAX_LITERAL = limits.MAX_LITERAL_VERTICES
 
 
 def positional_labels(game: ConvexGame) -> dict[int, int]:
@@ -74,4 +75,4 @@ def solve_structure(game: ConvexGame, certificate: bool = False) -> NimValue:
 for _k in GAMES:
     register(_k, "explicit")(solve_explicit)
     register(_k, "structure")(solve_structure)
-    register_auto(_k)(lambda game: "explicit" if game.n <= 14 else "structure")
+    register_auto(_k)(lambda game: "explicit" if game.n <= limits.AUTO_CONVEX_EXPLICIT_POINTS else "structure")

@@ -15,6 +15,7 @@ first time point. With ``certificate=True`` they attach a ``pg-strategy`` certif
 from __future__ import annotations
 
 from ..errors import TooLarge
+from .. import limits
 from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import Outcome
@@ -22,7 +23,7 @@ from . import register
 
 _VALUE = {pg.BLACK: 1, pg.DRAW: 0, pg.WHITE: -1}
 _RESULT = {1: pg.BLACK, 0: pg.DRAW, -1: pg.WHITE}
-MAX_POSITIONS = 64
+MAX_POSITIONS = limits.MAX_PG_POSITIONS
 
 
 class PGSearch:

@@ -22,6 +22,7 @@ from pathlib import Path
 from ..encode import sat as enc
 from ..encode.sat_backends import solve_cnf
 from ..errors import BackendError, CertificateError, InputError, MethodError, TooLarge
+from .. import limits
 from ..formats.jsonfmt import hypergraph_to_json
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
@@ -121,7 +122,7 @@ def find_structure(h: Hypergraph, kind: str, a, b=None, certificate: bool = Fals
     return out
 
 
-MAX_RESIDUAL_STATES = 200_000
+MAX_RESIDUAL_STATES = limits.MAX_RESIDUAL_STATES
 
 
 def residual_nim_graph(kind: str, h: Hypergraph) -> enc.NimGraph:

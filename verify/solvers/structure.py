@@ -14,13 +14,14 @@ from __future__ import annotations
 from functools import partial
 
 from ..errors import TooLarge
+from .. import limits
 from ..games import impartial as imp
 from ..hypergraph import Hypergraph
 from ..result import NimValue
 from ..structure import StructureDiagram
 from . import register, register_auto
 
-MAX_CERTIFIED_VERTICES = 20
+MAX_CERTIFIED_VERTICES = limits.MAX_STRUCTURE_CERTIFIED_VERTICES
 
 
 def solve_structure(kind: str, h: Hypergraph, certificate: bool = False) -> NimValue:
@@ -62,7 +63,7 @@ for _kind in imp.GAMES:
 def _auto(h: Hypergraph) -> str:
     """auto: the explicit reference on small boards, the structure diagram beyond 16 vertices
     (where the residual search grows fastest; bench/bench_structure.py)."""
-    return "structure" if h.n > 16 else "explicit"
+    return "structure" if h.n > limits.AUTO_IMPARTIAL_EXPLICIT_VERTICES else "explicit"
 
 
 for _kind in imp.GAMES:

@@ -9,6 +9,7 @@ on rank ≤ 3, explicit otherwise). Submodules: :mod:`.chains` (chains, COMPUTEC
 from __future__ import annotations
 
 from ...errors import MethodError, TooLarge
+from ... import limits
 from ...games import maker_breaker as mb
 from ...result import Outcome
 from .. import register, register_auto
@@ -16,7 +17,7 @@ from .solver import Namer, breaker_move, decide, maker_move
 
 # certificates enumerate every state reachable under the winner's strategy; beyond this many the
 # expansion is refused (the three-round witness in Outcome.strategy is always produced)
-MAX_CERTIFICATE_STATES = 50_000
+MAX_CERTIFICATE_STATES = limits.MAX_RANK3_CERTIFICATE_STATES
 
 
 def check_rank3(game: mb.MakerBreakerGame) -> None:
