@@ -9,6 +9,10 @@ class InputError(VerifyError):
     """Malformed file, unknown vertex, duplicate edge, empty instance, bad parameter."""
 
 
+class NotApplicable(InputError):
+    """A claim's hypotheses fail on the instance it was asked about: the claim says nothing there."""
+
+
 class UndefinedGame(VerifyError):
     """The game is not defined on this instance (e.g. ACV(H) when H has no edge, paper 000 Ex. 3.9)."""
 
