@@ -4,12 +4,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, reject, settings
 
-from verify.certificates.checker import check_certificate
 from verify.encode.sat import nim_cnf, nim_graph
 from verify.errors import InputError, TooLarge, UndefinedGame
 from verify.families import complete, fano, tic_tac_toe
 from verify.games.impartial import GAMES
-from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers import solve
 from verify.solvers.explicit import nim_positional
 from verify.strategies import hypergraphs, impartial_kinds

@@ -17,10 +17,6 @@ from .errors import InputError
 from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across the package)
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 def minimal_masks(masks: Iterable[int]) -> list[int]:
     """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size."""
     out: list[int] = []
@@ -219,9 +215,6 @@ class Hypergraph:
         b = 1 << self.index(v)
         return sum(1 for e in self._edges if e & b)
 
-    def unmarked_mask(self) -> int:
-        return self.full_mask & ~self._marked
-
     # -- set-family operations -----------------------------------------------------------------
     def minimal(self) -> "Hypergraph":
         """Min(H): keep the inclusion-minimal edges (paper 000 §3); vertices and marks unchanged."""
@@ -264,10 +257,6 @@ class Hypergraph:
     def delete(self, *ys) -> "Hypergraph":
         """H^{-Y}: Breaker claims Y (deleted with every edge containing one of them)."""
         return self.delete_vertices(ys)
-
-    def residual_masks(self) -> list[int]:
-        """Edges with the marked vertices removed: what Maker still has to claim on each edge."""
-        return [e & ~self._marked for e in self._edges]
 
     # -- comparison and display ----------------------------------------------------------------
     def _key(self):

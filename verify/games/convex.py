@@ -54,12 +54,6 @@ class ConvexGame:
             return [] if self.generated(p) else cand
         return [q for q in cand if not self.generated(q)]
 
-    def with_kind(self, kind: str) -> "ConvexGame":
-        return ConvexGame(kind, self.geometry, self.winning)
-
-    def with_winning(self, winning: int) -> "ConvexGame":
-        return ConvexGame(self.kind, self.geometry, winning)
-
     def to_json(self) -> dict:
         """The instance object read by :func:`verify.formats.convex.game_from_json`."""
         from ..formats.convex import game_to_json

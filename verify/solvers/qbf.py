@@ -17,7 +17,6 @@ which are then all run and must agree (else BackendError).
 """
 from __future__ import annotations
 
-import time
 
 from ..encode import qbf as enc
 from ..encode import qbf_backends as qb

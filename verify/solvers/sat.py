@@ -14,10 +14,8 @@ Refutations (no pairing, no ab-chain / ab-nunchaku / necklace at a) are certifie
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 
 from ..encode import sat as enc
 from ..encode.sat_backends import solve_cnf
