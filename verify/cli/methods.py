@@ -12,10 +12,11 @@ def add_cli(sub) -> None:
 
 def cmd_methods(args) -> int:
     from ..solvers import method_info, methods
+    from ..solvers.options import flag
     rows = [method_info(g, m) for g, m in methods()]
     if args.json:
         print_json([{"game": r.game, "method": r.name, "options": list(r.takes)} for r in rows])
         return 0
     for r in rows:
-        print(f"{r.game:15s} {r.name:12s} {' '.join('--' + o for o in r.takes if o != 'certificate')}".rstrip())
+        print(f"{r.game:15s} {r.name:12s} {' '.join(flag(o) for o in r.takes if o != 'certificate')}".rstrip())
     return 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import VerifyError
-from ..solvers.options import OPTION_HELP
+from ..solvers.options import OPTION_HELP, STATE_SPACES, flag
 from .common import certificate_line, first_player, print_json
 
 
@@ -26,8 +26,8 @@ class _HelpWithMethods(argparse.Action):
         lines = ["methods by game (auto picks one):"]
         lines += [f"  {g:14s} {', '.join(ms)}" for g, ms in sorted(games.items())]
         lines.append("options and the methods that take them (--timeout: every method):")
-        for name in ("backend", "rounds", "certificate"):
-            lines.append(f"  --{name:12s} {', '.join(takers(name)) or '-'}")
+        for name in ("backend", "rounds", "states", "symmetry", "certificate"):
+            lines.append(f"  {flag(name):14s} {', '.join(takers(name)) or '-'}")
         parser.epilog = "\n".join(lines)
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
         parser.print_help()
@@ -40,12 +40,16 @@ def add_cli(sub) -> None:
                                    "3 undecided within --timeout.")
     s.add_argument("-h", "--help", action=_HelpWithMethods, help="show this help and the methods")
     s.add_argument("game", help="maker-breaker, acv, avd, dst, prv, pg, gen, dng, hypernim")
-    s.add_argument("file")
+    s.add_argument("file", help="instance: a hypergraph (text or JSON), a .pg file, or a JSON object "
+                                "for gen/dng/hypernim")
     first_player(s)
     s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (default auto)")
     s.add_argument("--backend", help=OPTION_HELP["backend"])
     s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])
     s.add_argument("--timeout", type=float, help=OPTION_HELP["timeout"])
+    s.add_argument("--states", choices=STATE_SPACES, help=OPTION_HELP["states"])
+    s.add_argument("--no-symmetry", dest="symmetry", action="store_false", default=None,
+                   help="do not " + OPTION_HELP["symmetry"])
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--certificate", metavar="OUT", help="write a certificate, checked independently first")
     s.set_defaults(func=cmd_solve)
@@ -55,7 +59,7 @@ def cmd_solve(args) -> int:
     from ..formats.instances import load_instance
     from ..solvers import solve
     from .common import write_checked_certificate
-    options = {name: getattr(args, name) for name in ("backend", "rounds", "timeout")
+    options = {name: getattr(args, name) for name in ("backend", "rounds", "timeout", "states", "symmetry")
                if getattr(args, name) is not None}
     instance = load_instance(args.game, args.file, first=args.first)
     want_cert = args.certificate is not None

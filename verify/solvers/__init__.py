@@ -20,7 +20,7 @@ from ..errors import InputError
 from ..plugins import import_all
 from ..result import Result
 from .deadline import deadline
-from .options import OPTION_NAMES, SolveOptions
+from .options import OPTION_NAMES, SolveOptions, flag
 
 __all__ = ["SolveOptions", "Method", "register", "register_auto", "methods", "method_info", "solve"]
 
@@ -120,7 +120,7 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     refused = [name for name in given if name not in m.takes and name != "timeout"]
     if refused:
         via = " (chosen by auto)" if method == "auto" else ""
-        parts = [f"--{name} (taken by: {', '.join(takers(name)) or 'none'})" for name in refused]
+        parts = [f"{flag(name)} (taken by: {', '.join(takers(name)) or 'none'})" for name in refused]
         raise InputError(f"method {chosen}{via} for {game} does not take {', '.join(parts)}")
     kwargs = {name: getattr(opts, name) for name in m.takes}
     t0 = time.perf_counter()

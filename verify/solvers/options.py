@@ -25,6 +25,11 @@ OPTION_HELP = {
 STATE_SPACES = ("literal", "residual")
 
 
+def flag(option: str) -> str:
+    """The command-line flag that sets ``option``."""
+    return "--no-symmetry" if option == "symmetry" else "--" + option
+
+
 @dataclass(frozen=True)
 class SolveOptions:
     """Options of one :func:`verify.solvers.solve` call; ``None`` (or the default) means unset."""
