@@ -130,6 +130,7 @@ def nim_entries() -> list[CorpusEntry]:
 
 def hypernim_entries() -> list[CorpusEntry]:
     try:
+        from ..formats.hypernim import instance_to_json
         from ..games import hypernim as hn
         from ..solvers.hypernim import solve_explicit
     except ImportError:
@@ -143,11 +144,11 @@ def hypernim_entries() -> list[CorpusEntry]:
         prob = grundy_smt2(opts, order, piles, f"SG labelling of hypergraph NIM {name} at {piles}")
         wrong = 1 if sg == 0 else 0
         why = f"explicit reference: SG = {sg}"
-        out.append(CorpusEntry(f"hypernim-{name}", "smt2", prob.text, "sat", "hypernim", inst.to_json(),
+        out.append(CorpusEntry(f"hypernim-{name}", "smt2", prob.text, "sat", "hypernim", instance_to_json(inst),
                                why, {"family": "hypernim", "sg": sg}))
         forced = prob.text.replace("(check-sat)", f"(assert (= {prob.root} {wrong}))\n(check-sat)")
         out.append(CorpusEntry(f"hypernim-{name}-root-{wrong}", "smt2", forced, "unsat", "hypernim",
-                               inst.to_json(), why + f"; the labelling is unique, so not {wrong}",
+                               instance_to_json(inst), why + f"; the labelling is unique, so not {wrong}",
                                {"family": "hypernim", "sg": sg, "forced": wrong}))
     return out
 

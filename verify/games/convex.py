@@ -54,10 +54,5 @@ class ConvexGame:
             return [] if self.generated(p) else cand
         return [q for q in cand if not self.generated(q)]
 
-    def to_json(self) -> dict:
-        """The instance object read by :func:`verify.formats.convex.game_from_json`."""
-        from ..formats.convex import game_to_json
-        return game_to_json(self)
-
     def __repr__(self) -> str:
         return f"{self.kind.upper()}({self.geometry!r}, W={{{','.join(self.geometry.set_names(self.winning))}}})"

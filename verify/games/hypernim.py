@@ -255,8 +255,3 @@ class Instance:
     piles: tuple[int, ...]
     compound: str | None = None
     components: tuple = ()
-
-    def to_json(self) -> dict:
-        """The instance object read by :func:`verify.formats.hypernim.instance_from_json`."""
-        from ..formats.hypernim import instance_to_json
-        return instance_to_json(self)
