@@ -4,7 +4,7 @@ exports (QDIMACS / QCIR) and engine failures."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
@@ -55,12 +55,14 @@ def test_minimum_rounds_tic_tac_toe():
 
 @st.composite
 def mm_games(draw):
-    """Small Maker-Maker .pg games: random black and white sets, random schedule and stones."""
+    """Small .pg games, Maker-Maker (random black and white sets) or Maker-Breaker (black sets only),
+    with random schedules, initial stones and first-move restrictions."""
     n = draw(st.integers(2, 6))
     names = tuple(f"p{i}" for i in range(n))
     full = (1 << n) - 1
     sets = st.lists(st.integers(1, full).filter(lambda m: m.bit_count() <= 3), min_size=1, max_size=4, unique=True)
-    bsets, wsets = draw(sets), draw(sets)
+    maker_maker = draw(st.booleans())
+    bsets, wsets = draw(sets), (draw(sets) if maker_maker else [])
     stones = draw(st.lists(st.sampled_from(["b", "w", "-", "-", "-"]), min_size=n, max_size=n))
     bi = sum(1 << i for i, s in enumerate(stones) if s == "b")
     wi = sum(1 << i for i, s in enumerate(stones) if s == "w")
@@ -73,7 +75,7 @@ def mm_games(draw):
         game = pg.PositionalGame(names, tuple(bsets), tuple(wsets), bi, wi, times,
                                  frozenset(t for t, b in zip(times, turns) if b),
                                  None if first is None or not first & ~(bi | wi) else first & ~(bi | wi),
-                                 maker_maker=draw(st.booleans()) or True)
+                                 maker_maker=maker_maker)
     except InputError:
         from hypothesis import reject
         reject()
@@ -83,6 +85,8 @@ def mm_games(draw):
 @settings(max_examples=30)
 @given(mm_games())
 def test_maker_maker_pg_matches_explicit(game):
+    event("maker-maker" if game.maker_maker else "maker-breaker")
+    event("initial stones" if game.black_initials | game.white_initials else "empty board")
     assert solve("pg", game, "qbf").winner == solve("pg", game, "explicit").winner
 
 
