@@ -11,7 +11,7 @@ from .common import print_json
 
 def add_cli(sub) -> None:
     c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
-    c.add_argument("paths", nargs="+")
+    c.add_argument("paths", nargs="+", help="certificate files, or folders searched for *.json")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=cmd_check)
 

@@ -54,7 +54,7 @@ def add_cli(sub) -> None:
     e = sub.add_parser("encode", help="export QBF encodings; rebuild the encodings corpus")
     esub = e.add_subparsers(dest="encode_command", required=True)
     q = esub.add_parser("qbf", help="export one question as QDIMACS or QCIR")
-    q.add_argument("file")
+    q.add_argument("file", help="a hypergraph (text or JSON), or a .pg file with --game pg")
     q.add_argument("--game", choices=["maker-breaker", "pg"], default="maker-breaker")
     q.add_argument("--rounds", type=int, help="Maker's rounds (maker-breaker)")
     q.add_argument("--first", choices=["maker", "breaker"], default="maker")

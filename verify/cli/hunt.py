@@ -8,7 +8,7 @@ from .common import first_player, print_json
 
 def add_cli(sub) -> None:
     h = sub.add_parser("hunt", help="differential hunt: two methods on many instances, disagreements shrunk")
-    h.add_argument("game")
+    h.add_argument("game", help="the game both methods answer (e.g. maker-breaker, acv)")
     h.add_argument("--methods", nargs=2, required=True, metavar=("A", "B"))
     h.add_argument("--source", choices=["all", "random"], default="random",
                    help="all: every hypergraph up to isomorphism; random: seeded random ones")
@@ -21,7 +21,7 @@ def add_cli(sub) -> None:
     first_player(h)
     h.add_argument("--workers", type=int, default=1)
     h.add_argument("--stop-after", type=int, default=1, help="disagreements to shrink and report")
-    h.add_argument("--json", action="store_true")
+    h.add_argument("--json", action="store_true", help="print one JSON object")
     h.set_defaults(func=cmd_hunt)
 
 

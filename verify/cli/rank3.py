@@ -73,7 +73,7 @@ def cmd_rank3(args) -> int:
 def add_cli(subparsers) -> None:
     p = subparsers.add_parser("rank3", help="decide Maker-Breaker on a rank-3 hypergraph by Galliot's "
                                             "structural criterion, with a three-round witness")
-    p.add_argument("file")
+    p.add_argument("file", help="a hypergraph of rank ≤ 3 (text or JSON)")
     first_player(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--certificate", metavar="OUT",

@@ -15,7 +15,7 @@ def add_cli(sub) -> None:
     p = sub.add_parser("sat", help="SAT questions with certificates: pairing strategies, chains, "
                        "nunchakus, necklaces (no-claims certified by checked DRAT proofs)")
     p.add_argument("question", choices=["pairing", *enc.STRUCTURES])
-    p.add_argument("file")
+    p.add_argument("file", help="a hypergraph (text or JSON; marks are Maker's vertices)")
     p.add_argument("vertices", nargs="*", help="a and b for chain/nunchaku, a for necklace")
     from ..encode.sat_backends import BACKENDS, DEFAULT
     p.add_argument("--backend", help=f"SAT backend ({', '.join(BACKENDS)}; default {DEFAULT})")
@@ -24,7 +24,7 @@ def add_cli(sub) -> None:
     p.add_argument("--dimacs", metavar="OUT", help="write the CNF in DIMACS format")
     p.add_argument("--drat", metavar="OUT", help="with a refutation, write the DRAT proof (for "
                    "external checkers such as drat-trim; implies --certificate checking)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_sat)
 
 

@@ -10,7 +10,7 @@ from ..errors import InputError
 
 def add_cli(sub) -> None:
     s = sub.add_parser("structure", help="structure diagram of ACV/AVD/DST/PRV (paper 000 §4-6)")
-    s.add_argument("file")
+    s.add_argument("file", help="a hypergraph (text or JSON)")
     s.add_argument("--game", required=True, choices=["acv", "avd", "dst", "prv"])
     s.add_argument("--simplified", action="store_true", help="the simplified diagram (Condition 6.1)")
     s.add_argument("--dot", metavar="OUT.dot", help="write the diagram as graphviz DOT")
