@@ -15,7 +15,7 @@ from .plugins import import_present
 
 # modules that add subcommands: each defines add_cli(subparsers)
 _CLI_PLUGINS = ("verify.solvers.rank3_cli", "verify.claims.cli", "verify.encode.cli",
-                "verify.solvers.sat")
+                "verify.solvers.sat", "verify.draw.cli", "verify.report.cli")
 
 
 def _print_json(obj) -> None:
