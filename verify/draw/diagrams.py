@@ -32,6 +32,7 @@ def save_figure(fig, out) -> str:
 def figure_bytes(fig, fmt: str = "svg") -> bytes:
     import matplotlib
     matplotlib.rcParams["svg.hashsalt"] = "verify"
+    matplotlib.rcParams["svg.fonttype"] = "none"
     buf = io.BytesIO()
     fig.savefig(buf, format=fmt, dpi=110, metadata={"Date": None} if fmt == "svg" else None)
     return buf.getvalue()

@@ -64,6 +64,7 @@ def save(board: Board, out) -> str:
 def render_bytes(board: Board, fmt: str = "svg") -> bytes:
     import matplotlib
     matplotlib.rcParams["svg.hashsalt"] = "verify"  # reproducible SVG ids
+    matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller, faster, searchable
     fig = figure(board)
     buf = io.BytesIO()
     fig.savefig(buf, format=fmt, dpi=110, metadata={"Date": None} if fmt == "svg" else None)
