@@ -139,7 +139,8 @@ def spring_positions(names: list[str], sets: list[list[str]], seed: int = 1) -> 
         pos = nx.circular_layout(g)
     else:
         pos = nx.spring_layout(g, seed=seed, k=2.0 / math.sqrt(len(names)), iterations=200)
-    return {v: (float(pos[v][0]) * 3.0, float(pos[v][1]) * 3.0) for v in names}
+    scale = max(1.6, 0.5 * math.sqrt(len(names)))  # about one unit between neighbouring vertices
+    return {v: (float(pos[v][0]) * scale, float(pos[v][1]) * scale) for v in names}
 
 
 def tree_positions(vertices: list[str], edges: list[tuple[str, str]],

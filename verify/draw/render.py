@@ -188,14 +188,14 @@ def _hypergraph(ax, board: Board):
     if len(sets) > MAX_HULLS:
         return _incidence(ax, board)
     centres = board.points or geo.spring_positions(list(board.names), sets)
-    _hulls(ax, board, centres, 0.42)
+    _hulls(ax, board, centres, 0.3)
     if board.highlight:
-        _w_outline(ax, [centres[v] for v in board.highlight], 0.5)
+        _w_outline(ax, [centres[v] for v in board.highlight], 0.36)
     _pairs(ax, board, centres)
     for v, xy in centres.items():
-        _vertex(ax, board, v, xy, 0.28)
+        _vertex(ax, board, v, xy, 0.2)
     xs, ys = [p[0] for p in centres.values()], [p[1] for p in centres.values()]
-    return _frame(ax, xs, ys, 1.0)
+    return _frame(ax, xs, ys, 0.75)
 
 
 def _pairs(ax, board: Board, centres: dict):

@@ -17,6 +17,7 @@ def add_cli(sub) -> None:
     r.add_argument("--catalogue", metavar="FILE",
                    help="read claim results from 'verify theorems check --all --json' output instead of checking")
     r.add_argument("--max-n", type=int, dest="max_n", help="cap each claim's size when checking the catalogue")
+    r.add_argument("--claims", nargs="+", metavar="NAME", help="check only these claims (others: unchecked)")
     r.add_argument("--no-check-claims", action="store_true", help="list the claims without checking them")
     r.add_argument("--max-states", type=int, default=40, help="explorer pages per strategy (default 40)")
     r.set_defaults(func=cmd_report)
@@ -30,7 +31,7 @@ def cmd_report(args) -> int:
     if args.max_n is not None and args.max_n < 0:
         raise InputError("--max-n must be non-negative")
     opts = Options(proofs=args.proofs, examples=args.examples, hunts=args.hunts, bench=args.bench,
-                   catalogue=args.catalogue, max_n=args.max_n, claims=not args.no_check_claims,
+                   catalogue=args.catalogue, max_n=args.max_n, claims=False if args.no_check_claims else (args.claims or True),
                    max_states=args.max_states)
     print(build(args.out, opts).line())
     return 0
