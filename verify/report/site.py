@@ -98,10 +98,22 @@ def _bar(total: int, what: str):
 
 
 def build(out, options: Options | None = None) -> Summary:
-    """Build the report in ``out`` (created; existing report files are overwritten)."""
+    """Build the report in ``out`` (created; existing report files are overwritten). Every input is
+    read and validated before anything is checked or drawn, so bad input fails at once."""
+    from .data import hunt_files, read_bench
     t0 = time.perf_counter()
     opts = options or Options()
     out = Path(out)
+    claims = _claims()
+    given = _read_reports(opts.catalogue) if opts.catalogue else None
+    if isinstance(opts.claims, list):
+        unknown = set(opts.claims) - {c.name for c in claims}
+        if unknown:
+            raise InputError(f"unknown claim(s): {', '.join(sorted(unknown))} (see 'verify theorems list')")
+    stores = hunt_files(opts.hunts)
+    bench = [r for path in opts.bench for r in read_bench(path)]
+    proofs = _certificate_files(opts.proofs)
+    examples = _instance_files(opts.examples)
     try:
         out.mkdir(parents=True, exist_ok=True)
         (out / "static").mkdir(exist_ok=True)
@@ -109,17 +121,14 @@ def build(out, options: Options | None = None) -> Summary:
     except OSError as exc:
         raise InputError(f"{out}: cannot write the report ({exc.strerror})") from None
     site = Site(out)
-    proofs = _certificate_files(opts.proofs)
-    examples = _instance_files(opts.examples)
-    claims = _claims()
     bar = _bar(len(claims) + len(proofs) + len(examples) + 2, "report")
     counts = {"claims": len(claims)}
-    counts.update(_catalogue(site, opts, claims, bar))
+    counts.update(_catalogue(site, opts, claims, given, bar))
     counts.update(_proofs(site, opts, proofs, bar))
     counts.update(_examples(site, examples, bar))
-    counts.update(_hunts(site, opts))
+    counts.update(_hunts(site, stores))
     bar.update(1)
-    counts.update(_bench(site, opts))
+    counts.update(_bench(site, bench))
     bar.update(1)
     bar.close()
     site.summary.seconds = time.perf_counter() - t0
@@ -152,14 +161,9 @@ def _read_reports(path) -> dict[str, dict]:
     return out
 
 
-def _catalogue(site: Site, opts: Options, claims, bar) -> dict:
+def _catalogue(site: Site, opts: Options, claims, given: dict | None, bar) -> dict:
     from ..claims import registry
     from ..draw import find_drawable
-    given = _read_reports(opts.catalogue) if opts.catalogue else None
-    if isinstance(opts.claims, list):
-        unknown = set(opts.claims) - {c.name for c in claims}
-        if unknown:
-            raise InputError(f"unknown claim(s): {', '.join(sorted(unknown))} (see 'verify theorems list')")
     rows = []
     counts = {"holds": 0, "counterexample": 0, "error": 0, "unchecked": 0}
     for c in claims:
@@ -349,16 +353,15 @@ def _examples(site: Site, files, bar) -> dict:
     return {"examples": len(shown)}
 
 
-def _hunts(site: Site, opts: Options) -> dict:
-    from .data import hunt_files, read_hunt_store
-    stores = [read_hunt_store(p) for p in hunt_files(opts.hunts)]
+def _hunts(site: Site, files) -> dict:
+    from .data import read_hunt_store
+    stores = [read_hunt_store(p) for p in files]
     site.page("hunts.html", "hunts.html", title="Hunts", stores=stores)
     return {"hunts": len(stores)}
 
 
-def _bench(site: Site, opts: Options) -> dict:
-    from .data import bench_figures, read_bench
-    rows = [r for path in opts.bench for r in read_bench(path)]
+def _bench(site: Site, rows: list[dict]) -> dict:
+    from .data import bench_figures
     charts = []
     for i, (name, fig) in enumerate(bench_figures(rows)):
         rel = f"bench/chart{i}.svg"
