@@ -5,7 +5,6 @@ checker reads them; a malformed input ends in an InputError (one line), never a 
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..errors import InputError, VerifyError
@@ -27,13 +26,10 @@ def load(path, game: str | None = None, first: str = "maker", geometry: str = "a
     if p.suffix.lower() == ".pg":
         from ..formats.pg import read_pg
         return PositionalPlay(read_pg(p), geometry=geometry, title=title)
-    from ..formats import read_text_file, parse_hypergraph
+    from ..formats import parse_hypergraph, read_json, read_text_file
     text = read_text_file(p)
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{path}: malformed JSON: {exc.msg} at line {exc.lineno}") from None
+        data = read_json(p)
         try:
             return from_json(data, title, game=game, first=first, geometry=geometry)
         except InputError as exc:

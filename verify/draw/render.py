@@ -263,42 +263,42 @@ def _affine(ax, board: Board):
     return _frame(ax, xs, ys, r * 4)
 
 
+def _tree(ax, pos: dict, edges, lw: float) -> None:
+    for u, v in edges:
+        ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="#777777", lw=lw, zorder=1)
+
+
+def _w_rings(ax, board: Board, centres: dict, r: float) -> None:
+    """The winning set W of a tree geometry: an orange ring around each of its points."""
+    from matplotlib.patches import Circle
+    for v in board.highlight:
+        ax.add_patch(Circle(centres[v], r, fc="none", ec=ORANGE, lw=2.5, zorder=5))
+
+
 def _tree_vertex(ax, board: Board):
     pos = geo.tree_positions(list(board.names), list(board.tree))
-    for u, v in board.tree:
-        ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="#777777", lw=1.8, zorder=1)
-    if board.highlight:
-        from matplotlib.patches import Circle
-        for v in board.highlight:
-            ax.add_patch(Circle(pos[v], 0.36, fc="none", ec=ORANGE, lw=2.5, zorder=5))
+    _tree(ax, pos, board.tree, 1.8)
+    _w_rings(ax, board, pos, 0.36)
     for v, xy in pos.items():
         _vertex(ax, board, v, xy, 0.25)
-    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
-    return _frame(ax, xs, ys, 0.7)
+    return _frame(ax, [p[0] for p in pos.values()], [p[1] for p in pos.values()], 0.7)
 
 
 def _tree_edge(ax, board: Board):
     """The edge geometry of a tree: the points are the tree's edges, drawn at their midpoints."""
     from matplotlib.patches import Circle
-    verts = []
-    for u, v in board.tree:
-        for x in (u, v):
-            if x not in verts:
-                verts.append(x)
+    verts = list(dict.fromkeys(x for e in board.tree for x in e))
     pos = geo.tree_positions(verts, list(board.tree), spacing=1.8)
-    mids = {}
-    for name, (u, v) in zip(board.names, board.tree):
-        ax.plot([pos[u][0], pos[v][0]], [pos[u][1], pos[v][1]], color="#777777", lw=2.2, zorder=1)
-        mids[name] = ((pos[u][0] + pos[v][0]) / 2, (pos[u][1] + pos[v][1]) / 2)
+    _tree(ax, pos, board.tree, 2.2)
+    mids = {name: ((pos[u][0] + pos[v][0]) / 2, (pos[u][1] + pos[v][1]) / 2)
+            for name, (u, v) in zip(board.names, board.tree)}
     for x, xy in pos.items():
         ax.add_patch(Circle(xy, 0.1, fc="#777777", ec="none", zorder=2))
         ax.text(xy[0] + 0.14, xy[1] + 0.1, x, fontsize=7, color="#777777")
-    for v in board.highlight:
-        ax.add_patch(Circle(mids[v], 0.34, fc="none", ec=ORANGE, lw=2.5, zorder=5))
+    _w_rings(ax, board, mids, 0.34)
     for v, xy in mids.items():
         _vertex(ax, board, v, xy, 0.24)
-    xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
-    return _frame(ax, xs, ys, 0.7)
+    return _frame(ax, [p[0] for p in pos.values()], [p[1] for p in pos.values()], 0.7)
 
 
 def _legend(fig, board: Board):

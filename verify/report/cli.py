@@ -30,8 +30,8 @@ def cmd_report(args) -> int:
         raise InputError("--max-states must be at least 1")
     if args.max_n is not None and args.max_n < 0:
         raise InputError("--max-n must be non-negative")
+    claims = False if args.no_check_claims else (args.claims or True)
     opts = Options(proofs=args.proofs, examples=args.examples, hunts=args.hunts, bench=args.bench,
-                   catalogue=args.catalogue, max_n=args.max_n, claims=False if args.no_check_claims else (args.claims or True),
-                   max_states=args.max_states)
+                   catalogue=args.catalogue, max_n=args.max_n, claims=claims, max_states=args.max_states)
     print(build(args.out, opts).line())
     return 0
