@@ -14,7 +14,6 @@ from verify.draw import board_of, figure, from_certificate, load, save
 from verify.draw import geometry as geo
 from verify.draw.board import BREAKER, MAKER
 from verify.draw.render import DARK, GOLD, GREEN, LIGHT
-from verify.encode.hex import hex_neighbours
 
 ROOT = Path(__file__).resolve().parent.parent
 HEX = ROOT.parent / "shared" / "positional-games" / "hex-hein"
@@ -45,7 +44,7 @@ def test_hex_centres_touch_exactly_the_generator_neighbours(k):
     generator makes them adjacent; every other pair is farther apart."""
     cells = list(product(range(k), range(k)))
     for a in cells:
-        nb = set(hex_neighbours(k, *a))
+        nb = set(geo.generator_hex_neighbours()(k, *a))
         assert len(nb) <= 6
         for b in cells:
             if a == b:
@@ -70,6 +69,8 @@ def test_detect_geometry():
     assert geo.detect(*_nv(families.tic_tac_toe(3))) == "square"
     assert geo.detect(*_nv(families.k_in_a_row(4, 3, 3))) == "square"
     assert geo.detect(*_nv(families.hex_board(3))) == "hex"
+    assert geo.detect(*_nv(families.hex_board(2))) == "hex"  # all lines, but Hex's anti-diagonal only
+    assert geo.detect(*_nv(families.k_in_a_row(3, 1, 2))) == "square"
     assert geo.detect(*_nv(families.fano())) == "hypergraph"
     assert geo.detect(["a1", "c1", "a3"], [["a1", "c1"], ["c1", "a3"]]) == "cells"
     assert geo.detect(["a1", "b1"], []) == "square"

@@ -19,8 +19,8 @@ import pytest
 from verify.certificates.strategy import pairing_certificate
 from verify.claims import registry
 from verify.cli import main
-from verify.encode.hex import hex_game
-from verify.families import chain_path
+from verify.families import chain_path, hex_board
+from verify.games.positional import from_maker_breaker
 from verify.report.data import read_bench, read_hunt_store, record
 from verify.report.site import Options, build
 from verify.solvers import solve
@@ -38,7 +38,7 @@ def report(tmp_path_factory):
     shutil.copy(ROOT / "proofs/impartial/fano-acv.json", proofs)
     (proofs / "mb" / "path-pairing.json").write_text(json.dumps(pairing_certificate(chain_path(1), [("1", "2")],
                                                                                      "maker")))
-    hexcert = solve("pg", hex_game(2), certificate=True).certificate
+    hexcert = solve("pg", from_maker_breaker(hex_board(2), 0, 0, "maker"), certificate=True).certificate
     (proofs / "hex2.json").write_text(json.dumps(hexcert))
     (proofs / "not-a-certificate.json").write_text("{}")
     db = base / "hunts" / "store.sqlite"

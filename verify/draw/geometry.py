@@ -64,8 +64,8 @@ def hex_corners(x: float, y: float, radius: float = 1.0) -> list[tuple[float, fl
              y + radius * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
 
 
-def _hex_neighbours():
-    """The Hex board generator's adjacency (the one definition of it), wherever it lives."""
+def generator_hex_neighbours():
+    """``hex_neighbours(k, c, r)`` of the Hex board generator (the one definition of adjacency)."""
     try:
         from ..families import hex_neighbours
     except ImportError:
@@ -76,7 +76,7 @@ def _hex_neighbours():
 def hex_adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Do Hex cells a and b (column, row) touch?"""
     k = max(*a, *b) + 1
-    return tuple(b) in set(_hex_neighbours()(k, a[0], a[1]))
+    return tuple(b) in set(generator_hex_neighbours()(k, a[0], a[1]))
 
 
 def _connected(cells: list[tuple[int, int]], adjacent) -> bool:
@@ -108,20 +108,22 @@ GEOMETRIES = ("square", "hex", "cells", "hypergraph")
 
 
 def detect(names: Iterable[str], sets: Iterable[Iterable[str]]) -> str:
-    """The natural geometry of a board: ``square`` when every cell is chess-style and every winning
-    set a straight line (tic-tac-toe, k-in-a-row); ``hex`` when every set of two or more cells is
-    connected under Hex adjacency and some set is not a line (Hex); ``cells`` for chess-style cells
-    with other sets (drawn on the square grid with the sets as hulls); ``hypergraph`` otherwise."""
+    """The natural geometry of a board with chess-style cell names: ``hex`` when every set is
+    connected under Hex adjacency and either some set is not a straight line or the sets use the
+    anti-diagonal step (c+1, r-1) but never the diagonal (c+1, r+1), which Hex does not have;
+    ``square`` when every set is a straight line (tic-tac-toe, k-in-a-row); ``cells`` for other
+    sets (drawn on the square grid with the sets as hulls); ``hypergraph`` for other names."""
     names = list(names)
     coords = cell_coordinates(names)
     if coords is None or not names:
         return "hypergraph"
-    sets = [[coords[v] for v in s] for s in sets]
-    if all(is_line(s) for s in sets):
-        return "square"
+    sets = [sorted(coords[v] for v in s) for s in sets]
+    lines = all(is_line(s) for s in sets)
     if all(_connected(s, hex_adjacent) for s in sets):
-        return "hex"
-    return "cells"
+        steps = {(b[0] - a[0], b[1] - a[1]) for s in sets for a, b in zip(s, s[1:])}
+        if not lines or ((1, -1) in steps and (1, 1) not in steps):
+            return "hex"
+    return "square" if lines else "cells"
 
 
 def spring_positions(names: list[str], sets: list[list[str]], seed: int = 1) -> dict[str, tuple[float, float]]:

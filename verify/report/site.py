@@ -176,7 +176,8 @@ def _catalogue(site: Site, opts: Options, claims, given: dict | None, bar) -> di
         else:
             rep = None
         row = {"name": c.name, "source": c.source, "statement": c.statement, "erratum": c.erratum,
-               "corrects": c.corrects, "status": "unchecked", "counterexample": False, "sizes": "", "instances": "", "seconds": ""}
+               "corrects": c.corrects, "status": "unchecked", "counterexample": False, "sizes": "",
+               "instances": "", "seconds": ""}
         if rep is not None:
             row.update(status=rep["status"], instances=rep.get("instances", ""), seconds=rep.get("seconds", ""),
                        error=rep.get("error"),
