@@ -254,7 +254,10 @@ class SelectionPlay(Play):
         return 0
 
     def over(self, state) -> str | None:
-        return "previous player" if not self._options(state) else None
+        """Normal play: with no move left, the player who moved last has won."""
+        if self._options(state):
+            return None
+        return "first player" if state.bit_count() % 2 else "second player"
 
     def to_move(self, state) -> str | None:
         if self.over(state):
@@ -286,7 +289,7 @@ class SelectionPlay(Play):
         if self.labels is not None and state in self.labels:
             caption.append(f"nim value of this position: {self.labels[state]}")
         over = self.over(state)
-        caption.append("no move left: the previous player won" if over else f"{self.to_move(state)} to move")
+        caption.append(f"no move left: the {over} won" if over else f"{self.to_move(state)} to move")
         move = self.advice(state)
         return replace(self.base, stones=stones, next_move=move, next_by=self.to_move(state) if move else None,
                        caption=tuple(caption))

@@ -151,8 +151,8 @@ def strategy_tree_figure(play, depth: int = 4, max_nodes: int = 250):
     pos = tree_positions(names, [(str(a), str(b)) for a, b, _, _ in edges], spacing=1.0)
     leaves = sum(1 for n in names if not any(str(a) == n for a, _, _, _ in edges))
     levels = 1 - min(p[1] for p in pos.values())
-    fig = Figure(figsize=(min(2 + 0.55 * leaves, 40), 1.5 + 1.1 * levels))
-    ax = fig.add_axes((0.01, 0.02, 0.98, 0.88))
+    fig = Figure(figsize=(min(max(6.5, 2 + 0.55 * leaves), 40), 1.8 + 1.1 * levels))
+    ax = fig.add_axes((0.01, 0.02, 0.98, 0.82))
     ax.axis("off")
     for a, b, m, strat in edges:
         (x0, y0), (x1, y1) = pos[str(a)], pos[str(b)]
@@ -165,11 +165,11 @@ def strategy_tree_figure(play, depth: int = 4, max_nodes: int = 250):
         colour = "#e8a400" if over else ("#2f9e44" if play.advice(s) else "#ffffff")
         ax.plot(*pos[str(i)], marker="o", ms=9, mfc=colour, mec="#333333", zorder=2)
         if over:
-            ax.text(pos[str(i)][0], pos[str(i)][1] - 0.25, str(over), fontsize=6.5, ha="center", va="top")
+            ax.text(pos[str(i)][0], pos[str(i)][1] - 0.25, f"{over} wins", fontsize=6.5, ha="center", va="top")
     xs, ys = [p[0] for p in pos.values()], [p[1] for p in pos.values()]
     ax.set_xlim(min(xs) - 0.7, max(xs) + 0.7)
     ax.set_ylim(min(ys) - 0.6, max(ys) + 0.4)
     note = f"; cut at {max_nodes} nodes" if truncated else ""
-    fig.suptitle(f"{getattr(play, 'title', '')}: strategy of the winner ({play.winner}), first {depth} plies"
+    fig.suptitle(f"{getattr(play, 'title', '')}\nstrategy of the winner ({play.winner}), first {depth} plies"
                  f"{note}\ngreen: the strategy's move, grey: every reply, gold: game over", fontsize=9)
     return fig

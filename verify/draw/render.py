@@ -16,6 +16,7 @@ from . import geometry as geo
 from .board import BLACK, BREAKER, MAKER, SELECTED, WHITE, Board
 
 MAX_HULLS = 8
+MAX_ROWS = 60  # edges shown by the incidence chart (a completed set is always among them)
 DARK, LIGHT, BLUE, GREEN, GOLD, ORANGE = "#1d1d1f", "#fbfbf8", "#2b6cb0", "#2f9e44", "#e8a400", "#e8590c"
 CELL_FILL, CELL_EDGE = "#f3ecd9", "#9a8c6a"
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22",
@@ -210,6 +211,13 @@ def _incidence(ax, board: Board):
     names = list(board.names)
     col = {v: i for i, v in enumerate(names)}
     sets = list(board.sets) + list(board.white_sets)
+    total = len(sets)
+    if total > MAX_ROWS:
+        keep = sets[:MAX_ROWS - 1]
+        done = [s for s in sets[MAX_ROWS - 1:] if board.complete is not None and set(s) == set(board.complete)]
+        sets = keep + (done or [sets[MAX_ROWS - 1]])
+        ax.text(-0.8, -1.0 - len(sets) * 0.6, f"... first {len(sets)} of {total} sets shown", fontsize=7,
+                ha="left", va="center", color="#666666")
     for j, s in enumerate(sets):
         y = -1.0 - j * 0.6
         xs = sorted(col[v] for v in s)
@@ -226,7 +234,7 @@ def _incidence(ax, board: Board):
                 fontsize=6, ha="right", va="center", color="#666666")
     for v, x in col.items():
         _vertex(ax, board, v, (x, 0.0), 0.3)
-    h = 1.0 + 0.6 * len(sets)
+    h = 1.0 + 0.6 * (len(sets) + (total > len(sets)))
     ax.set_xlim(-1.6, len(names) - 0.3)
     ax.set_ylim(-h - 0.3, 0.6)
     return len(names) + 1.3, h + 0.9
