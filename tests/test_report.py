@@ -65,10 +65,12 @@ def report(tmp_path_factory):
 class _Links(HTMLParser):
     def __init__(self):
         super().__init__()
-        self.links, self.images, self.rows = [], [], 0
+        self.links, self.images, self.rows, self.ids = [], [], 0, set()
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
         if tag == "a" and a.get("href"):
             self.links.append(a["href"])
         if tag in ("img", "link") and (a.get("src") or a.get("href")):
@@ -91,8 +93,11 @@ def test_every_link_and_picture_resolves(report):
         parsed = _parse(page)
         for ref in parsed.links + parsed.images:
             assert not urlparse(ref).scheme, f"{page}: external link {ref}"
-            target = (page.parent / ref.split("#")[0]).resolve()
+            path, _, anchor = ref.partition("#")
+            target = (page.parent / path).resolve() if path else page
             assert target.is_file(), f"{page.relative_to(out)}: broken link {ref}"
+            if anchor:
+                assert anchor in _parse(target).ids, f"{page.relative_to(out)}: no anchor for {ref}"
     for svg in out.rglob("*.svg"):
         assert "<svg" in svg.read_text(encoding="utf-8")[:2000]
 
@@ -156,7 +161,8 @@ def test_cli_report_bad_input(tmp_path, capsys):
 # -- in a real browser ---------------------------------------------------------------------------
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1280,1000"]
+                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                  "--window-size=1280,1000"]
 
 
 def _chromium():
@@ -212,9 +218,11 @@ def test_browser_every_page_loads_clean(report, browser, tmp_path):
         assert not _errors(browser), f"{url}: console errors {_errors(browser)}"
         assert browser.execute_script(BROKEN_IMAGES) == [], f"{url}: broken images"
         for href in browser.execute_script(LINKS):
-            target = href.split("#")[0]
+            target, _, anchor = href.partition("#")
             path = Path(urlparse(target).path)
             assert target.startswith("file://") and path.is_file(), f"{url}: broken link {href}"
+            if anchor and target == url:
+                assert browser.find_elements("id", anchor), f"{url}: no element for {href}"
             if path.suffix == ".html" and target not in seen:
                 queue.append(target)
     pages = {p.resolve().as_uri() for p in out.rglob("*.html")}
