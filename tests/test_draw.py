@@ -5,6 +5,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from hypothesis import event, given, settings
 from matplotlib.patches import Circle, Polygon
 
 from verify import families
@@ -14,6 +15,7 @@ from verify.draw import board_of, figure, from_certificate, load, save
 from verify.draw import geometry as geo
 from verify.draw.board import BREAKER, MAKER
 from verify.draw.render import DARK, GOLD, GREEN, LIGHT
+from verify.strategies import hypergraphs
 
 ROOT = Path(__file__).resolve().parent.parent
 HEX = ROOT.parent / "shared" / "positional-games" / "hex-hein"
@@ -99,11 +101,12 @@ def test_convex_hull():
 # -- stones and marks ----------------------------------------------------------------------------
 
 def _discs(board):
-    """Centre -> face colour of every stone disc drawn (discs of the stone radius or larger)."""
+    """Centre -> face colour of every stone disc drawn (opaque discs of a stone's radius, 0.2 or more;
+    the incidence chart's dots are smaller)."""
     ax = figure(board).axes[0]
     out = {}
     for p in ax.patches:
-        if isinstance(p, Circle) and p.get_facecolor()[3] == 1.0:
+        if isinstance(p, Circle) and p.get_facecolor()[3] == 1.0 and p.get_radius() >= 0.199:
             out[tuple(round(c, 6) for c in p.center)] = _hex(p.get_facecolor())
     return out
 
@@ -226,6 +229,7 @@ def test_cli_draw(tmp_path, capsys):
     (["examples/hypernim/c4.json", "--position", "1", "-o", "x.svg"], "no moves"),
     (["examples/fano.txt", "--tree", "-o", "x.svg"], "strategy certificate"),
     (["nonexistent.txt", "-o", "x.svg"], "no such file"),
+    (["examples/fano.txt", "--geometry", "hex", "-o", "x.svg"], "chess-style cell names"),
 ])
 def test_cli_draw_bad_input_one_line(tmp_path, capsys, monkeypatch, argv, needle):
     monkeypatch.chdir(ROOT)
@@ -262,3 +266,14 @@ def test_structure_diagram_figure(tmp_path):
     assert ys[d.frattini] == max(ys.values())
     save_figure(structure_figure(d, simplified=True), tmp_path / "s.svg")
     assert "<svg" in (tmp_path / "s.svg").read_text()
+
+
+@settings(max_examples=12)
+@given(hypergraphs(max_vertices=7, max_edges=12, marked=True, empty_edge=False))
+def test_any_hypergraph_draws_its_marks(h):
+    """Any small marked hypergraph is drawn (hulls or incidence chart) with one dark disc per mark."""
+    from verify.draw.board import hypergraph_board
+    board = hypergraph_board(h)
+    event("hulls" if h.m <= 8 else "incidence chart")
+    darks = [c for c in _discs(board).values() if c == DARK]
+    assert len(darks) == h.marked_mask.bit_count()

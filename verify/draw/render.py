@@ -38,6 +38,8 @@ def figure(board: Board):
               "affine": _affine, "tree-vertex": _tree_vertex, "tree-edge": _tree_edge}.get(g)
     if drawer is None:
         raise InputError(f"unknown geometry {g!r} (choose from {', '.join(geo.GEOMETRIES)}, affine, tree)")
+    if g in ("square", "hex", "cells") and geo.cell_coordinates(board.names) is None:
+        raise InputError(f"the {g} geometry needs distinct chess-style cell names (a1, b2, ...)")
     width, height = drawer(ax, board)
     _legend(fig, board)
     scale = min(1.0, 8.0 / max(width, height, 1e-9))
