@@ -125,6 +125,7 @@ def test_proofs_explorer_hunts_bench(report):
     hunts = (out / "hunts.html").read_text()
     assert "disagreements" in hunts and "maker-breaker" in hunts and "broken.db" in hunts
     assert "not a readable SQLite store" in hunts or "cannot open" in hunts
+    assert list((out / "hunts").glob("*.svg")) and 'alt="row 1"' in hunts  # the stored instance drawn
     assert (out / "bench" / "chart0.svg").is_file() and "n=8 m=12" in (out / "bench.html").read_text()
 
 

@@ -2,7 +2,8 @@
 
 Hunt stores are read defensively: any ``*.sqlite`` / ``*.db`` file is opened read-only, every table
 is listed with its columns, row count and first rows; a file that is not a database, or is locked or
-damaged, becomes a note on the page, never a failed build. No particular schema is assumed.
+damaged, becomes a note on the page, never a failed build. No particular schema is assumed; a cell
+holding a JSON instance or certificate (e.g. a shrunk counterexample) gets its picture.
 
 Benchmark records are JSON lines (or a JSON list, or CSV with a header) with the fields
 ``benchmark``, ``case``, ``method``, ``seconds`` and optionally ``ratio`` and ``size``; bench scripts
@@ -29,6 +30,23 @@ class Table:
     columns: list[str]
     count: int
     rows: list[list[str]]
+    pictures: dict[int, str] = field(default_factory=dict)  # row index -> picture (set by the site)
+
+    def drawables(self, limit: int = 20):
+        """(row index, JSON object) for the first cells that hold a JSON instance or certificate."""
+        out = []
+        for i, row in enumerate(self.rows):
+            for cell in row:
+                if cell.lstrip().startswith("{") and not cell.endswith("..."):
+                    try:
+                        obj = json.loads(cell)
+                    except json.JSONDecodeError:
+                        continue
+                    out.append((i, obj))
+                    break
+            if len(out) >= limit:
+                break
+        return out
 
 
 @dataclass
@@ -82,7 +100,7 @@ def _cell(x) -> str:
     if isinstance(x, bytes):
         return f"<{len(x)} bytes>"
     s = str(x)
-    return s if len(s) <= 200 else s[:197] + "..."
+    return s if len(s) <= 4000 else s[:3997] + "..."
 
 
 # -- benchmarks ----------------------------------------------------------------------------------

@@ -355,8 +355,22 @@ def _examples(site: Site, files, bar) -> dict:
 
 
 def _hunts(site: Site, files) -> dict:
+    from ..draw import board_of, find_drawable
     from .data import read_hunt_store
     stores = [read_hunt_store(p) for p in files]
+    for k, store in enumerate(stores):
+        for t, table in enumerate(store.tables):
+            for i, obj in table.drawables():
+                drawable = find_drawable(obj, f"{table.name} row {i + 1}")
+                if drawable is None:
+                    continue
+                try:
+                    board = board_of(drawable)
+                except VerifyError:
+                    continue
+                rel = f"hunts/store{k}-table{t}-row{i}.svg"
+                site.picture(rel, board)
+                table.pictures[i] = rel
     site.page("hunts.html", "hunts.html", title="Hunts", stores=stores)
     return {"hunts": len(stores)}
 
