@@ -5,7 +5,8 @@
   rank-3 hypergraphs with 10–14 vertices: target ratio ≥ 20.
 - ACV/AVD nim-values on 20-vertex hypergraphs.
 
-Run: python bench/bench_core.py [--quick]
+Run: python bench/bench_core.py [--quick]; with VERIFY_BENCH_RECORD=FILE set, every measurement is
+also appended to FILE as a JSON line, for the charts of `verify report OUT --bench FILE`.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import sys
 import time
 
 from verify.families import random_rank, tic_tac_toe
+from verify.report.data import record
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.solvers.explicit import naive_maker_wins, solve_impartial, solve_maker_breaker
 
@@ -31,6 +33,7 @@ def main(quick: bool = False):
         r, t = timed(solve_maker_breaker, MakerBreakerGame(tic_tac_toe(4), "maker"))
         times.append(t)
     print(f"   winner={r.winner}  best={min(times):.3f}s  nodes={r.stats['nodes']}")
+    record("4x4 tic-tac-toe", "maker first", "explicit", min(times))
     _, t = timed(solve_maker_breaker, MakerBreakerGame(tic_tac_toe(4), "maker"), certificate=True)
     print(f"   with certificate: {t:.3f}s")
 
@@ -51,6 +54,8 @@ def main(quick: bool = False):
             te += t1
             tp += t2
         ratios.append(tp / te)
+        record("explicit vs plain minimax", f"n={n} m={m}", "explicit", te, ratio=tp / te)
+        record("explicit vs plain minimax", f"n={n} m={m}", "plain minimax", tp)
         print(f"   {n:>3} {m:>3} {count:>9} {te:>11.3f} {tp:>9.3f} {tp / te:>7.1f}")
     print(f"   median ratio {statistics.median(ratios):.1f}, min {min(ratios):.1f}")
 
@@ -60,6 +65,7 @@ def main(quick: bool = False):
         for kind in ("acv", "avd"):
             r, t = timed(solve_impartial, kind, h)
             print(f"   n=20 m={m} {k}-uniform {kind}: nim={r.nim} states={r.stats['states']} {t:.2f}s")
+            record("nim-values, n=20", f"m={m} {k}-uniform", kind, t)
 
 
 if __name__ == "__main__":

@@ -151,12 +151,13 @@ def test_cli_structure(tmp_path, capsys, monkeypatch):
     data = json.loads(capsys.readouterr().out)
     assert data["nim"] == 2 and data["board"] == "Tr(H)"
     out = tmp_path / "d.dot"
-    monkeypatch.setattr("verify.structure.render.shutil.which", lambda _: None)
+    monkeypatch.setenv("PATH", "")  # no graphviz, no system binary: the picture is drawn in Python
     assert main(["structure", str(f), "--game", "acv", "--simplified", "--dot", str(out),
                  "--image", str(tmp_path / "d.png")]) == 0
     cap = capsys.readouterr()
     assert out.read_text().startswith("digraph")
-    assert "not found" in cap.err and "nim = 0" in cap.out
+    assert (tmp_path / "d.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "wrote" in cap.err and "nim = 0" in cap.out
     assert main(["structure", str(f), "--game", "acv", "--image", str(tmp_path / "d.gif")]) == 2
     g = tmp_path / "empty.txt"
     g.write_text("vertices: a b\n")

@@ -18,7 +18,7 @@ from ..plugins import import_all
 #: the command modules, in the order ``verify -h`` lists them
 COMMANDS = ("verify.cli.solve", "verify.cli.check", "verify.cli.rank3", "verify.cli.sat",
             "verify.cli.structure", "verify.cli.theorems", "verify.cli.hunt", "verify.cli.family",
-            "verify.cli.encode", "verify.cli.methods")
+            "verify.cli.encode", "verify.cli.methods", "verify.cli.draw", "verify.cli.report")
 
 EXIT_BAD_INPUT = 2
 EXIT_UNDECIDED = 3

@@ -14,7 +14,8 @@ def add_cli(sub) -> None:
     s.add_argument("--game", required=True, choices=["acv", "avd", "dst", "prv"])
     s.add_argument("--simplified", action="store_true", help="the simplified diagram (Condition 6.1)")
     s.add_argument("--dot", metavar="OUT.dot", help="write the diagram as graphviz DOT")
-    s.add_argument("--image", metavar="OUT.png|OUT.svg", help="render with graphviz 'dot' when installed")
+    s.add_argument("--image", metavar="OUT.png|OUT.svg",
+                   help="draw the diagram (networkx layout + matplotlib; no graphviz needed)")
     s.add_argument("--json", action="store_true", help="print the diagram as JSON")
     s.set_defaults(func=cmd_structure)
 
@@ -24,19 +25,19 @@ def cmd_structure(args) -> int:
 
     from ..formats import read_hypergraph
     from ..structure import StructureDiagram
-    from ..structure.render import diagram_to_dot, diagram_to_json, diagram_to_text, render_image
+    from ..structure.render import diagram_to_dot, diagram_to_json, diagram_to_text
     d = StructureDiagram(args.game, read_hypergraph(args.file))
     notes = []
-    if args.dot or args.image:
+    if args.dot:
         dot = diagram_to_dot(d, simplified=args.simplified)
-        if args.dot:
-            try:
-                Path(args.dot).write_text(dot, encoding="utf-8")
-            except OSError as exc:
-                raise InputError(f"{args.dot}: cannot write ({exc.strerror})") from None
-            notes.append(f"wrote {args.dot}")
-        if args.image:
-            notes.append(render_image(dot, args.image))
+        try:
+            Path(args.dot).write_text(dot, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"{args.dot}: cannot write ({exc.strerror})") from None
+        notes.append(f"wrote {args.dot}")
+    if args.image:
+        from ..draw.diagrams import save_figure, structure_figure
+        notes.append(f"wrote {save_figure(structure_figure(d, args.simplified), args.image)}")
     if args.json:
         print(json.dumps(diagram_to_json(d)))
     else:

@@ -1,4 +1,5 @@
-"""The structure diagram as data (JSON), as a picture (graphviz DOT) and as a text table.
+"""The structure diagram as data (JSON), as graphviz DOT text and as a text table (pictures are drawn
+without graphviz by :func:`verify.draw.diagrams.structure_figure`).
 
 Drawing conventions of paper 000 §4.4: a class X_I is a triangle pointing up when pty(I) = 0 and down
 when pty(I) = 1, labelled "nim_0 nim_1"; in the simplified diagram (§6) a triangle standing for
@@ -6,11 +7,6 @@ several classes is shaded.
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
-
-from ..errors import InputError, VerifyError
 from ..formats.jsonfmt import hypergraph_to_json
 from .diagram import StructureDiagram
 
@@ -71,26 +67,6 @@ def diagram_to_dot(d: StructureDiagram, simplified: bool = False) -> str:
 
 def _shape(c) -> str:
     return "triangle" if c.parity == 0 else "invtriangle"
-
-
-def dot_program() -> str | None:
-    return shutil.which("dot")
-
-
-def render_image(dot_text: str, out: str) -> str:
-    """Render DOT to PNG or SVG (by the file suffix) with graphviz's ``dot``; returns a one-line note."""
-    fmt = Path(out).suffix.lower().lstrip(".")
-    if fmt not in ("png", "svg"):
-        raise InputError(f"image output must end in .png or .svg, got {out!r}")
-    prog = dot_program()
-    if prog is None:
-        return f"graphviz 'dot' not found on PATH: {out} not rendered (use the DOT text)"
-    try:
-        subprocess.run([prog, f"-T{fmt}", "-o", out], input=dot_text.encode(), check=True,
-                       capture_output=True, timeout=120)
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
-        raise VerifyError(f"graphviz 'dot' failed to render {out}: {exc}") from None
-    return f"rendered {out}"
 
 
 def diagram_to_text(d: StructureDiagram, simplified: bool = False, limit: int = 60) -> str:

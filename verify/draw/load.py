@@ -1,0 +1,162 @@
+"""From a file or a JSON object (instance or certificate) to something drawable: a Play or a Board.
+
+Instances are parsed by the project's readers and certificates' strategies are read the way the
+checker reads them; a malformed input ends in an InputError (one line), never a half picture.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError, VerifyError
+from ..games import maker_breaker as mb
+from ..hypergraph import Hypergraph
+from .board import Board, MakerBreakerPlay, PositionalPlay, SelectionPlay, convex_board, hypergraph_board
+
+IMPARTIAL = ("acv", "avd", "dst", "prv")
+CONVEX = ("gen", "dng")
+
+
+def load(path, game: str | None = None, first: str = "maker", geometry: str = "auto"):
+    """A Play (or a static Board) for an instance file or a certificate file.
+
+    ``game`` chooses the game played on a plain hypergraph (maker-breaker by default, or acv, avd,
+    dst, prv) or on a convex geometry (gen by default, or dng); certificates name their own game."""
+    p = Path(path)
+    title = p.stem
+    if p.suffix.lower() == ".pg":
+        from ..formats.pg import read_pg
+        return PositionalPlay(read_pg(p), geometry=geometry, title=title)
+    from ..formats import parse_hypergraph, read_json, read_text_file
+    text = read_text_file(p)
+    if text.lstrip().startswith("{"):
+        data = read_json(p)
+        try:
+            return from_json(data, title, game=game, first=first, geometry=geometry)
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
+    h = parse_hypergraph(text, str(path))
+    return hypergraph_play(h, game, first, geometry, title)
+
+
+def hypergraph_play(h: Hypergraph, game: str | None, first: str, geometry: str, title: str):
+    game = game or "maker-breaker"
+    if game == "maker-breaker":
+        return MakerBreakerPlay(h, first, geometry=geometry, title=title)
+    if game in IMPARTIAL:
+        from ..games.impartial import ImpartialGame
+        rules = ImpartialGame(game, h)
+        base = hypergraph_board(h, title, [f"{game.upper()}(H), n = {h.n}, m = {h.m}"], geometry=geometry)
+        base.stones = {}
+        return SelectionPlay(h.vertices, rules.options, base, kind=game)
+    raise InputError(f"cannot draw the game {game!r} on a hypergraph (maker-breaker, {', '.join(IMPARTIAL)})")
+
+
+def from_json(data, title: str = "", game: str | None = None, first: str = "maker", geometry: str = "auto"):
+    """A Play or Board for a parsed JSON document: a certificate, a convex-geometry instance, a
+    hypergraph NIM instance or a hypergraph."""
+    if not isinstance(data, dict):
+        raise InputError("expected a JSON object")
+    if data.get("format") == "verify-certificate":
+        return from_certificate(data, title, geometry)
+    if "geometry" in data:
+        from ..games.convex import game_from_json
+        kind = game or "gen"
+        if kind not in CONVEX:
+            raise InputError(f"a convex geometry is played as gen or dng, not {kind!r}")
+        g = game_from_json(kind, data)
+        return SelectionPlay(g.geometry.names, g.options, convex_board(g, title), kind=kind)
+    if ("hypergraph" in data and "piles" in data) or "compound" in data:
+        from ..games.hypernim import instance_from_json
+        inst = instance_from_json(data)
+        h = inst.game.hypergraph
+        labels = {v: str(x) for v, x in zip(h.vertices, inst.piles)}
+        kind = f"{inst.compound} compound of hypergraph NIMs" if inst.compound else "hypergraph NIM"
+        return hypergraph_board(h, title, [f"{kind}: pile sizes written on the vertices"], labels)
+    from ..formats.jsonfmt import hypergraph_from_json
+    return hypergraph_play(hypergraph_from_json(data), game, first, geometry, title)
+
+
+def from_certificate(cert: dict, title: str = "", geometry: str = "auto"):
+    """A Play carrying the certificate's strategy (Maker-Breaker table or pairing, .pg tables,
+    nim labellings) or, for other kinds, a Board of its instance."""
+    kind = cert.get("kind")
+    inst, claim = cert.get("instance"), cert.get("claim")
+    if not isinstance(inst, dict) or not isinstance(claim, dict):
+        raise InputError("certificate has no instance or claim object")
+    try:
+        if kind in ("maker-breaker-strategy", "maker-breaker-pairing"):
+            from ..formats.jsonfmt import hypergraph_from_json
+            h = hypergraph_from_json(inst)
+            breaker = h.mask(cert.get("position", {}).get("breaker", []))
+            table = None
+            if kind == "maker-breaker-strategy":
+                table = {frozenset(h.mask(e) for e in entry["residual"]): 1 << h.index(entry["move"])
+                         for entry in cert["strategy"]}
+            pairs = [tuple(p) for p in cert.get("pairs", [])]
+            return MakerBreakerPlay(h, claim.get("first", mb.MAKER), breaker, table, claim.get("winner"),
+                                    pairs, geometry, title)
+        if kind == "pg-strategy":
+            from ..formats.pg import parse_pg
+            g = parse_pg(inst["pg"], "certificate instance")
+            tables = {colour: {(g.mask(e["black"]), g.mask(e["white"])): g.mask([e["move"]]) for e in entries}
+                      for colour, entries in cert.get("strategies", {}).items()}
+            return PositionalPlay(g, tables, claim.get("winner"), geometry, title)
+        if kind == "nim-labelling":
+            from ..formats.jsonfmt import hypergraph_from_json
+            h = hypergraph_from_json(inst)
+            play = hypergraph_play(h, claim.get("game"), "maker", geometry, title)
+            play.labels = {h.mask(p): v for p, v in cert["labels"]}
+            play.winner = _impartial_winner(claim)
+            return play
+        if kind == "convex-nim-labelling":
+            play = from_json(inst, title, game=claim.get("game"))
+            g = play.names
+            index = {v: i for i, v in enumerate(g)}
+            play.labels = {sum(1 << index[v] for v in p): val for p, val in cert["labels"]}
+            play.winner = _impartial_winner(claim)
+            return play
+        if kind == "hypernim-sg-table":
+            return from_json(inst, title)
+        if "edges" in inst:  # other kinds over a hypergraph (e.g. DRAT refutations of encodings)
+            from ..formats.jsonfmt import hypergraph_from_json
+            return hypergraph_board(hypergraph_from_json(inst), title, [f"certificate kind {kind}"],
+                                    geometry=geometry)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise InputError(f"malformed {kind} certificate ({type(exc).__name__}: {exc})") from None
+    raise InputError(f"no picture for certificate kind {kind!r}")
+
+
+def _impartial_winner(claim: dict) -> str:
+    """Under normal play the first player wins iff the nim value is non-zero (Sprague-Grundy)."""
+    return "first player" if claim.get("nim") else "second player"
+
+
+def find_drawable(obj, title: str = ""):
+    """The first drawable thing inside a JSON value (a claim's counterexample instance may nest its
+    hypergraphs, e.g. {"H": ..., "K": ...}), or None."""
+    if isinstance(obj, dict):
+        try:
+            if obj.get("format") == "verify-certificate" or "edges" in obj or "geometry" in obj or (
+                    "hypergraph" in obj and "piles" in obj) or "compound" in obj:
+                return from_json(obj, title)
+        except VerifyError:
+            pass
+        for v in obj.values():
+            found = find_drawable(v, title)
+            if found is not None:
+                return found
+    elif isinstance(obj, list):
+        for v in obj[:8]:
+            found = find_drawable(v, title)
+            if found is not None:
+                return found
+    return None
+
+
+def board_of(drawable, moves=()) -> Board:
+    """The Board of a Play after ``moves`` (or a static Board, which takes no moves)."""
+    if isinstance(drawable, Board):
+        if moves:
+            raise InputError("this instance has no moves to replay (--position)")
+        return drawable
+    return drawable.board(drawable.replay(list(moves)))
