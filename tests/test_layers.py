@@ -25,12 +25,12 @@ def _imports(path: Path):
             else:
                 target = node.module or ""
             if target.startswith("verify"):
-                yield target
-                for alias in node.names:
-                    sub = f"{target}.{alias.name}"
-                    if (PKG.parent / (sub.replace(".", "/") + ".py")).exists() or \
-                            (PKG.parent / sub.replace(".", "/")).is_dir():
-                        yield sub
+                subs = [f"{target}.{a.name}" for a in node.names]
+                subs = [m for m in subs if (PKG.parent / (m.replace(".", "/") + ".py")).exists()
+                        or (PKG.parent / m.replace(".", "/")).is_dir()]
+                if len(subs) < len(node.names):  # names defined by the module itself
+                    yield target
+                yield from subs
         elif isinstance(node, ast.Import):
             yield from (a.name for a in node.names if a.name.startswith("verify"))
 

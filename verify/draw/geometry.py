@@ -4,7 +4,7 @@
   number, as :func:`verify.families.cell` writes them) is the unit square centred on (column, row),
   ``a1`` bottom-left.
 - Hex boards (the Hein puzzles in ``shared/positional-games/hex-hein``, the ``hex`` family): cell
-  (c, r) touches (c±1, r), (c, r±1), (c+1, r-1) and (c-1, r+1) (:mod:`verify.encode.hex`). These
+  (c, r) touches (c±1, r), (c, r±1), (c+1, r-1) and (c-1, r+1) (:mod:`verify.families.hex`). These
   are axial hexagon coordinates, so a pointy-top hexagon of circumradius 1 centred on
   (√3·(c + r/2), -1.5·r) touches exactly its six board neighbours; row 1 is drawn on top, black
   joins the top row to the bottom row.
@@ -66,10 +66,7 @@ def hex_corners(x: float, y: float, radius: float = 1.0) -> list[tuple[float, fl
 
 def generator_hex_neighbours():
     """``hex_neighbours(k, c, r)`` of the Hex board generator (the one definition of adjacency)."""
-    try:
-        from ..families import hex_neighbours
-    except ImportError:
-        from ..encode.hex import hex_neighbours
+    from ..families.hex import hex_neighbours
     return hex_neighbours
 
 

@@ -59,14 +59,14 @@ def from_json(data, title: str = "", game: str | None = None, first: str = "make
     if data.get("format") == "verify-certificate":
         return from_certificate(data, title, geometry)
     if "geometry" in data:
-        from ..games.convex import game_from_json
+        from ..formats.convex import game_from_json
         kind = game or "gen"
         if kind not in CONVEX:
             raise InputError(f"a convex geometry is played as gen or dng, not {kind!r}")
         g = game_from_json(kind, data)
         return SelectionPlay(g.geometry.names, g.options, convex_board(g, title), kind=kind)
     if ("hypergraph" in data and "piles" in data) or "compound" in data:
-        from ..games.hypernim import instance_from_json
+        from ..formats.hypernim import instance_from_json
         inst = instance_from_json(data)
         h = inst.game.hypergraph
         labels = {v: str(x) for v, x in zip(h.vertices, inst.piles)}
