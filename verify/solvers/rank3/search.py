@@ -34,7 +34,7 @@ class Board:
     edge) and the three-round search on it. Vertex ``nbits - 1`` is the shared padding mark when
     some residual edge has two vertices; vertex ``nbits`` is reserved for COMPUTECC copies."""
 
-    def __init__(self, res, nboard: int):
+    def __init__(self, res, nboard: int, certify=None):
         res = minimal_masks(res)
         if any(e.bit_count() <= 1 for e in res):
             raise ValueError("trivial position: a residual edge has at most one vertex")
@@ -58,6 +58,9 @@ class Board:
         self.leaf_memo: dict = {}
         self.cycle_memo: dict = {}
         self.nodes = 0
+        self.certify = certify          # residual -> True when a Breaker win is certified
+        self.cert_memo: dict = {}
+        self.certified = 0
 
     # -- positions ------------------------------------------------------------------------------
     def live(self, marked: int, dead: int) -> int:
@@ -139,6 +142,8 @@ class Board:
                 if w is not None:
                     replies[y] = ("L", w)
                     continue
+                if self._breaker_certified(marked, d2, rounds):
+                    return False, y
                 t = self.maker_tree(marked, d2, rounds)
                 if t is None:
                     return False, y
@@ -151,11 +156,26 @@ class Board:
             return False, self._any_reply(marked, dead)
         replies = {}
         for y in self._reply_order(self.support(passed) & ~marked, dead, first=passed[1]):
+            if self._breaker_certified(marked, dead | (1 << y), rounds):
+                return False, y
             t = self.maker_tree(marked, dead | (1 << y), rounds)
             if t is None:
                 return False, y
             replies[y] = t
         return True, ("B", "pass", passed, replies)
+
+    def _breaker_certified(self, marked: int, dead: int, rounds: int) -> bool:
+        """Whether the position has a certified Breaker win (so Maker cannot force a leaf in it):
+        the quick refutation tried before searching ``rounds`` more rounds."""
+        if self.certify is None or rounds < 1:
+            return False
+        key = (marked, dead)
+        hit = self.cert_memo.get(key)
+        if hit is None:
+            res = frozenset(e & ~marked for e in self.edges if not e & dead)
+            hit = self.cert_memo[key] = bool(self.certify(res))
+            self.certified += hit
+        return hit
 
     def _reply_order(self, cands: int, dead: int, first: int | None = None) -> list[int]:
         """Breaker's candidate replies, likeliest refutations first: the move Maker's pass tree
