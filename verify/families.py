@@ -103,6 +103,15 @@ def _need(ok: bool, msg: str):
         raise InputError(msg)
 
 
+def _rank3_families() -> dict:
+    """Rank-3 families for Galliot's criterion (paper 004), defined in :mod:`.families_rank3`."""
+    from .families_rank3 import round3_board, sparse_extra, sparse_gadgets, sparse_tree
+    return {"rank3-round3": (round3_board, ["c", "q", "copies", "gap"]),
+            "rank3-tree": (sparse_tree, ["n", "seed"]),
+            "rank3-gadgets": (sparse_gadgets, ["n", "gadgets", "seed"]),
+            "rank3-extra": (sparse_extra, ["n", "extra", "seed"])}
+
+
 FAMILIES = {
     "complete": (complete, ["n", "r"]),
     "tic-tac-toe": (tic_tac_toe, ["n"]),
@@ -112,6 +121,7 @@ FAMILIES = {
     "fano": (fano, []),
     "hex": (hex_board, ["k"]),
     "random": (random_rank, ["n", "m", "k", "seed"]),
+    **{name: entry for name, entry in _rank3_families().items()},
 }
 
 
@@ -121,6 +131,8 @@ def family(name: str, *params: int) -> Hypergraph:
         raise InputError(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})")
     fn, names = FAMILIES[name]
     required = [p for p in names if p not in ("k", "seed")] if name == "random" else names
+    if name.startswith("rank3-"):
+        required = names[:0 if name == "rank3-round3" else 1]
     if not (len(required) <= len(params) <= len(names)):
         raise InputError(f"family {name} takes parameters {' '.join(names)}")
     return fn(*params)

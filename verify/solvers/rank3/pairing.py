@@ -31,10 +31,11 @@ def is_pairing(res, pairs: list[int]) -> bool:
     return all(any(p & e == p for p in pairs) for e in res)
 
 
-def find_pairing(res, budget: int = PAIRING_BUDGET, prefer: int = 0) -> list[int] | None:
+def find_pairing(res, budget: int = PAIRING_BUDGET, prefer: int = 0,
+                 forbid: int = 0) -> list[int] | None:
     """Disjoint pairs of vertices, one inside every edge of the residual family ``res``, or None
     (no pairing, or none found within ``budget`` branchings). ``prefer``: a vertex mask whose pairs
-    are tried first when branching."""
+    are tried first when branching; ``forbid``: vertices no pair may use."""
     edges = sorted(set(res), key=lambda e: (e.bit_count(), e))
     if not edges or edges[0].bit_count() < 2:
         return None
@@ -84,7 +85,7 @@ def find_pairing(res, budget: int = PAIRING_BUDGET, prefer: int = 0) -> list[int
                 return got
         return None
 
-    return solve(edges, 0, set())
+    return solve(edges, forbid, set())
 
 
 def _greedy_pairing(edges: list[int], forbid: int) -> tuple[list[int] | None, int]:
@@ -159,7 +160,8 @@ def peel(res) -> tuple[list[int], list[int]]:
 
 def pairing_with_core(res, max_core: int) -> tuple[list[int], int] | None:
     """Pairs P and a core vertex set C (disjoint from every pair) such that every residual edge
-    either contains a pair of P or lies inside C; None if C would exceed ``max_core`` vertices.
+    either contains a pair of P or lies inside C; None if the part of C inside one component of the
+    kernel would exceed ``max_core`` vertices (the core's components are decided separately).
 
     Sound Breaker strategy when Breaker wins the core family {e : e ⊆ C} with Maker to move: answer
     a move in a pair with its partner, a move in C inside C, any other move anywhere (an extra
@@ -176,18 +178,41 @@ def pairing_with_core(res, max_core: int) -> tuple[list[int], int] | None:
         if exact is not None:
             pairs += exact
             continue
+        # the cyclic blocks that have no pairing on their own must be in the core
         sub = 0
-        while True:
-            outside = [e for e in part if e & ~sub]
-            got, bad = _greedy_pairing(outside, sub)
-            if got is not None:
-                pairs += got
-                break
-            sub |= bad
-            if (core | sub).bit_count() > max_core:
+        for block in cyclic_blocks(part):
+            if find_pairing(block) is None:
+                for e in block:
+                    sub |= e
+        got = None
+        if sub:
+            got = find_pairing([e for e in part if e & ~sub], forbid=sub)
+        while got is None:
+            if sub.bit_count() > max_core:
                 return None
+            got, bad = _greedy_pairing([e for e in part if e & ~sub], sub)
+            sub |= bad
+        if sub.bit_count() > max_core:
+            return None
+        pairs += got
         core |= sub
     return pairs, core
+
+
+def cyclic_blocks(edges: list[int]) -> list[list[int]]:
+    """The blocks with at least two edges of a family: biconnected components of its incidence
+    graph (vertices and edges as nodes), each given by the edges it contains."""
+    import networkx as nx
+    g = nx.Graph()
+    for i, e in enumerate(edges):
+        for v in bits(e):
+            g.add_edge(("e", i), ("v", v))
+    out = []
+    for comp in nx.biconnected_components(g):
+        block = [edges[node[1]] for node in comp if node[0] == "e"]
+        if len(block) >= 2:
+            out.append(block)
+    return out
 
 
 def _components(edges: list[int]) -> list[list[int]]:
