@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
 from .chains import compute_cc, incidence
+from .linear import component, is_linear
 from .leaf import Leaf, find_leaf, forcing_move, leaf_at
 
 MIN_FREE = 6   # the hypothesis |V \ M| ≥ 6 of Theorem II.1.12
@@ -54,6 +55,7 @@ class Board:
             self.edges.append(k)
             self.origin[k] = e
         self.inc = incidence(self.edges, self.nbits)
+        self.linear = is_linear(self.edges)
         self.memo: dict = {}
         self.leaf_memo: dict = {}
         self.cycle_memo: dict = {}
@@ -77,11 +79,12 @@ class Board:
         """A leaf of K^{+...} (marks ``marked`` including x) through x; see :func:`leaf_at`."""
         key = (marked, dead)
         if key not in self.leaf_memo:
-            self.leaf_memo[key] = leaf_at(x, self.edges, self.inc, marked, dead, self.nbits)
+            self.leaf_memo[key] = leaf_at(x, self.edges, self.inc, marked, dead, self.nbits,
+                                          linear=self.linear)
         return self.leaf_memo[key]
 
     def initial_leaf(self, marked: int, dead: int = 0) -> Leaf | None:
-        return find_leaf(self.edges, self.inc, marked, dead, self.nbits)
+        return find_leaf(self.edges, self.inc, marked, dead, self.nbits, linear=self.linear)
 
     # -- the ∃∀ search ----------------------------------------------------------------------------
     def maker_tree(self, marked: int, dead: int, rounds: int, refutations: dict | None = None):
@@ -112,7 +115,7 @@ class Board:
             near = 0
             for u in bits(marked):
                 if self.degree(u, dead):
-                    near |= compute_cc(u, self.edges, self.inc, dead)
+                    near |= self.cc(u, dead)
             keep = live & near
             for v in bits(live & ~near):
                 if self.degree(v, dead) >= 2 and self.has_cycle(v, dead):
@@ -122,13 +125,19 @@ class Board:
         moves.sort(key=lambda v: -self.degree(v, dead))
         return moves
 
+    def cc(self, u: int, dead: int) -> int:
+        """CC(u) in K^{-dead} (COMPUTECC, or breadth-first search when K is linear)."""
+        if self.linear:
+            return component(u, self.edges, self.inc, dead)
+        return compute_cc(u, self.edges, self.inc, dead)
+
     def has_cycle(self, v: int, dead: int) -> bool:
         """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role."""
         key = (v, dead)
         hit = self.cycle_memo.get(key)
         if hit is None:
             hit = self.cycle_memo[key] = bool(leaf_at(v, self.edges, self.inc, 0, dead, self.nbits,
-                                                      witness=False))
+                                                      witness=False, linear=self.linear))
         return hit
 
     def _breaker_node(self, x: int, marked: int, dead: int, rounds: int):
