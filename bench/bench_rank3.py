@@ -1,4 +1,15 @@
-"""Speed of the structural rank-3 Maker-Breaker solver (issue 3). Prints times and ratios; not a test.
+"""Speed of the structural rank-3 Maker-Breaker solver (issues 3 and 11). Prints times and ratios;
+not a test.
+
+Issue 11 (``--connected``, also part of the default run): sparse *connected* boards, Maker first and
+Breaker first, against today's solver as it was before issue 11 (the frozen copy in
+bench/rank3_baseline/, capped) in the same run:
+- tree: random linear hypertrees (Breaker wins by a pairing);
+- gadgets: hypertrees with copies of a 7-vertex Breaker win without pairing glued on (Breaker wins,
+  the board has no pairing);
+- extra: hypertrees plus random linear edges (Maker wins on the seeds used);
+- round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3.
+Target: 100 vertices in under 10 s each, curve to 200 vertices.
 
 - target: random 3-uniform boards with 60 vertices and 150 edges decided in < 10 s (both orders);
 - scaling curves (vertices vs seconds) on two random families, until an instance takes too long:
@@ -6,7 +17,8 @@
   mostly Breaker wins: the expensive case, since every Maker line must be refuted);
 - ratio structural / explicit reference where both finish.
 
-Run: python bench/bench_rank3.py [--quick] [--ratio]   (--ratio: only the comparison with explicit)
+Run: python bench/bench_rank3.py [--quick] [--ratio] [--connected]
+   (--ratio: only the comparison with explicit; --connected: only the issue-11 families)
 """
 from __future__ import annotations
 
@@ -17,6 +29,9 @@ import sys
 import time
 from itertools import combinations
 
+from rank3_baseline import baseline_winner
+
+from verify.families_rank3 import round3_board, sparse_extra, sparse_gadgets, sparse_tree
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.solvers.explicit import solve_maker_breaker
@@ -87,11 +102,91 @@ def curve(name, make, sizes, seeds, limit):
             return
 
 
-def main(quick: bool = False, only_ratio: bool = False):
+def main(quick: bool = False, only_ratio: bool = False, only_connected: bool = False):
     seeds = range(3) if quick else range(5)
+    if not only_ratio:
+        connected(quick)
+    if only_connected:
+        return
     if not only_ratio:
         target_and_curves(quick, seeds)
     ratios(quick, seeds)
+
+
+def _extra_maker(n: int, seed: int) -> Hypergraph:
+    """A hypertree plus 3 random linear edges; seeds are scanned until Maker wins (Maker first)."""
+    for s in range(seed * 1000, seed * 1000 + 1000):
+        h = sparse_extra(n, 3, s)
+        if solve_structural(MakerBreakerGame(h, "maker")).winner == "maker":
+            return h
+    raise RuntimeError("no Maker win found")
+
+
+CONNECTED = (
+    ("tree", lambda n, s: sparse_tree(n, s), "B"),
+    ("gadgets", lambda n, s: sparse_gadgets(n, 2, s), "B"),
+    ("extra", _extra_maker, "M"),
+)
+
+
+def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
+    sizes = (21, 41, 61, 101, 151, 201) if quick else (21, 41, 61, 81, 101, 121, 151, 201)
+    seeds = range(2) if quick else range(3)
+    print("== issue 11: sparse connected boards; worst seconds over seeds, Maker first / Breaker first;")
+    print(f"   today's solver (frozen copy, capped at {baseline_cap:.0f} s, skipped after a cap) in "
+          f"the same run; ratio = today / now")
+    print(f"   {'family':>8} {'n':>4} {'m':>4} {'now M':>8} {'now B':>8} {'today M':>8} {'today B':>8}"
+          f" {'ratio':>7}  winners  how")
+    worst_100 = 0.0
+    for fam, make, expect in CONNECTED:
+        skip_baseline = False
+        for n in sizes:
+            rows = {"maker": [0.0, 0.0], "breaker": [0.0, 0.0]}
+            wins, hows, m = [], set(), 0
+            for seed in seeds:
+                h = make(n, seed)
+                m = h.m
+                for first in ("maker", "breaker"):
+                    out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+                    rows[first][0] = max(rows[first][0], t)
+                    wins.append("-" if out is None else out.winner[0].upper())
+                    if out is not None:
+                        hows.add(out.stats["decided_by"])
+                    if skip_baseline:
+                        rows[first][1] = float("nan")
+                        continue
+                    old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
+                    if old is not None and out is not None:
+                        assert old == out.winner, (fam, n, seed, first)
+                    rows[first][1] = max(rows[first][1], t0)
+            if 95 <= n <= 105:
+                worst_100 = max(worst_100, rows["maker"][0], rows["breaker"][0])
+            now = rows["maker"][0] + rows["breaker"][0]
+            old = rows["maker"][1] + rows["breaker"][1]
+            ratio = ">" if old == float("inf") else ""
+            old_m = _fmt(rows["maker"][1])
+            old_b = _fmt(rows["breaker"][1])
+            r = "-" if old != old else f"{ratio}{min(old, 2 * baseline_cap) / max(now, 1e-4):.0f}"
+            print(f"   {fam:>8} {n:>4} {m:>4} {rows['maker'][0]:>8.3f} {rows['breaker'][0]:>8.3f} "
+                  f"{old_m:>8} {old_b:>8} {r:>7}  {''.join(wins)}  {','.join(sorted(hows))}", flush=True)
+            if old == float("inf"):
+                skip_baseline = True
+    for params in ((3, 3, 2), (4, 4, 2), (3, 3, 3)):
+        h = round3_board(*params)
+        row = []
+        for first in ("maker", "breaker"):
+            out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+            old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
+            row.append(f"{first[0].upper()} {'-' if out is None else out.winner[0].upper()} "
+                       f"{t:.2f}s (today {_fmt(t0)}s)")
+        print(f"     round3 {params} n={h.n}: " + "; ".join(row), flush=True)
+    print(f"   worst at ~100 vertices: {worst_100:.3f}s -> {'OK' if worst_100 < 10 else 'MISSED'} (< 10 s)")
+
+
+def _fmt(t: float) -> str:
+    if t != t:
+        return "skip"
+    return "cap" if t == float("inf") else f"{t:.3f}"
 
 
 def target_and_curves(quick, seeds):
@@ -145,4 +240,5 @@ def ratios(quick, seeds):
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv, only_ratio="--ratio" in sys.argv)
+    main(quick="--quick" in sys.argv, only_ratio="--ratio" in sys.argv,
+         only_connected="--connected" in sys.argv)
