@@ -33,6 +33,11 @@ def describe(witness: dict) -> list[str]:
         if "core" in witness:
             lines.append("and wins the remaining core moving second:")
             lines += ["  " + line for line in describe(witness["core"])]
+    elif "cut_vertex" in witness:
+        lines.append(f"the board is two parts glued at {witness['cut_vertex']}, decided from the parts "
+                     f"(paper 004 Lemma I.1.50; '+v': the cut vertex given to Maker):")
+        for label, part in witness["parts"].items():
+            lines.append(f"  {label}: {part['winner']} wins ({part['decided_by']})")
     elif "maker_tree" in witness:
         lines.append(f"Maker reaches a fully marked edge, nunchaku or necklace within "
                      f"{witness['leaf_rounds']} round(s):")

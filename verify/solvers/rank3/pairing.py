@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...hypergraph import bits
 
-PAIRING_BUDGET = 2_000   # branching nodes before giving up (giving up only means "not certified")
+PAIRING_BUDGET = 300   # branching nodes before giving up (giving up only means "not certified")
 
 
 def _pairs_in(e: int) -> list[int]:
@@ -158,7 +158,8 @@ def peel(res) -> tuple[list[int], list[int]]:
     return pairs, sorted(edges)
 
 
-def pairing_with_core(res, max_core: int) -> tuple[list[int], int] | None:
+def pairing_with_core(res, max_core: int, grow: bool = True,
+                      budget: int = PAIRING_BUDGET) -> tuple[list[int], int] | None:
     """Pairs P and a core vertex set C (disjoint from every pair) such that every residual edge
     either contains a pair of P or lies inside C; None if the part of C inside one component of the
     kernel would exceed ``max_core`` vertices (the core's components are decided separately).
@@ -166,27 +167,30 @@ def pairing_with_core(res, max_core: int) -> tuple[list[int], int] | None:
     Sound Breaker strategy when Breaker wins the core family {e : e ⊆ C} with Maker to move: answer
     a move in a pair with its partner, a move in C inside C, any other move anywhere (an extra
     Breaker vertex never hurts him, Lemma I.1.50); no edge can then be completed (Prop I.1.52
-    applied outside C). Built by :func:`peel`, then per kernel component an exact pairing search,
-    else a core grown from the edges the greedy propagation cannot pair."""
+    applied outside C). Built by :func:`peel`, then per kernel component an exact pairing search
+    (within ``budget``), else (with ``grow``) a core grown from the edges the greedy propagation
+    cannot pair."""
     edges = set(res)
     if not edges or min(e.bit_count() for e in edges) < 2:
         return None
     pairs, kernel = peel(edges)
     core = 0
     for part in _components(kernel):
-        exact = find_pairing(part)
+        exact = find_pairing(part, budget=budget)
         if exact is not None:
             pairs += exact
             continue
+        if not grow:
+            return None
         # the cyclic blocks that have no pairing on their own must be in the core
         sub = 0
         for block in cyclic_blocks(part):
-            if find_pairing(block) is None:
+            if find_pairing(block, budget=budget) is None:
                 for e in block:
                     sub |= e
         got = None
         if sub:
-            got = find_pairing([e for e in part if e & ~sub], forbid=sub)
+            got = find_pairing([e for e in part if e & ~sub], forbid=sub, budget=budget)
         while got is None:
             if sub.bit_count() > max_core:
                 return None

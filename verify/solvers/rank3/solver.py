@@ -28,6 +28,7 @@ from ..explicit import MakerBreakerSearch
 from .leaf import Leaf
 from .pairing import pairing_with_core
 from .search import MIN_FREE, Board
+from .split import marked as give_maker, pendant
 
 MAX_CORE = 24      # free vertices of the core left to the search when Breaker pairs the rest
 
@@ -59,18 +60,23 @@ class Decision:
     nodes: int = 0
     pairs: list = field(default_factory=list)  # pairing: Breaker's pairs (vertex masks)
     core: "Decision | None" = None             # pairing: the core family's Maker-first decision
+    cut: int | None = None                     # split: the cut vertex v of H = A ∪_v B
+    parts: tuple = ()                          # split: (label, Decision) of the parts used
+    zone: int = 0                              # split Maker win: live vertices of the part she wins
 
 
 def _live(res) -> int:
     return mb.live_vertices(res)
 
 
-def breaker_certificate(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
+def breaker_certificate(res, nboard: int, opts: Rank3Options = DEFAULT,
+                        grow: bool = True) -> Decision | None:
     """A certified Breaker win (either order) by pairs outside a core family that Breaker wins
-    with Maker to move (:func:`.pairing.pairing_with_core`), or None."""
+    with Maker to move (:func:`.pairing.pairing_with_core`; ``grow=False``: a pairing of the whole
+    family, no core), or None."""
     if not opts.pairing:
         return None
-    found = pairing_with_core(res, MAX_CORE)
+    found = pairing_with_core(res, MAX_CORE, grow=grow)
     if found is None:
         return None
     pairs, core = found
@@ -95,9 +101,16 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     res = frozenset(minimal_masks(res))
     if any(e.bit_count() == 1 for e in res):
         return Decision(mb.MAKER, "trivial")
-    cert = breaker_certificate(res, nboard, opts)
+    cert = breaker_certificate(res, nboard, opts, grow=False)
     if cert is not None:
         return cert
+    if board is None:
+        glued = split_decision(res, nboard, opts)
+        if glued is not None:
+            return glued
+        cert = breaker_certificate(res, nboard, opts)
+        if cert is not None:
+            return cert
     if _live(res).bit_count() < MIN_FREE and not opts.structural_only:
         search = MakerBreakerSearch()
         won = search.maker_wins(res, True)
@@ -112,13 +125,37 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
 
 
+def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
+    """Decide a board glued at a cut vertex from its parts (:mod:`.split`), or None."""
+    if not opts.pairing:
+        return None
+    found = pendant(res)
+    if found is None:
+        return None
+    v, a, b = found
+    da = maker_first(a, nboard, opts)
+    if da.winner == mb.MAKER:                      # A ⊆ H
+        return Decision(mb.MAKER, "split", cut=v, parts=(("part", da),), nodes=da.nodes,
+                        zone=_live(a))
+    dam = maker_first(give_maker(a, v), nboard, opts)
+    if dam.winner == mb.BREAKER:                   # H has B's outcome
+        db = maker_first(b, nboard, opts)
+        return Decision(db.winner, "split", cut=v, parts=(("part", da), ("part+v", dam), ("rest", db)),
+                        nodes=da.nodes + dam.nodes + db.nodes, zone=_live(b))
+    dbm = maker_first(give_maker(b, v), nboard, opts)
+    if dbm.winner == mb.BREAKER:
+        return Decision(mb.BREAKER, "split", cut=v, parts=(("part", da), ("rest+v", dbm)),
+                        nodes=da.nodes + dam.nodes + dbm.nodes)
+    return None
+
+
 def _board(res, nboard: int, opts: Rank3Options) -> Board:
     """The criterion's search on K(res), with the pairing certificate as a quick refutation of
     Maker's moves at Breaker's reply nodes."""
     certify = None
     if opts.pairing:
         def certify(r):
-            return breaker_certificate(r, nboard, opts) is not None
+            return breaker_certificate(r, nboard, opts, grow=False) is not None
     return Board(res, nboard, certify=certify)
 
 
@@ -149,6 +186,8 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
                         nodes=base.nodes)
     if base.how == "explicit":
         candidates, board = live, None
+    elif base.how == "split":
+        candidates, board = base.zone & live, None
     elif base.how in ("trivial", "over"):
         candidates = 0
         for e in res:
@@ -190,7 +229,7 @@ def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None
         after = mb.breaker_claims(res, 1 << y)
         if mb.winner_if_over(after) == mb.BREAKER:
             return Decision(mb.BREAKER, "over", breaker_move=y, default=Decision(mb.BREAKER, "over"))
-        cert = breaker_certificate(after, nboard, opts)
+        cert = breaker_certificate(after, nboard, opts, grow=False)
         if cert is not None:
             return Decision(mb.BREAKER, "pairing", breaker_move=y, default=cert, nodes=cert.nodes)
     return None
@@ -241,8 +280,8 @@ def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -
     """Breaker's winning reply, inside the component, to each Maker move there."""
     if d.how == "structural":
         return dict(d.refutations)
-    if d.how == "pairing":
-        return {}        # the pairs (and the core's decision) are Breaker's strategy
+    if d.how in ("pairing", "split"):
+        return {}        # the pairs / the parts' decisions are Breaker's strategy
     out = {}
     for x in bits(_live(part)):
         after = mb.maker_claims(part, 1 << x)
@@ -360,6 +399,10 @@ class Namer:
 
     def decision(self, d: Decision, first: str) -> dict:
         out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
+        if d.how == "split" and d.breaker_move is None and not d.answers:
+            out["cut_vertex"] = self.v(d.cut)
+            out["parts"] = {label: self.decision(p, mb.MAKER) for label, p in d.parts}
+            return out
         if d.how == "pairing" and d.breaker_move is None:
             out["pairs"] = [self.board.names(p) for p in d.pairs]
             if d.core is not None:
