@@ -5,8 +5,8 @@ Issue 11 (``--connected``, also part of the default run): sparse *connected* boa
 Breaker first, against today's solver as it was before issue 11 (the frozen copy in
 bench/rank3_baseline/, capped) in the same run:
 - tree: random linear hypertrees (Breaker wins by a pairing);
-- gadgets: hypertrees with copies of a 7-vertex Breaker win without pairing glued on (Breaker wins,
-  the board has no pairing);
+- gadgets: hypertrees with n/12 copies of a 7-vertex Breaker win without pairing glued on (Breaker
+  wins, the board has no pairing);
 - extra: hypertrees plus random linear edges (Maker wins on the seeds used);
 - round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3.
 Target: 100 vertices in under 10 s each, curve to 200 vertices.
@@ -82,10 +82,13 @@ def sparse_linear(n: int, m: int, seed: int) -> Hypergraph:
 
 
 def curve(name, make, sizes, seeds, limit):
-    print(f"== scaling, {name}: median seconds over {len(seeds)} seeds x 2 orders (cap {limit:.0f} s)")
-    print(f"   {'n':>4} {'m':>4} {'median s':>9} {'max s':>8}  winners (maker-first/breaker-first)")
+    print(f"== scaling, {name}: median seconds over {len(seeds)} seeds x 2 orders (cap {limit:.0f} s), "
+          f"today's solver side by side")
+    print(f"   {'n':>4} {'m':>4} {'median s':>9} {'max s':>8} {'today med':>10} {'today max':>10} "
+          f"{'ratio':>6}  winners (maker-first/breaker-first)")
+    old_done = True
     for n in sizes:
-        times, wins = [], []
+        times, olds, wins = [], [], []
         h = None
         for seed in seeds:
             h = make(n, seed)
@@ -94,9 +97,21 @@ def curve(name, make, sizes, seeds, limit):
                 out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=limit)
                 times.append(t)
                 pair.append("-" if out is None else out.winner[0].upper())
+                if old_done:
+                    old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=limit)
+                    olds.append(t0)
+                    if old is not None and out is not None:
+                        assert old == out.winner, (name, n, seed, first)
             wins.append("".join(pair))
         med, worst = statistics.median(times), max(times)
-        print(f"   {n:>4} {h.m:>4} {med:>9.3f} {worst:>8.3f}  {' '.join(wins)}", flush=True)
+        if olds:
+            omed, oworst = statistics.median(olds), max(olds)
+            ratio = f"{omed / max(med, 1e-4):.1f}" if oworst != float("inf") else ">"
+            old_cols = f"{omed:>10.3f} {oworst:>10.3f} {ratio:>6}"
+            old_done = oworst != float("inf")
+        else:
+            old_cols = f"{'skip':>10} {'skip':>10} {'-':>6}"
+        print(f"   {n:>4} {h.m:>4} {med:>9.3f} {worst:>8.3f} {old_cols}  {' '.join(wins)}", flush=True)
         if worst == float("inf"):
             print(f"   stopped: an instance exceeded {limit:.0f} s")
             return
@@ -124,7 +139,7 @@ def _extra_maker(n: int, seed: int) -> Hypergraph:
 
 CONNECTED = (
     ("tree", lambda n, s: sparse_tree(n, s), "B"),
-    ("gadgets", lambda n, s: sparse_gadgets(n, 2, s), "B"),
+    ("gadgets", lambda n, s: sparse_gadgets(n, max(1, n // 12), s), "B"),
     ("extra", _extra_maker, "M"),
 )
 
@@ -197,8 +212,9 @@ def target_and_curves(quick, seeds):
         row = []
         for first in ("maker", "breaker"):
             out, t = timed(solve_structural, MakerBreakerGame(h, first))
+            old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=60.0)
             worst = max(worst, t)
-            row.append(f"{first}-first: {out.winner} {t:.3f}s")
+            row.append(f"{first}-first: {out.winner} {t:.3f}s (today {t0:.3f}s)")
         print(f"   seed {seed}: " + ", ".join(row), flush=True)
     print(f"   worst {worst:.3f}s -> {'OK' if worst < 10 else 'MISSED'}")
 
