@@ -182,15 +182,7 @@ def pairing_with_core(res, max_core: int, grow: bool = True,
             continue
         if not grow:
             return None
-        # the cyclic blocks that have no pairing on their own must be in the core
-        sub = 0
-        for block in cyclic_blocks(part):
-            if find_pairing(block, budget=budget) is None:
-                for e in block:
-                    sub |= e
-        got = None
-        if sub:
-            got = find_pairing([e for e in part if e & ~sub], forbid=sub, budget=budget)
+        sub, got = 0, None
         while got is None:
             if sub.bit_count() > max_core:
                 return None
@@ -201,22 +193,6 @@ def pairing_with_core(res, max_core: int, grow: bool = True,
         pairs += got
         core |= sub
     return pairs, core
-
-
-def cyclic_blocks(edges: list[int]) -> list[list[int]]:
-    """The blocks with at least two edges of a family: biconnected components of its incidence
-    graph (vertices and edges as nodes), each given by the edges it contains."""
-    import networkx as nx
-    g = nx.Graph()
-    for i, e in enumerate(edges):
-        for v in bits(e):
-            g.add_edge(("e", i), ("v", v))
-    out = []
-    for comp in nx.biconnected_components(g):
-        block = [edges[node[1]] for node in comp if node[0] == "e"]
-        if len(block) >= 2:
-            out.append(block)
-    return out
 
 
 def _components(edges: list[int]) -> list[list[int]]:
