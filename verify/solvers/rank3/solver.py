@@ -205,7 +205,11 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
     answers = {}
     nodes = base.nodes
     for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
-        d = _maker_first_connected(mb.breaker_claims(res, 1 << y), nboard, board, 1 << y, opts)
+        after = mb.breaker_claims(res, 1 << y)
+        if len(components(after)) > 1:      # y cut the board: decide the parts separately
+            d = maker_first(after, nboard, opts)
+        else:
+            d = _maker_first_connected(after, nboard, board, 1 << y, opts)
         nodes += d.nodes
         if d.winner == mb.BREAKER:
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
