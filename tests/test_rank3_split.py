@@ -70,3 +70,24 @@ def test_pairing_with_core_certifies_only_breaker_wins(h):
     cert = breaker_certificate(frozenset(res), h.n, DEFAULT)
     if cert is not None:
         assert solve_maker_breaker(MakerBreakerGame(h)).winner == "breaker"
+
+
+def test_cli_witnesses_for_split_and_pairing(tmp_path, capsys):
+    import json
+
+    from verify.certificates.checker import check_certificate
+    from verify.cli import main
+    gadgets, tree = tmp_path / "g.txt", tmp_path / "t.txt"
+    assert main(["family", "rank3-gadgets", "41", "3", "1", "-o", str(gadgets)]) == 0
+    assert main(["family", "rank3-tree", "31", "2", "-o", str(tree)]) == 0
+    capsys.readouterr()
+    assert main(["rank3", str(gadgets), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["winner"] == "breaker" and out["witness"]["decided_by"] == "split"
+    assert main(["rank3", str(gadgets), "--first", "breaker"]) == 0
+    assert "breaker wins" in capsys.readouterr().out
+    cert = tmp_path / "pairs.json"
+    assert main(["rank3", str(tree), "--certificate", str(cert)]) == 0
+    assert "pair" in capsys.readouterr().out
+    report = check_certificate(json.loads(cert.read_text()))
+    assert report.claim == {"winner": "breaker", "first": "maker"}
