@@ -8,7 +8,9 @@ bench/rank3_baseline/, capped) in the same run:
 - gadgets: hypertrees with n/12 copies of a 7-vertex Breaker win without pairing glued on (Breaker
   wins, the board has no pairing);
 - extra: hypertrees plus random linear edges (Maker wins on the seeds used);
-- round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3.
+- round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3;
+- ring: no-pairing gadgets in a ring (verify family rank3-ring k): 2-connected Breaker wins, left to
+  the three-round search.
 Target: 100 vertices in under 10 s each, curve to 200 vertices.
 
 - target: random 3-uniform boards with 60 vertices and 150 edges decided in < 10 s (both orders);
@@ -31,7 +33,7 @@ from itertools import combinations
 
 from rank3_baseline import baseline_winner
 
-from verify.families_rank3 import round3_board, sparse_extra, sparse_gadgets, sparse_tree
+from verify.families_rank3 import gadget_ring, round3_board, sparse_extra, sparse_gadgets, sparse_tree
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.solvers.explicit import solve_maker_breaker
@@ -186,6 +188,17 @@ def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
                   f"{old_m:>8} {old_b:>8} {r:>7}  {''.join(wins)}  {','.join(sorted(hows))}", flush=True)
             if old == float("inf"):
                 skip_baseline = True
+    print("   ring: k no-pairing gadgets in a ring (2-connected, no pairing, no cut vertex: the "
+          "three-round search decides; the gap left by issue 11)")
+    for k in (2, 3, 4) if quick else (2, 3, 4, 5):
+        h = gadget_ring(k)
+        row = []
+        for first in ("maker", "breaker"):
+            out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+            old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
+            row.append(f"{first[0].upper()} {'-' if out is None else out.winner[0].upper()} "
+                       f"{_fmt(t)}s (today {_fmt(t0)}s)")
+        print(f"     ring k={k} n={h.n} m={h.m}: " + "; ".join(row), flush=True)
     for params in ((3, 3, 2), (4, 4, 2), (3, 3, 3)):
         h = round3_board(*params)
         row = []

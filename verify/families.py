@@ -105,11 +105,12 @@ def _need(ok: bool, msg: str):
 
 def _rank3_families() -> dict:
     """Rank-3 families for Galliot's criterion (paper 004), defined in :mod:`.families_rank3`."""
-    from .families_rank3 import round3_board, sparse_extra, sparse_gadgets, sparse_tree
+    from .families_rank3 import gadget_ring, round3_board, sparse_extra, sparse_gadgets, sparse_tree
     return {"rank3-round3": (round3_board, ["c", "q", "copies", "gap"]),
             "rank3-tree": (sparse_tree, ["n", "seed"]),
             "rank3-gadgets": (sparse_gadgets, ["n", "gadgets", "seed"]),
-            "rank3-extra": (sparse_extra, ["n", "extra", "seed"])}
+            "rank3-extra": (sparse_extra, ["n", "extra", "seed"]),
+            "rank3-ring": (gadget_ring, ["k"])}
 
 
 FAMILIES = {

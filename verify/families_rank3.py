@@ -104,3 +104,19 @@ def round3_board(c: int = 3, q: int = 3, copies: int = 2, gap: int = 1) -> Hyper
             edges.append([qv[j], outer, qv[(j + 1) % q]])
         edges.append(["x", f"a{p}", f"w{p}"])
     return Hypergraph(edges)
+
+
+def gadget_ring(k: int) -> Hypergraph:
+    """``k`` copies of :data:`NO_PAIRING_GADGET` in a ring, each joined to the next by an edge
+    {degree-1 vertex of one, degree-1 vertex of the next, a new vertex}: a 2-connected Breaker win
+    (checked for k ≤ 3) without pairing and without cut vertex, so the three-round search decides it."""
+    _need(k >= 2, "rank3-ring needs k >= 2")
+    edges, ends, nv = [], [], 0
+    for _ in range(k):
+        edges += [sum(1 << (nv + v) for v in g) for g in NO_PAIRING_GADGET]
+        ends.append((nv + 6, nv + 5))
+        nv += 7
+    for i in range(k):
+        edges.append((1 << ends[i][0]) | (1 << ends[(i + 1) % k][1]) | (1 << nv))
+        nv += 1
+    return _board(edges, nv)
