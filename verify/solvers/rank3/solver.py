@@ -65,6 +65,13 @@ class Decision:
     zone: int = 0                              # split Maker win: live vertices of the part she wins
 
 
+def _sparse(res) -> bool:
+    """Whether the pairing and splitting steps are worth trying: at most as many edges as live
+    vertices (pairings and cut vertices are a sparse board's; dense boards go straight to the
+    criterion, which finds Maker's wins there fast)."""
+    return len(res) <= _live(res).bit_count()
+
+
 def _live(res) -> int:
     return mb.live_vertices(res)
 
@@ -74,7 +81,7 @@ def breaker_certificate(res, nboard: int, opts: Rank3Options = DEFAULT,
     """A certified Breaker win (either order) by pairs outside a core family that Breaker wins
     with Maker to move (:func:`.pairing.pairing_with_core`; ``grow=False``: a pairing of the whole
     family, no core), or None."""
-    if not opts.pairing:
+    if not opts.pairing or not _sparse(res):
         return None
     found = pairing_with_core(res, MAX_CORE, grow=grow)
     if found is None:
@@ -127,7 +134,7 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
 
 def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
     """Decide a board glued at a cut vertex from its parts (:mod:`.split`), or None."""
-    if not opts.pairing:
+    if not opts.pairing or not _sparse(res):
         return None
     found = pendant(res)
     if found is None:
@@ -220,7 +227,7 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
 def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None:
     """Breaker to move: a move after which a pairing(+core) certificate exists, trying first the
     vertices of the smallest residual edges (the partner of Maker's last move lies there)."""
-    if not opts.pairing:
+    if not opts.pairing or not _sparse(res):
         return None
     smallest = min(e.bit_count() for e in res)
     cands = 0
