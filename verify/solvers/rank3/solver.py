@@ -8,9 +8,11 @@ Breaker, Lemma I.1.50), so decisions depend on the residual alone.
 - Maker first: ∅ in the residual → Maker has won; no residual edge → Breaker; an edge with ≤ 1 vertex
   → Maker (trivial win, Def I.1.43); fewer than six live vertices → the explicit reference search;
   otherwise Galliot's three-round criterion (:class:`~.search.Board`).
-- Before any search, a certified Breaker win is looked for (:mod:`.pairing`): a pairing strategy
-  (Prop I.1.52), or pairs outside a small core family that Breaker wins moving second; it decides
-  both orders at once (``how`` = 'pairing').
+- Before any search, on sparse positions: a pairing strategy (:mod:`.pairing`, Prop I.1.52; it
+  decides both orders at once, ``how`` = 'pairing'); then a board glued at a cut vertex is decided
+  from its parts (:mod:`.split`, ``how`` = 'split'); then pairs around a small core family that
+  Breaker wins moving second ('pairing'). A pairing of the position is also tried at the criterion's
+  Breaker reply nodes, as a quick refutation of Maker's move.
 - ``structural_only``: never hand a position to the explicit search (small positions too go to the
   criterion; isolated vertices pad the board to six free vertices, which changes no outcome), so
   that differential tests exercise the criterion itself.
@@ -36,7 +38,7 @@ MAX_CORE = 24      # free vertices of the core left to the search when Breaker p
 @dataclass(frozen=True)
 class Rank3Options:
     """How positions are decided: ``structural_only`` forbids the explicit fallback on positions
-    with fewer than six live vertices; ``pairing`` allows the pairing(+core) certificate."""
+    with fewer than six live vertices; ``pairing`` allows the pairing, splitting and core steps."""
     structural_only: bool = False
     pairing: bool = True
 
@@ -47,7 +49,7 @@ DEFAULT = Rank3Options()
 @dataclass
 class Decision:
     """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural',
-    'components' or 'pairing'."""
+    'components', 'pairing' or 'split'."""
     winner: str
     how: str
     board: Board | None = None
