@@ -192,23 +192,24 @@ def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
           "three-round search decides; the gap left by issue 11)")
     for k in (2, 3, 4) if quick else (2, 3, 4, 5):
         h = gadget_ring(k)
-        row = []
-        for first in ("maker", "breaker"):
-            out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
-            old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
-            row.append(f"{first[0].upper()} {'-' if out is None else out.winner[0].upper()} "
-                       f"{_fmt(t)}s (today {_fmt(t0)}s)")
-        print(f"     ring k={k} n={h.n} m={h.m}: " + "; ".join(row), flush=True)
+        _side_by_side(f"ring k={k} n={h.n} m={h.m}", h, cap, baseline_cap)
     for params in ((3, 3, 2), (4, 4, 2), (3, 3, 3)):
         h = round3_board(*params)
-        row = []
-        for first in ("maker", "breaker"):
-            out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
-            old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
-            row.append(f"{first[0].upper()} {'-' if out is None else out.winner[0].upper()} "
-                       f"{t:.2f}s (today {_fmt(t0)}s)")
-        print(f"     round3 {params} n={h.n}: " + "; ".join(row), flush=True)
+        _side_by_side(f"round3 {params} n={h.n}", h, cap, baseline_cap)
     print(f"   worst at ~100 vertices: {worst_100:.3f}s -> {'OK' if worst_100 < 10 else 'MISSED'} (< 10 s)")
+
+
+def _side_by_side(label: str, h: Hypergraph, cap: float, baseline_cap: float):
+    """One line: winner and seconds now and today, Maker first and Breaker first."""
+    row = []
+    for first in ("maker", "breaker"):
+        out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+        old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
+        if old is not None and out is not None:
+            assert old == out.winner, (label, first)
+        row.append(f"{first[0].upper()} {'-' if out is None else out.winner[0].upper()} "
+                   f"{_fmt(t)}s (today {_fmt(t0)}s)")
+    print(f"     {label}: " + "; ".join(row), flush=True)
 
 
 def _fmt(t: float) -> str:
