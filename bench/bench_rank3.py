@@ -1,4 +1,17 @@
-"""Speed of the structural rank-3 Maker-Breaker solver (issue 3). Prints times and ratios; not a test.
+"""Speed of the structural rank-3 Maker-Breaker solver (issues 3 and 11). Prints times and ratios;
+not a test.
+
+Issue 11 (``--connected``, also part of the default run): sparse *connected* boards, Maker first and
+Breaker first, against today's solver as it was before issue 11 (the frozen copy in
+bench/rank3_baseline/, capped) in the same run:
+- tree: random linear hypertrees (Breaker wins by a pairing);
+- gadgets: hypertrees with n/12 copies of a 7-vertex Breaker win without pairing glued on (Breaker
+  wins, the board has no pairing);
+- extra: hypertrees plus random linear edges (Maker wins on the seeds used);
+- round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3;
+- ring: no-pairing gadgets in a ring (verify family rank3-ring k): 2-connected Breaker wins, left to
+  the three-round search.
+Target: 100 vertices in under 10 s each, curve to 200 vertices.
 
 - target: random 3-uniform boards with 60 vertices and 150 edges decided in < 10 s (both orders);
 - scaling curves (vertices vs seconds) on two random families, until an instance takes too long:
@@ -6,7 +19,8 @@
   mostly Breaker wins: the expensive case, since every Maker line must be refuted);
 - ratio structural / explicit reference where both finish.
 
-Run: python bench/bench_rank3.py [--quick] [--ratio]   (--ratio: only the comparison with explicit)
+Run: python bench/bench_rank3.py [--quick] [--ratio] [--connected]
+   (--ratio: only the comparison with explicit; --connected: only the issue-11 families)
 """
 from __future__ import annotations
 
@@ -16,6 +30,9 @@ import statistics
 import sys
 import time
 
+from rank3_baseline import baseline_winner
+
+from verify.families.rank3 import gadget_ring, round3_board, sparse_extra, sparse_gadgets, sparse_tree
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.solvers.explicit import solve_maker_breaker
@@ -66,10 +83,13 @@ def sparse_linear(n: int, m: int, seed: int) -> Hypergraph:
 
 
 def curve(name, make, sizes, seeds, limit):
-    print(f"== scaling, {name}: median seconds over {len(seeds)} seeds x 2 orders (cap {limit:.0f} s)")
-    print(f"   {'n':>4} {'m':>4} {'median s':>9} {'max s':>8}  winners (maker-first/breaker-first)")
+    print(f"== scaling, {name}: median seconds over {len(seeds)} seeds x 2 orders (cap {limit:.0f} s), "
+          f"today's solver side by side")
+    print(f"   {'n':>4} {'m':>4} {'median s':>9} {'max s':>8} {'today med':>10} {'today max':>10} "
+          f"{'ratio':>6}  winners (maker-first/breaker-first)")
+    old_done = True
     for n in sizes:
-        times, wins = [], []
+        times, olds, wins = [], [], []
         h = None
         for seed in seeds:
             h = make(n, seed)
@@ -78,19 +98,123 @@ def curve(name, make, sizes, seeds, limit):
                 out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=limit)
                 times.append(t)
                 pair.append("-" if out is None else out.winner[0].upper())
+                if old_done:
+                    old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=limit)
+                    olds.append(t0)
+                    if old is not None and out is not None:
+                        assert old == out.winner, (name, n, seed, first)
             wins.append("".join(pair))
         med, worst = statistics.median(times), max(times)
-        print(f"   {n:>4} {h.m:>4} {med:>9.3f} {worst:>8.3f}  {' '.join(wins)}", flush=True)
+        if olds:
+            omed, oworst = statistics.median(olds), max(olds)
+            ratio = f"{omed / max(med, 1e-4):.1f}" if oworst != float("inf") else ">"
+            old_cols = f"{omed:>10.3f} {oworst:>10.3f} {ratio:>6}"
+            old_done = oworst != float("inf")
+        else:
+            old_cols = f"{'skip':>10} {'skip':>10} {'-':>6}"
+        print(f"   {n:>4} {h.m:>4} {med:>9.3f} {worst:>8.3f} {old_cols}  {' '.join(wins)}", flush=True)
         if worst == float("inf"):
             print(f"   stopped: an instance exceeded {limit:.0f} s")
             return
 
 
-def main(quick: bool = False, only_ratio: bool = False):
+def main(quick: bool = False, only_ratio: bool = False, only_connected: bool = False):
     seeds = range(3) if quick else range(5)
+    if not only_ratio:
+        connected(quick)
+    if only_connected:
+        return
     if not only_ratio:
         target_and_curves(quick, seeds)
     ratios(quick, seeds)
+
+
+def _extra_maker(n: int, seed: int) -> Hypergraph:
+    """A hypertree plus 3 random linear edges; seeds are scanned until Maker wins (Maker first)."""
+    for s in range(seed * 1000, seed * 1000 + 1000):
+        h = sparse_extra(n, 3, s)
+        if solve_structural(MakerBreakerGame(h, "maker")).winner == "maker":
+            return h
+    raise RuntimeError("no Maker win found")
+
+
+CONNECTED = (
+    ("tree", lambda n, s: sparse_tree(n, s), "B"),
+    ("gadgets", lambda n, s: sparse_gadgets(n, max(1, n // 12), s), "B"),
+    ("extra", _extra_maker, "M"),
+)
+
+
+def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
+    sizes = (21, 41, 61, 101, 151, 201) if quick else (21, 41, 61, 81, 101, 121, 151, 201)
+    seeds = range(2) if quick else range(3)
+    print("== issue 11: sparse connected boards; worst seconds over seeds, Maker first / Breaker first;")
+    print(f"   today's solver (frozen copy, capped at {baseline_cap:.0f} s, skipped after a cap) in "
+          f"the same run; ratio = today / now")
+    print(f"   {'family':>8} {'n':>4} {'m':>4} {'now M':>8} {'now B':>8} {'today M':>8} {'today B':>8}"
+          f" {'ratio':>7}  winners  how")
+    worst_100 = 0.0
+    for fam, make, expect in CONNECTED:
+        skip_baseline = False
+        for n in sizes:
+            rows = {"maker": [0.0, 0.0], "breaker": [0.0, 0.0]}
+            wins, hows, m = [], set(), 0
+            for seed in seeds:
+                h = make(n, seed)
+                m = h.m
+                for first in ("maker", "breaker"):
+                    out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+                    rows[first][0] = max(rows[first][0], t)
+                    wins.append("-" if out is None else out.winner[0].upper())
+                    if out is not None:
+                        hows.add(out.stats["decided_by"])
+                    if skip_baseline:
+                        rows[first][1] = float("nan")
+                        continue
+                    old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
+                    if old is not None and out is not None:
+                        assert old == out.winner, (fam, n, seed, first)
+                    rows[first][1] = max(rows[first][1], t0)
+            if 95 <= n <= 105:
+                worst_100 = max(worst_100, rows["maker"][0], rows["breaker"][0])
+            now = rows["maker"][0] + rows["breaker"][0]
+            old = rows["maker"][1] + rows["breaker"][1]
+            ratio = ">" if old == float("inf") else ""
+            old_m = _fmt(rows["maker"][1])
+            old_b = _fmt(rows["breaker"][1])
+            r = "-" if old != old else f"{ratio}{min(old, 2 * baseline_cap) / max(now, 1e-4):.0f}"
+            print(f"   {fam:>8} {n:>4} {m:>4} {rows['maker'][0]:>8.3f} {rows['breaker'][0]:>8.3f} "
+                  f"{old_m:>8} {old_b:>8} {r:>7}  {''.join(wins)}  {','.join(sorted(hows))}", flush=True)
+            if old == float("inf"):
+                skip_baseline = True
+    print("   ring: k no-pairing gadgets in a ring (2-connected, no pairing, no cut vertex: the "
+          "three-round search decides; the gap left by issue 11)")
+    for k in (2, 3, 4) if quick else (2, 3, 4, 5):
+        h = gadget_ring(k)
+        _side_by_side(f"ring k={k} n={h.n} m={h.m}", h, cap, baseline_cap)
+    for params in ((3, 3, 2), (4, 4, 2), (3, 3, 3)):
+        h = round3_board(*params)
+        _side_by_side(f"round3 {params} n={h.n}", h, cap, baseline_cap)
+    print(f"   worst at ~100 vertices: {worst_100:.3f}s -> {'OK' if worst_100 < 10 else 'MISSED'} (< 10 s)")
+
+
+def _side_by_side(label: str, h: Hypergraph, cap: float, baseline_cap: float):
+    """One line: winner and seconds now and today, Maker first and Breaker first."""
+    row = []
+    for first in ("maker", "breaker"):
+        out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+        old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=baseline_cap)
+        if old is not None and out is not None:
+            assert old == out.winner, (label, first)
+        row.append(f"{first[0].upper()} {'-' if out is None else out.winner[0].upper()} "
+                   f"{_fmt(t)}s (today {_fmt(t0)}s)")
+    print(f"     {label}: " + "; ".join(row), flush=True)
+
+
+def _fmt(t: float) -> str:
+    if t != t:
+        return "skip"
+    return "cap" if t == float("inf") else f"{t:.3f}"
 
 
 def target_and_curves(quick, seeds):
@@ -101,8 +225,9 @@ def target_and_curves(quick, seeds):
         row = []
         for first in ("maker", "breaker"):
             out, t = timed(solve_structural, MakerBreakerGame(h, first))
+            old, t0 = timed(baseline_winner, MakerBreakerGame(h, first), limit=60.0)
             worst = max(worst, t)
-            row.append(f"{first}-first: {out.winner} {t:.3f}s")
+            row.append(f"{first}-first: {out.winner} {t:.3f}s (today {t0:.3f}s)")
         print(f"   seed {seed}: " + ", ".join(row), flush=True)
     print(f"   worst {worst:.3f}s -> {'OK' if worst < 10 else 'MISSED'}")
 
@@ -144,4 +269,5 @@ def ratios(quick, seeds):
 
 
 if __name__ == "__main__":
-    main(quick="--quick" in sys.argv, only_ratio="--ratio" in sys.argv)
+    main(quick="--quick" in sys.argv, only_ratio="--ratio" in sys.argv,
+         only_connected="--connected" in sys.argv)

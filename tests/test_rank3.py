@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, event, given, settings
 
 from verify.certificates.checker import check_certificate
 from verify.cli import main
@@ -18,8 +18,8 @@ from verify.solvers import solve
 from verify.solvers.explicit import MakerBreakerSearch, solve_maker_breaker
 from verify.solvers.rank3 import choose_method, solve_structural
 from verify.solvers.rank3.chains import is_chain
-from verify.solvers.rank3.solver import maker_first
-from verify.strategies import players, rank3_hypergraphs
+from verify.solvers.rank3.solver import Rank3Options, maker_first
+from verify.strategies import players, rank3_hypergraphs, rank3_positions
 
 from verify.solvers.rank3.brute import cycles_at
 
@@ -170,13 +170,13 @@ def _check_tree(board, node, marked, dead, rounds) -> None:
         _check_tree(board, child, m2, dead | (1 << y), rounds - 1)
 
 
-@given(rank3_hypergraphs(min_vertices=6, max_vertices=10, max_edges=16), players)
+@given(rank3_positions(min_vertices=6, max_vertices=10, max_edges=14), players)
 def test_witnesses_replay(h, first):
     game = MakerBreakerGame(h, first)
     res = game.start_residual()
-    d = maker_first(res, h.n)
-    if d.how != "structural":
-        return
+    d = maker_first(res, h.n, Rank3Options(structural_only=True, pairing=False))
+    assume(d.how == "structural")
+    event("maker: tree" if d.winner == "maker" else "breaker: refutations")
     search = MakerBreakerSearch()
     if d.winner == "maker":
         _check_tree(d.board, d.tree, d.board.marked0, 0, d.rounds)

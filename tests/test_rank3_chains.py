@@ -161,3 +161,47 @@ def test_leaf_test_matches_exhaustive_structures(seed):
             vs = got.vertices
             assert vs & marked == sum(1 << u for u in got.ends)
             assert is_chain(got.ends[0], got.ends[1], list(got.edges))
+
+
+# -- the linear fast path (breadth-first search) ----------------------------------------------------
+
+def _random_linear(rnd, n, m):
+    edges = []
+    for _ in range(20 * m):
+        e = sum(1 << i for i in rnd.sample(range(n), 3))
+        if all((e & f).bit_count() <= 1 for f in edges):
+            edges.append(e)
+            if len(edges) == m:
+                break
+    return edges
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_linear_fast_path_matches_computecc_and_exhaustive_search(seed):
+    from verify.solvers.rank3 import linear as lin
+    rnd = random.Random(500 + seed)
+    for _ in range(150):
+        n = rnd.randint(5, 12)
+        edges = _random_linear(rnd, n, rnd.randint(1, 8))
+        assert lin.is_linear(edges)
+        inc = incidence(edges, n + 1)
+        dead = 1 << rnd.randrange(n) if rnd.random() < 0.3 else 0
+        marked = sum(1 << i for i in rnd.sample(range(n), rnd.randint(0, 3))) & ~dead
+        for a in range(n):
+            if dead >> a & 1:
+                continue
+            got = lin.component(a, edges, inc, dead)
+            assert got == compute_cc(a, edges, inc, dead) == chain_cc(a, edges, dead) | (1 << a)
+            for b in bits_of(got & ~(1 << a)):
+                assert is_chain(a, b, lin.chain(a, b, edges, inc, dead))
+            cyc = lin.cycle(a, edges, inc, dead)
+            assert (cyc is not None) == bool(cycles_at(a, edges, dead)), (edges, a, dead)
+            if cyc is not None:
+                assert sorted(cyc) in [sorted(c) for c in cycles_at(a, edges, dead)]
+        got = find_leaf(edges, inc, marked, dead, n, linear=True)
+        want = has_leaf(edges, marked, dead)
+        assert (got is None) == (want is None), (edges, marked, dead, got, want)
+
+
+def bits_of(mask):
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]

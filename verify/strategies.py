@@ -43,5 +43,22 @@ def rank3_hypergraphs(**kw):
     return hypergraphs(**kw)
 
 
+@st.composite
+def rank3_positions(draw, min_vertices: int = 3, max_vertices: int = 9, max_edges: int = 12,
+                    max_marked: int = 2, two_edges: bool = True) -> Hypergraph:
+    """Rank-≤3 boards (3-edges, and 2-edges if ``two_edges``) with at most ``max_marked`` of
+    Maker's marks, rejecting (with ``assume``) boards already decided before the first move: no live
+    edge, or an edge with at most one unmarked vertex (a trivial Maker win, paper 004 Def I.1.43)."""
+    from hypothesis import assume
+    n = draw(st.integers(min_vertices, max_vertices))
+    sizes = (2, 3) if two_edges else (3,)
+    h = draw(hypergraphs(min_vertices=n, max_vertices=n, edge_sizes=sizes, max_edges=max_edges))
+    marks = draw(st.sets(st.integers(0, n - 1), max_size=max_marked))
+    mk = sum(1 << i for i in marks)
+    live = [e & ~mk for e in h.edge_masks]
+    assume(live and all(e.bit_count() >= 2 for e in live))
+    return Hypergraph.from_masks(h.vertices, h.edge_masks, mk)
+
+
 players = st.sampled_from(["maker", "breaker"])
 impartial_kinds = st.sampled_from(["acv", "avd", "dst", "prv"])

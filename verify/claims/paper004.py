@@ -227,3 +227,36 @@ register(Claim(
                             for h in ([nunchaku(length)] + ([necklace(length)] if length >= 2 else []))),
     check=_check_path_tau, default_size=6, slow_size=9, size_name="length",
     tags=("maker-breaker", "rank3", "rounds")))
+
+
+# -- sharpness of the three rounds (remark after Theorem II.1.12, Fig II.6) ---------------------------
+
+ROUND3_VARIANTS = ((3, 3, 2, 1), (3, 3, 2, 2), (4, 3, 2, 1), (3, 4, 2, 2), (3, 3, 3, 1))
+
+
+def _check_round3_needed(h: Hypergraph):
+    res = mb.MakerBreakerGame(h).start_residual()
+    board = Board(res, h.n)
+    within2 = board.decide(max_rounds=2)[0] is not None
+    within3 = board.decide(max_rounds=3)[0] is not None
+    actual = _winner(h, mb.MAKER) == mb.MAKER
+    if within2 or not within3 or not actual:
+        return Violation(_inst(h), {"maker_wins": True, "leaf_within_2": False, "leaf_within_3": True},
+                         {"maker_wins": actual, "leaf_within_2": within2, "leaf_within_3": within3})
+    return None
+
+
+def _round3_instances(size: int):
+    from ..families.rank3 import round3_board
+    for params in ROUND3_VARIANTS[:size]:
+        yield round3_board(*params)
+
+
+register(Claim(
+    name="004-thm-II.1.12-three-rounds-needed", source="004 §II.1.3 (after Theorem II.1.12, Fig II.6)",
+    statement="Three rounds are needed: gluing copies of a D1^O-danger at its point x (Fig II.6 from "
+              "Fig II.9) gives a 3-uniform Maker win on which Maker can force a fully marked edge, a "
+              "nunchaku or a necklace within three rounds but not within two (J_2(D0) holds, J_3(D0) "
+              "fails). Instances: verify family rank3-round3 c q copies gap.",
+    instances=_round3_instances, check=_check_round3_needed, default_size=1, slow_size=5,
+    size_name="variants", tags=("maker-breaker", "rank3")))

@@ -26,7 +26,18 @@ def describe(witness: dict) -> list[str]:
     """Human-readable lines for the witness of :func:`verify.solvers.rank3.solve_structural`."""
     lines = []
     how = witness.get("decided_by")
-    if "maker_tree" in witness:
+    if "pairs" in witness:
+        pairs = " ".join("{" + ",".join(p) + "}" for p in witness["pairs"])
+        lines.append(f"Breaker answers each move in a pair with its partner: {pairs}")
+        if "core" in witness:
+            lines.append("and wins the remaining core moving second:")
+            lines += ["  " + line for line in describe(witness["core"])]
+    elif "cut_vertex" in witness:
+        lines.append(f"the board is two parts glued at {witness['cut_vertex']}, decided from the parts "
+                     f"(paper 004 Lemma I.1.50; '+v': the cut vertex given to Maker):")
+        for label, part in witness["parts"].items():
+            lines.append(f"  {label}: {part['winner']} wins ({part['decided_by']})")
+    elif "maker_tree" in witness:
         lines.append(f"Maker reaches a fully marked edge, nunchaku or necklace within "
                      f"{witness['leaf_rounds']} round(s):")
         lines += _show_tree(witness["maker_tree"], depth=1)
@@ -44,6 +55,7 @@ def describe(witness: dict) -> list[str]:
     elif how in ("explicit", "trivial", "over"):
         lines.append({"explicit": "fewer than six live vertices: decided by the explicit search",
                       "trivial": "an edge has at most one unclaimed vertex (trivial Maker win)",
+                      "pairing": "a pairing strategy wins for Breaker",
                       "over": "the game is already over"}[how])
     return lines
 

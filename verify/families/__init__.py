@@ -99,6 +99,16 @@ def _need(ok: bool, msg: str):
 
 from .hex import hex_board  # noqa: E402  (the Hex generator builds on cell())
 
+
+def _rank3_families() -> dict:
+    """Rank-3 families for Galliot's criterion (paper 004), defined in :mod:`.rank3`."""
+    from .rank3 import gadget_ring, round3_board, sparse_extra, sparse_gadgets, sparse_tree
+    return {"rank3-round3": (round3_board, ["c", "q", "copies", "gap"]),
+            "rank3-tree": (sparse_tree, ["n", "seed"]),
+            "rank3-gadgets": (sparse_gadgets, ["n", "gadgets", "seed"]),
+            "rank3-extra": (sparse_extra, ["n", "extra", "seed"]),
+            "rank3-ring": (gadget_ring, ["k"])}
+
 FAMILIES = {
     "complete": (complete, ["n", "r"]),
     "tic-tac-toe": (tic_tac_toe, ["n"]),
@@ -108,6 +118,7 @@ FAMILIES = {
     "fano": (fano, []),
     "hex": (hex_board, ["k"]),
     "random": (random_rank, ["n", "m", "k", "seed"]),
+    **{name: entry for name, entry in _rank3_families().items()},
 }
 
 
@@ -117,6 +128,8 @@ def family(name: str, *params: int) -> Hypergraph:
         raise InputError(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})")
     fn, names = FAMILIES[name]
     required = [p for p in names if p not in ("k", "seed")] if name == "random" else names
+    if name.startswith("rank3-"):
+        required = names[:0 if name == "rank3-round3" else 1]
     if not (len(required) <= len(params) <= len(names)):
         raise InputError(f"family {name} takes parameters {' '.join(names)}")
     return fn(*params)

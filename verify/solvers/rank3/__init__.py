@@ -13,7 +13,7 @@ from ... import limits
 from ...games import maker_breaker as mb
 from ...result import Outcome
 from .. import register, register_auto
-from .solver import Namer, breaker_move, decide, maker_move
+from .solver import Namer, Rank3Options, breaker_move, decide, maker_move
 
 # certificates enumerate every state reachable under the winner's strategy; beyond this many the
 # expansion is refused (the three-round witness in Outcome.strategy is always produced)
@@ -30,23 +30,41 @@ def check_rank3(game: mb.MakerBreakerGame) -> None:
 
 @register("maker-breaker", "structural")
 def solve_structural(game: mb.MakerBreakerGame, certificate: bool = False) -> Outcome:
+    """The registered method: :func:`structural_outcome` with the criterion's default switches."""
+    return structural_outcome(game, certificate)
+
+
+def structural_outcome(game: mb.MakerBreakerGame, certificate: bool = False,
+                       structural_only: bool = False, pairing: bool = True) -> Outcome:
     """Winner of a rank-≤3 Maker-Breaker game by Galliot's three-round criterion, with the
-    three-round witness in ``strategy`` and, on request, a checked-format strategy certificate."""
+    three-round witness in ``strategy`` and, on request, a checked certificate (a pairing
+    certificate when Breaker wins by a pairing, else a strategy certificate).
+
+    ``structural_only``: decide small positions by the criterion too (no explicit fallback);
+    ``pairing``: allow the pairing(+core) certificate of a Breaker win before any search."""
     check_rank3(game)
     res = game.start_residual()
     nboard = game.board.n
-    d = decide(res, nboard, game.first)
+    opts = Rank3Options(structural_only=structural_only, pairing=pairing)
+    d = decide(res, nboard, game.first, opts)
     namer = Namer(game.board, res)
     out = Outcome(game="maker-breaker", method="structural", winner=d.winner, first=game.first,
                   strategy=namer.decision(d, game.first),
                   stats={"decided_by": d.how, "nodes": d.nodes})
     if certificate:
-        out.certificate = strategy_certificate_for(game, d.winner)
-        out.stats["certificate_states"] = len(out.certificate["strategy"])
+        if d.how == "pairing" and d.core is None and d.breaker_move is None:
+            from ...certificates.strategy import pairing_certificate
+            out.certificate = pairing_certificate(game.board, [game.board.names(p) for p in d.pairs],
+                                                  game.first)
+            out.certificate["position"]["breaker"] = sorted(game.breaker)
+        else:
+            out.certificate = strategy_certificate_for(game, d.winner, opts)
+            out.stats["certificate_states"] = len(out.certificate["strategy"])
     return out
 
 
-def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str) -> dict:
+def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str,
+                             opts: Rank3Options = Rank3Options()) -> dict:
     """The full strategy certificate (kind ``maker-breaker-strategy``) for the winner, whose moves
     come from the structural solver at every reachable position."""
     from ...certificates.strategy import strategy_certificate
@@ -58,7 +76,7 @@ def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str) -> dict:
         if calls[0] > MAX_CERTIFICATE_STATES:
             raise TooLarge(f"the strategy certificate would need more than {MAX_CERTIFICATE_STATES} "
                            f"positions; the three-round witness is still reported without --certificate")
-        return maker_move(res, nboard) if winner == mb.MAKER else breaker_move(res, nboard)
+        return maker_move(res, nboard, opts) if winner == mb.MAKER else breaker_move(res, nboard, opts)
 
     return strategy_certificate(game, winner, choose)
 

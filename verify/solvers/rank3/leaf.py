@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...hypergraph import bits
+from . import linear as lin
 from .chains import compute_cc, find_chain
 
 
@@ -44,9 +45,21 @@ def _star(x: int, edges: list[int], dead: int, nbits: int) -> tuple[int, list[in
 
 
 def leaf_at(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int, nbits: int,
-            witness: bool = True) -> Leaf | bool | None:
+            witness: bool = True, linear: bool = False) -> Leaf | bool | None:
     """A leaf containing x (marked) in K, assuming K with x unmarked has none; None if there is none.
-    With ``witness=False`` only True/None is returned (one COMPUTECC call)."""
+    With ``witness=False`` only True/None is returned (one COMPUTECC call). ``linear``: K is linear,
+    use the breadth-first fast path of :mod:`.linear`."""
+    if linear:
+        others = lin.component(x, edges, inc, dead) & marked & ~(1 << x)
+        if others:
+            if not witness:
+                return True
+            u = (others & -others).bit_length() - 1
+            return _trim(x, lin.chain(x, u, edges, inc, dead), marked)
+        cyc = lin.cycle(x, edges, inc, dead, witness)
+        if cyc is None or not witness:
+            return cyc
+        return Leaf("necklace", tuple(cyc), (x,))
     xx, copies = _star(x, edges, dead, nbits)
     cc = compute_cc(x, edges, inc, dead, copies)
     others = cc & marked & ~(1 << x) & ~(1 << xx)
@@ -77,7 +90,8 @@ def _trim(x: int, path: list[int], marked: int) -> Leaf:
     raise AssertionError("chain between marked vertices without a second mark")
 
 
-def find_leaf(edges: list[int], inc: list[list[int]], marked: int, dead: int, nbits: int) -> Leaf | None:
+def find_leaf(edges: list[int], inc: list[list[int]], marked: int, dead: int, nbits: int,
+              linear: bool = False) -> Leaf | None:
     """Any leaf of K: test (a) from every marked vertex, then (b) at every marked vertex."""
     live_marked = 0
     for e in edges:
@@ -86,13 +100,15 @@ def find_leaf(edges: list[int], inc: list[list[int]], marked: int, dead: int, nb
                 return Leaf("edge", (e,), tuple(bits(e)))
             live_marked |= e & marked
     for u in bits(live_marked):
-        cc = compute_cc(u, edges, inc, dead)
+        cc = lin.component(u, edges, inc, dead) if linear else compute_cc(u, edges, inc, dead)
         others = cc & marked & ~(1 << u)
         if others:
             v = (others & -others).bit_length() - 1
-            return _trim(u, find_chain(u, v, edges, inc, dead, known=True), marked)
+            path = lin.chain(u, v, edges, inc, dead) if linear else \
+                find_chain(u, v, edges, inc, dead, known=True)
+            return _trim(u, path, marked)
     for u in bits(live_marked):
-        found = leaf_at(u, edges, inc, marked, dead, nbits)
+        found = leaf_at(u, edges, inc, marked, dead, nbits, linear=linear)
         if found:
             return found
     return None

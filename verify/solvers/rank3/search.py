@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
 from .chains import compute_cc, incidence
+from .linear import component, is_linear
 from .leaf import Leaf, find_leaf, forcing_move, leaf_at
 
 MIN_FREE = 6   # the hypothesis |V \ M| ≥ 6 of Theorem II.1.12
@@ -34,7 +35,7 @@ class Board:
     edge) and the three-round search on it. Vertex ``nbits - 1`` is the shared padding mark when
     some residual edge has two vertices; vertex ``nbits`` is reserved for COMPUTECC copies."""
 
-    def __init__(self, res, nboard: int):
+    def __init__(self, res, nboard: int, certify=None):
         res = minimal_masks(res)
         if any(e.bit_count() <= 1 for e in res):
             raise ValueError("trivial position: a residual edge has at most one vertex")
@@ -54,10 +55,14 @@ class Board:
             self.edges.append(k)
             self.origin[k] = e
         self.inc = incidence(self.edges, self.nbits)
+        self.linear = is_linear(self.edges)
         self.memo: dict = {}
         self.leaf_memo: dict = {}
         self.cycle_memo: dict = {}
         self.nodes = 0
+        self.certify = certify          # residual -> True when a Breaker win is certified
+        self.cert_memo: dict = {}
+        self.certified = 0
 
     # -- positions ------------------------------------------------------------------------------
     def live(self, marked: int, dead: int) -> int:
@@ -74,11 +79,12 @@ class Board:
         """A leaf of K^{+...} (marks ``marked`` including x) through x; see :func:`leaf_at`."""
         key = (marked, dead)
         if key not in self.leaf_memo:
-            self.leaf_memo[key] = leaf_at(x, self.edges, self.inc, marked, dead, self.nbits)
+            self.leaf_memo[key] = leaf_at(x, self.edges, self.inc, marked, dead, self.nbits,
+                                          linear=self.linear)
         return self.leaf_memo[key]
 
     def initial_leaf(self, marked: int, dead: int = 0) -> Leaf | None:
-        return find_leaf(self.edges, self.inc, marked, dead, self.nbits)
+        return find_leaf(self.edges, self.inc, marked, dead, self.nbits, linear=self.linear)
 
     # -- the ∃∀ search ----------------------------------------------------------------------------
     def maker_tree(self, marked: int, dead: int, rounds: int, refutations: dict | None = None):
@@ -109,7 +115,7 @@ class Board:
             near = 0
             for u in bits(marked):
                 if self.degree(u, dead):
-                    near |= compute_cc(u, self.edges, self.inc, dead)
+                    near |= self.cc(u, dead)
             keep = live & near
             for v in bits(live & ~near):
                 if self.degree(v, dead) >= 2 and self.has_cycle(v, dead):
@@ -119,13 +125,19 @@ class Board:
         moves.sort(key=lambda v: -self.degree(v, dead))
         return moves
 
+    def cc(self, u: int, dead: int) -> int:
+        """CC(u) in K^{-dead} (COMPUTECC, or breadth-first search when K is linear)."""
+        if self.linear:
+            return component(u, self.edges, self.inc, dead)
+        return compute_cc(u, self.edges, self.inc, dead)
+
     def has_cycle(self, v: int, dead: int) -> bool:
         """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role."""
         key = (v, dead)
         hit = self.cycle_memo.get(key)
         if hit is None:
             hit = self.cycle_memo[key] = bool(leaf_at(v, self.edges, self.inc, 0, dead, self.nbits,
-                                                      witness=False))
+                                                      witness=False, linear=self.linear))
         return hit
 
     def _breaker_node(self, x: int, marked: int, dead: int, rounds: int):
@@ -139,6 +151,8 @@ class Board:
                 if w is not None:
                     replies[y] = ("L", w)
                     continue
+                if self._breaker_certified(marked, d2, rounds):
+                    return False, y
                 t = self.maker_tree(marked, d2, rounds)
                 if t is None:
                     return False, y
@@ -151,11 +165,26 @@ class Board:
             return False, self._any_reply(marked, dead)
         replies = {}
         for y in self._reply_order(self.support(passed) & ~marked, dead, first=passed[1]):
+            if self._breaker_certified(marked, dead | (1 << y), rounds):
+                return False, y
             t = self.maker_tree(marked, dead | (1 << y), rounds)
             if t is None:
                 return False, y
             replies[y] = t
         return True, ("B", "pass", passed, replies)
+
+    def _breaker_certified(self, marked: int, dead: int, rounds: int) -> bool:
+        """Whether the position has a certified Breaker win (so Maker cannot force a leaf in it):
+        the quick refutation tried before searching ``rounds`` more rounds."""
+        if self.certify is None or rounds < 1:
+            return False
+        key = (marked, dead)
+        hit = self.cert_memo.get(key)
+        if hit is None:
+            res = frozenset(e & ~marked for e in self.edges if not e & dead)
+            hit = self.cert_memo[key] = bool(self.certify(res))
+            self.certified += hit
+        return hit
 
     def _reply_order(self, cands: int, dead: int, first: int | None = None) -> list[int]:
         """Breaker's candidate replies, likeliest refutations first: the move Maker's pass tree

@@ -8,6 +8,14 @@ Breaker, Lemma I.1.50), so decisions depend on the residual alone.
 - Maker first: ∅ in the residual → Maker has won; no residual edge → Breaker; an edge with ≤ 1 vertex
   → Maker (trivial win, Def I.1.43); fewer than six live vertices → the explicit reference search;
   otherwise Galliot's three-round criterion (:class:`~.search.Board`).
+- Before any search, on sparse positions: a pairing strategy (:mod:`.pairing`, Prop I.1.52; it
+  decides both orders at once, ``how`` = 'pairing'); then a board glued at a cut vertex is decided
+  from its parts (:mod:`.split`, ``how`` = 'split'); then pairs around a small core family that
+  Breaker wins moving second ('pairing'). A pairing of the position is also tried at the criterion's
+  Breaker reply nodes, as a quick refutation of Maker's move.
+- ``structural_only``: never hand a position to the explicit search (small positions too go to the
+  criterion; isolated vertices pad the board to six free vertices, which changes no outcome), so
+  that differential tests exercise the criterion itself.
 - Breaker first (Chapter I convention): Breaker wins ⇔ ∃y: Maker-first H^{-y} is a Breaker win.
   Only replies in the support of Maker's three-round tree on H need trying (a reply outside it
   leaves the tree winning); if Maker-first H is already a Breaker win, every reply is.
@@ -20,12 +28,28 @@ from ...games import maker_breaker as mb
 from ...hypergraph import bits, minimal_masks
 from ..explicit import MakerBreakerSearch
 from .leaf import Leaf
+from .pairing import pairing_with_core
 from .search import MIN_FREE, Board
+from .split import marked as give_maker, pendant
+
+MAX_CORE = 24      # free vertices of the core left to the search when Breaker pairs the rest
+
+
+@dataclass(frozen=True)
+class Rank3Options:
+    """How positions are decided: ``structural_only`` forbids the explicit fallback on positions
+    with fewer than six live vertices; ``pairing`` allows the pairing, splitting and core steps."""
+    structural_only: bool = False
+    pairing: bool = True
+
+
+DEFAULT = Rank3Options()
 
 
 @dataclass
 class Decision:
-    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit' or 'structural'."""
+    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural',
+    'components', 'pairing' or 'split'."""
     winner: str
     how: str
     board: Board | None = None
@@ -36,13 +60,48 @@ class Decision:
     answers: dict = field(default_factory=dict)       # Breaker-first Maker win: y -> Decision
     default: "Decision | None" = None          # Breaker-first Maker win: for replies not in answers
     nodes: int = 0
+    pairs: list = field(default_factory=list)  # pairing: Breaker's pairs (vertex masks)
+    core: "Decision | None" = None             # pairing: the core family's Maker-first decision
+    cut: int | None = None                     # split: the cut vertex v of H = A ∪_v B
+    parts: tuple = ()                          # split: (label, Decision) of the parts used
+    zone: int = 0                              # split Maker win: live vertices of the part she wins
+
+
+def _sparse(res) -> bool:
+    """Whether the pairing and splitting steps are worth trying: at most as many edges as live
+    vertices (pairings and cut vertices are a sparse board's; dense boards go straight to the
+    criterion, which finds Maker's wins there fast)."""
+    return len(res) <= _live(res).bit_count()
 
 
 def _live(res) -> int:
     return mb.live_vertices(res)
 
 
-def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: int = 0) -> Decision:
+def breaker_certificate(res, nboard: int, opts: Rank3Options = DEFAULT,
+                        grow: bool = True) -> Decision | None:
+    """A certified Breaker win (either order) by pairs outside a core family that Breaker wins
+    with Maker to move (:func:`.pairing.pairing_with_core`; ``grow=False``: a pairing of the whole
+    family, no core), or None."""
+    if not opts.pairing or not _sparse(res):
+        return None
+    found = pairing_with_core(res, MAX_CORE, grow=grow)
+    if found is None:
+        return None
+    pairs, core = found
+    sub = None
+    if core:
+        core_res = frozenset(e for e in res if not e & ~core)
+        if len(core_res) == len(res):
+            return None
+        sub = maker_first(core_res, nboard, opts)
+        if sub.winner != mb.BREAKER:
+            return None
+    return Decision(mb.BREAKER, "pairing", pairs=pairs, core=sub, nodes=sub.nodes if sub else 0)
+
+
+def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: int = 0,
+                           opts: Rank3Options = DEFAULT) -> Decision:
     """Decide a position with Maker to move (``board``/``dead``: reuse the search of a position
     of which this one is ``board``'s residual minus the vertices ``dead``)."""
     over = mb.winner_if_over(res)
@@ -51,12 +110,22 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     res = frozenset(minimal_masks(res))
     if any(e.bit_count() == 1 for e in res):
         return Decision(mb.MAKER, "trivial")
-    if _live(res).bit_count() < MIN_FREE:
+    cert = breaker_certificate(res, nboard, opts, grow=False)
+    if cert is not None:
+        return cert
+    if board is None:
+        glued = split_decision(res, nboard, opts)
+        if glued is not None:
+            return glued
+        cert = breaker_certificate(res, nboard, opts)
+        if cert is not None:
+            return cert
+    if _live(res).bit_count() < MIN_FREE and not opts.structural_only:
         search = MakerBreakerSearch()
         won = search.maker_wins(res, True)
         return Decision(mb.MAKER if won else mb.BREAKER, "explicit", nodes=search.nodes)
     if board is None:
-        board, dead = Board(res, nboard), 0
+        board, dead = _board(res, nboard, opts), 0
     before = board.nodes
     tree, refutations, rounds = board.decide(dead=dead)
     nodes = board.nodes - before
@@ -65,7 +134,41 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
 
 
-def _breaker_first_connected(res, nboard: int) -> Decision:
+def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
+    """Decide a board glued at a cut vertex from its parts (:mod:`.split`), or None."""
+    if not opts.pairing or not _sparse(res):
+        return None
+    found = pendant(res)
+    if found is None:
+        return None
+    v, a, b = found
+    da = maker_first(a, nboard, opts)
+    if da.winner == mb.MAKER:                      # A ⊆ H
+        return Decision(mb.MAKER, "split", cut=v, parts=(("part", da),), nodes=da.nodes,
+                        zone=_live(a))
+    dam = maker_first(give_maker(a, v), nboard, opts)
+    if dam.winner == mb.BREAKER:                   # H has B's outcome
+        db = maker_first(b, nboard, opts)
+        return Decision(db.winner, "split", cut=v, parts=(("part", da), ("part+v", dam), ("rest", db)),
+                        nodes=da.nodes + dam.nodes + db.nodes, zone=_live(b))
+    dbm = maker_first(give_maker(b, v), nboard, opts)
+    if dbm.winner == mb.BREAKER:
+        return Decision(mb.BREAKER, "split", cut=v, parts=(("part", da), ("rest+v", dbm)),
+                        nodes=da.nodes + dam.nodes + dbm.nodes)
+    return None
+
+
+def _board(res, nboard: int, opts: Rank3Options) -> Board:
+    """The criterion's search on K(res), with the pairing certificate as a quick refutation of
+    Maker's moves at Breaker's reply nodes."""
+    certify = None
+    if opts.pairing:
+        def certify(r):
+            return breaker_certificate(r, nboard, opts, grow=False) is not None
+    return Board(res, nboard, certify=certify)
+
+
+def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
     """Decide a position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2).
 
     Breaker's first move must meet the support of every three-round tree of Maker on H (a move
@@ -75,20 +178,26 @@ def _breaker_first_connected(res, nboard: int) -> Decision:
         return Decision(over, "over")
     res = frozenset(minimal_masks(res))
     live = _live(res)
-    if live.bit_count() <= MIN_FREE:
+    quick = _quick_breaker_move(res, nboard, opts)
+    if quick is not None:
+        return quick
+    if live.bit_count() <= MIN_FREE and not opts.structural_only:
         search = MakerBreakerSearch()
         if search.maker_wins(res, False):
             return Decision(mb.MAKER, "explicit", nodes=search.nodes)
         y = search.best_move(res, False)
         return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
-    base = _maker_first_connected(res, nboard)
+    base = _maker_first_connected(res, nboard, opts=opts)
     if base.winner == mb.BREAKER:
         y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
         return Decision(mb.BREAKER, base.how, breaker_move=y,
-                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=base.nodes)
+                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard, opts),
+                        nodes=base.nodes)
     if base.how == "explicit":
         candidates, board = live, None
-    elif base.how == "trivial":
+    elif base.how == "split":
+        candidates, board = base.zone & live, None
+    elif base.how in ("trivial", "over"):
         candidates = 0
         for e in res:
             if e.bit_count() == 1:
@@ -105,12 +214,38 @@ def _breaker_first_connected(res, nboard: int) -> Decision:
     answers = {}
     nodes = base.nodes
     for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
-        d = _maker_first_connected(mb.breaker_claims(res, 1 << y), nboard, board, 1 << y)
+        after = mb.breaker_claims(res, 1 << y)
+        if len(components(after)) > 1:      # y cut the board: decide the parts separately
+            d = maker_first(after, nboard, opts)
+        else:
+            d = _maker_first_connected(after, nboard, board, 1 << y, opts)
         nodes += d.nodes
         if d.winner == mb.BREAKER:
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
         answers[y] = d
     return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None:
+    """Breaker to move: a move after which a pairing(+core) certificate exists, trying first the
+    vertices of the smallest residual edges (the partner of Maker's last move lies there)."""
+    if not opts.pairing or not _sparse(res):
+        return None
+    smallest = min(e.bit_count() for e in res)
+    cands = 0
+    for e in res:
+        if e.bit_count() == smallest:
+            cands |= e
+    if cands.bit_count() > 8:
+        return None
+    for y in sorted(bits(cands), key=lambda v: -sum(1 for e in res if e >> v & 1)):
+        after = mb.breaker_claims(res, 1 << y)
+        if mb.winner_if_over(after) == mb.BREAKER:
+            return Decision(mb.BREAKER, "over", breaker_move=y, default=Decision(mb.BREAKER, "over"))
+        cert = breaker_certificate(after, nboard, opts, grow=False)
+        if cert is not None:
+            return Decision(mb.BREAKER, "pairing", breaker_move=y, default=cert, nodes=cert.nodes)
+    return None
 
 
 def components(res) -> list[frozenset]:
@@ -135,48 +270,51 @@ def _split(res):
     return res, components(res)
 
 
-def maker_first(res, nboard: int) -> Decision:
+def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
     """Decide the position with Maker to move. A disjoint union is a Maker-first Maker win iff
     some component is (Maker plays there; moves elsewhere are passes for that component, and
     Breaker answering in the component Maker played wins every Breaker component)."""
     res, parts = _split(res)
     if len(parts) <= 1:
-        return _maker_first_connected(res, nboard)
+        return _maker_first_connected(res, nboard, opts=opts)
     refutations = {}
     nodes = 0
     for part in parts:
-        d = _maker_first_connected(part, nboard)
+        d = _maker_first_connected(part, nboard, opts=opts)
         nodes += d.nodes
         if d.winner == mb.MAKER:
             d.nodes = nodes
             return d
-        refutations.update(_refutations(part, d, nboard))
+        refutations.update(_refutations(part, d, nboard, opts))
     return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes)
 
 
-def _refutations(part, d: Decision, nboard: int) -> dict:
+def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -> dict:
     """Breaker's winning reply, inside the component, to each Maker move there."""
     if d.how == "structural":
         return dict(d.refutations)
+    if d.how in ("pairing", "split"):
+        return {}        # the pairs / the parts' decisions are Breaker's strategy
     out = {}
     for x in bits(_live(part)):
         after = mb.maker_claims(part, 1 << x)
-        y = _breaker_first_connected(after, nboard).breaker_move if mb.winner_if_over(after) is None else None
+        y = _breaker_first_connected(after, nboard, opts).breaker_move \
+            if mb.winner_if_over(after) is None else None
         out[x] = y
     return out
 
 
-def breaker_first(res, nboard: int) -> Decision:
+def breaker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
     """Decide the position with Breaker to move. On a disjoint union: two Maker-first Maker-win
     components lose for Breaker; with exactly one, Breaker must open there and wins iff he wins it
     moving first; with none, every move wins (he answers Maker in her component)."""
     res, parts = _split(res)
     if len(parts) <= 1:
-        return _breaker_first_connected(res, nboard)
+        return _breaker_first_connected(res, nboard, opts)
     wins = []
     nodes = 0
     for part in parts:
-        d = _maker_first_connected(part, nboard)
+        d = _maker_first_connected(part, nboard, opts=opts)
         nodes += d.nodes
         if d.winner == mb.MAKER:
             wins.append((part, d))
@@ -188,22 +326,22 @@ def breaker_first(res, nboard: int) -> Decision:
         live = _live(res)
         y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
         return Decision(mb.BREAKER, "components", breaker_move=y,
-                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=nodes)
+                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard, opts), nodes=nodes)
     part, _d = wins[0]
-    d = _breaker_first_connected(part, nboard)
+    d = _breaker_first_connected(part, nboard, opts)
     if d.winner == mb.BREAKER:
-        d.default = maker_first(mb.breaker_claims(res, 1 << d.breaker_move), nboard)
+        d.default = maker_first(mb.breaker_claims(res, 1 << d.breaker_move), nboard, opts)
     d.nodes += nodes
     return d
 
 
-def decide(res, nboard: int, first: str) -> Decision:
-    return maker_first(res, nboard) if first == mb.MAKER else breaker_first(res, nboard)
+def decide(res, nboard: int, first: str, opts: Rank3Options = DEFAULT) -> Decision:
+    return maker_first(res, nboard, opts) if first == mb.MAKER else breaker_first(res, nboard, opts)
 
 
 # -- strategies for certificates ------------------------------------------------------------------
 
-def maker_move(res, nboard: int) -> int:
+def maker_move(res, nboard: int, opts: Rank3Options = DEFAULT) -> int:
     """A winning move (vertex bit) for Maker to move at a won position: complete a 1-vertex edge,
     else the forcing move on a leaf or the first move of the three-round tree (Theorem II.1.12 (i)),
     else (fewer than six live vertices) the explicit search's move."""
@@ -211,7 +349,7 @@ def maker_move(res, nboard: int) -> int:
     for e in r:
         if e.bit_count() == 1:
             return e
-    if _live(res).bit_count() < MIN_FREE:
+    if _live(res).bit_count() < MIN_FREE and not opts.structural_only:
         v = MakerBreakerSearch().best_move(res, True)
         if v is None:
             raise AssertionError("Maker to move has no winning move")
@@ -219,9 +357,9 @@ def maker_move(res, nboard: int) -> int:
     return 1 << Board(r, nboard).first_move()
 
 
-def breaker_move(res, nboard: int) -> int:
+def breaker_move(res, nboard: int, opts: Rank3Options = DEFAULT) -> int:
     """A winning move (vertex bit) for Breaker to move at a Breaker-won position."""
-    d = breaker_first(res, nboard)
+    d = breaker_first(res, nboard, opts)
     live = _live(res)
     if d.winner != mb.BREAKER:
         raise AssertionError("Breaker to move at a Maker win")
@@ -274,6 +412,15 @@ class Namer:
 
     def decision(self, d: Decision, first: str) -> dict:
         out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
+        if d.how == "split" and d.breaker_move is None and not d.answers:
+            out["cut_vertex"] = self.v(d.cut)
+            out["parts"] = {label: self.decision(p, mb.MAKER) for label, p in d.parts}
+            return out
+        if d.how == "pairing" and d.breaker_move is None:
+            out["pairs"] = [self.board.names(p) for p in d.pairs]
+            if d.core is not None:
+                out["core"] = self.decision(d.core, mb.MAKER)
+            return out
         if first == mb.MAKER:
             if d.tree is not None:
                 out["leaf_rounds"] = d.rounds

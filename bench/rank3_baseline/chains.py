@@ -1,0 +1,275 @@
+"""Chains in 3-uniform hypergraphs and their polynomial connectivity test (paper 004 §I.3.2, §II.2,
+Algorithm COMPUTECC of §III.1.2.1 / Theorem III.1.1).
+
+An ab-chain (Def I.3.16) is induced by a walk (a, e_1, ..., e_L, b) of 3-edges that is linear and
+simple: consecutive edges share exactly one vertex, non-consecutive edges are disjoint, a lies in e_1
+only and b in e_L only (length 0 means a = b). Marks play no role. ``CC(x*)`` is the set of vertices
+joined to x* by a chain; it is not transitive, so breadth-first search over consecutive
+intersections over-approximates it.
+
+:func:`compute_cc` is COMPUTECC (the archipelago construction of §II.2) with the correction recorded
+in the thesis notes (§5.1): ADD_OTHER must put the vertices of the added edge lying outside the
+archipelago into the merged island, as the proof of Prop II.2.26 says (V(I) = ∪_{j∈J} V(I_j) ∪ e);
+the printed Algorithm 3 omits them. Smallest instance: E = {x,a,b}, {x,a,c}; the printed version
+returns CC(x) = {x,a,b} and loses c (chain (x, {x,a,c}, c)). ``tests/test_rank3_chains.py`` checks
+:func:`compute_cc` against exhaustive chain enumeration.
+
+Hypergraphs here are lists of 3-vertex bitmasks with an incidence list ``inc[v]`` (edge indices
+containing vertex v); ``dead`` is a mask of deleted vertices (their edges are ignored) and ``extra``
+lists further edges present only for this call.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from verify.hypergraph import bits
+
+_VS: dict[int, tuple[int, ...]] = {}
+
+
+def _vs(e: int) -> tuple[int, ...]:
+    """The vertex indices of an edge mask (cached: edges recur across thousands of calls)."""
+    t = _VS.get(e)
+    if t is None:
+        if len(_VS) > 1_000_000:
+            _VS.clear()
+        t = _VS[e] = tuple(bits(e))
+    return t
+
+
+def incidence(edges: list[int], nbits: int) -> list[list[int]]:
+    """inc[v] = indices of the edges containing vertex v."""
+    inc: list[list[int]] = [[] for _ in range(nbits)]
+    for i, e in enumerate(edges):
+        for v in bits(e):
+            inc[v].append(i)
+    return inc
+
+
+def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0,
+               extra: tuple[int, ...] | list[int] = ()) -> int:
+    """CC(x*): the mask of vertices joined to vertex ``start`` by a chain (COMPUTECC, corrected).
+
+    Builds the maximal x*-archipelago (Def II.2.10, Theorem II.2.21): islands with entries (ε_1 =
+    {x*}, 2-vertex entries otherwise) in an arborescence; edges are added while one is of A-type
+    "new crossing" (ADD_NEWCROSSING, Prop II.2.23) or "other" (ADD_OTHER, Prop II.2.26); "cut",
+    "crossing" and "exterior" edges never add a vertex.
+    """
+    all_edges = list(edges) + list(extra)
+    n_base = len(edges)
+    extra_inc: dict[int, list[int]] = {}
+    for j, e in enumerate(extra, n_base):
+        for v in _vs(e):
+            extra_inc.setdefault(v, []).append(j)
+    nb = len(inc)
+
+    def incident(v: int):
+        if v < nb:
+            for i in inc[v]:
+                if not edges[i] & dead:
+                    yield i
+        for j in extra_inc.get(v, ()):
+            if not all_edges[j] & dead:
+                yield j
+
+    island = {start: 0}                   # vertex -> island id
+    members: list[list[int]] = [[start]]
+    parent: list[int] = [-1]
+    live: list[bool] = [True]
+    entry_pair: dict[int, int] = {}       # 2-vertex entry mask -> island id (island ids >= 1)
+    entry_of: list[int] = [1 << start]
+    pending: dict[int, None] = dict.fromkeys(incident(start))   # edges meeting V(A), not in A
+    in_a: set[int] = set()
+
+    def add_vertex(v: int, isl: int):
+        island[v] = isl
+        members[isl].append(v)
+        for i in incident(v):
+            if i not in in_a:
+                pending[i] = None
+
+    def depth(i: int) -> int:
+        d = 0
+        while parent[i] != -1:
+            i = parent[i]
+            d += 1
+        return d
+
+    changed = True
+    while changed:
+        changed = False
+        for eid in list(pending):
+            if eid not in pending:
+                continue
+            e = all_edges[eid]
+            inside = [v for v in _vs(e) if v in island]
+            if len(inside) == 1:                                  # new crossing
+                i0 = island[inside[0]]
+                s = e & ~(1 << inside[0])
+                new = len(members)
+                members.append([])
+                parent.append(i0)
+                live.append(True)
+                entry_of.append(s)
+                entry_pair[s] = new
+                for v in _vs(s):
+                    add_vertex(v, new)
+            else:
+                if len(inside) == 2:
+                    pair = (1 << inside[0]) | (1 << inside[1])
+                    if pair in entry_pair:                         # cut
+                        continue
+                else:
+                    crossing = False
+                    for k in range(3):
+                        pair = e & ~(1 << inside[k])
+                        j = entry_pair.get(pair)
+                        if j is not None and island[inside[k]] != j:
+                            crossing = True
+                            break
+                    if crossing:                                  # crossing: adds no vertex
+                        continue
+                # other: merge the islands on the tree paths to their lowest common ancestor
+                j0 = {island[v] for v in inside}
+                paths = []
+                for i in j0:
+                    p = [i]
+                    while parent[p[-1]] != -1:
+                        p.append(parent[p[-1]])
+                    paths.append(p)
+                common = set(paths[0])
+                for p in paths[1:]:
+                    common &= set(p)
+                i0 = max(common, key=depth)
+                merge: set[int] = set()
+                for p in paths:
+                    for i in p:
+                        if i == i0:
+                            break
+                        merge.add(i)
+                for j in merge:
+                    live[j] = False
+                    entry_pair.pop(entry_of[j], None)
+                    for v in members[j]:
+                        island[v] = i0
+                    members[i0].extend(members[j])
+                    members[j] = []
+                for c in range(len(parent)):
+                    if live[c] and parent[c] in merge:
+                        parent[c] = i0
+                for v in _vs(e):
+                    if v not in island:
+                        add_vertex(v, i0)                         # the ADD_OTHER correction
+            in_a.add(eid)
+            pending.pop(eid, None)
+            changed = True
+    out = 0
+    for v in island:
+        out |= 1 << v
+    return out
+
+
+def _distances(b: int, all_edges: list[int], dead: int) -> dict[int, int]:
+    """Ordinary BFS distance (in edges) from every vertex to b; a lower bound on chain length."""
+    adj: dict[int, list[int]] = {}
+    for e in all_edges:
+        if not e & dead:
+            for v in _vs(e):
+                adj.setdefault(v, []).append(e)
+    dist = {b: 0}
+    queue = deque([b])
+    while queue:
+        u = queue.popleft()
+        for e in adj.get(u, ()):
+            for v in _vs(e):
+                if v not in dist:
+                    dist[v] = dist[u] + 1
+                    queue.append(v)
+    return dist
+
+
+def _shortest_walk(a: int, b: int, all_edges: list[int], dead: int) -> list[int] | None:
+    """A shortest walk a, e_1, ..., e_L, b in the incidence graph (it is simple, and it is a chain
+    unless two consecutive edges share two vertices, which :func:`is_chain` then rejects)."""
+    adj: dict[int, list[int]] = {}
+    for e in all_edges:
+        if not e & dead:
+            for v in _vs(e):
+                adj.setdefault(v, []).append(e)
+    prev: dict[int, tuple[int, int] | None] = {a: None}
+    queue = deque([a])
+    while queue:
+        u = queue.popleft()
+        if u == b:
+            break
+        for e in adj.get(u, ()):
+            for v in _vs(e):
+                if v not in prev:
+                    prev[v] = (u, e)
+                    queue.append(v)
+    if b not in prev:
+        return None
+    path = []
+    v = b
+    while prev[v] is not None:
+        u, e = prev[v]
+        path.append(e)
+        v = u
+    return path[::-1]
+
+
+def find_chain(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0,
+               extra: tuple[int, ...] | list[int] = (), known: bool = False) -> list[int] | None:
+    """An ab-chain as its edge list e_1..e_L (a ≠ b), or None; found by self-reduction on
+    :func:`compute_cc`: (a, {a,p,q}, ...) continues as a pb-chain in H - a - q. Steps are tried in
+    order of BFS distance to b, so the chains found are short in practice (not always shortest), after
+    trying a shortest incidence-graph walk. ``known``: the caller knows b ∈ CC(a)."""
+    if a == b or not (known or compute_cc(a, edges, inc, dead, extra) >> b & 1):
+        return None
+    all_edges = list(edges) + list(extra)
+    quick = _shortest_walk(a, b, all_edges, dead)
+    if quick is not None and is_chain(a, b, quick):
+        return quick
+    out = []
+    while True:
+        steps = []
+        dist = _distances(b, all_edges, dead)
+        for e in all_edges:
+            if e & dead or not e >> a & 1:
+                continue
+            if e >> b & 1:
+                out.append(e)
+                return out
+            p, q = [v for v in _vs(e) if v != a]
+            steps.append((dist.get(p, 1 << 30), e, p, q))
+            steps.append((dist.get(q, 1 << 30), e, q, p))
+        steps.sort()
+        nxt = None
+        for _, e, p, q in steps:
+            d2 = dead | (1 << a) | (1 << q)
+            if compute_cc(p, edges, inc, d2, extra) >> b & 1:
+                nxt = (e, p, d2)
+                break
+        if nxt is None:  # cannot happen when compute_cc is exact
+            raise AssertionError("chain self-reduction failed")
+        out.append(nxt[0])
+        a, dead = nxt[1], nxt[2]
+
+
+def is_chain(a: int, b: int, path: list[int]) -> bool:
+    """Def I.3.16 checked literally on an edge sequence (a, e_1, ..., e_L, b)."""
+    if not path:
+        return a == b
+    if a == b or any(e.bit_count() != 3 for e in path):
+        return False
+    walk = [1 << a] + list(path) + [1 << b]
+    for i in range(len(walk)):
+        for j in range(i + 1, len(walk)):
+            inter = (walk[i] & walk[j]).bit_count()
+            if j == i + 1 and inter == 0:
+                return False
+            if j == i + 1 and 0 < i and j <= len(path) and inter != 1:
+                return False
+            if j >= i + 2 and inter:
+                return False
+    return True

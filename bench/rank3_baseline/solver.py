@@ -1,0 +1,291 @@
+"""The structural Maker-Breaker solver for rank ≤ 3 (paper 004 Theorem III.2.1) with witnesses.
+
+Positions are residual families (bitmasks over the board's vertices, see
+:mod:`verify.games.maker_breaker`); vertices on no live edge never matter when both players can
+always move on a live vertex instead (an extra mark never hurts Maker, an extra deletion never hurts
+Breaker, Lemma I.1.50), so decisions depend on the residual alone.
+
+- Maker first: ∅ in the residual → Maker has won; no residual edge → Breaker; an edge with ≤ 1 vertex
+  → Maker (trivial win, Def I.1.43); fewer than six live vertices → the explicit reference search;
+  otherwise Galliot's three-round criterion (:class:`~.search.Board`).
+- Breaker first (Chapter I convention): Breaker wins ⇔ ∃y: Maker-first H^{-y} is a Breaker win.
+  Only replies in the support of Maker's three-round tree on H need trying (a reply outside it
+  leaves the tree winning); if Maker-first H is already a Breaker win, every reply is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from verify.games import maker_breaker as mb
+from verify.hypergraph import bits, minimal_masks
+from verify.solvers.explicit import MakerBreakerSearch
+from .leaf import Leaf
+from .search import MIN_FREE, Board
+
+
+@dataclass
+class Decision:
+    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit' or 'structural'."""
+    winner: str
+    how: str
+    board: Board | None = None
+    tree: tuple | None = None
+    rounds: int | None = None                  # rounds Maker needs to reach a leaf (structural)
+    refutations: dict = field(default_factory=dict)   # Maker move -> Breaker reply (Breaker wins)
+    breaker_move: int | None = None            # Breaker-first: Breaker's winning first move
+    answers: dict = field(default_factory=dict)       # Breaker-first Maker win: y -> Decision
+    default: "Decision | None" = None          # Breaker-first Maker win: for replies not in answers
+    nodes: int = 0
+
+
+def _live(res) -> int:
+    return mb.live_vertices(res)
+
+
+def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: int = 0) -> Decision:
+    """Decide a position with Maker to move (``board``/``dead``: reuse the search of a position
+    of which this one is ``board``'s residual minus the vertices ``dead``)."""
+    over = mb.winner_if_over(res)
+    if over is not None:
+        return Decision(over, "over")
+    res = frozenset(minimal_masks(res))
+    if any(e.bit_count() == 1 for e in res):
+        return Decision(mb.MAKER, "trivial")
+    if _live(res).bit_count() < MIN_FREE:
+        search = MakerBreakerSearch()
+        won = search.maker_wins(res, True)
+        return Decision(mb.MAKER if won else mb.BREAKER, "explicit", nodes=search.nodes)
+    if board is None:
+        board, dead = Board(res, nboard), 0
+    before = board.nodes
+    tree, refutations, rounds = board.decide(dead=dead)
+    nodes = board.nodes - before
+    if tree is not None:
+        return Decision(mb.MAKER, "structural", board, tree, rounds, nodes=nodes)
+    return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
+
+
+def _breaker_first_connected(res, nboard: int) -> Decision:
+    """Decide a position with Breaker to move (Breaker-first reduction, paper 004 §I.1.2).
+
+    Breaker's first move must meet the support of every three-round tree of Maker on H (a move
+    missing one leaves it winning), so the candidates are the intersection of those supports."""
+    over = mb.winner_if_over(res)
+    if over is not None:
+        return Decision(over, "over")
+    res = frozenset(minimal_masks(res))
+    live = _live(res)
+    if live.bit_count() <= MIN_FREE:
+        search = MakerBreakerSearch()
+        if search.maker_wins(res, False):
+            return Decision(mb.MAKER, "explicit", nodes=search.nodes)
+        y = search.best_move(res, False)
+        return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
+    base = _maker_first_connected(res, nboard)
+    if base.winner == mb.BREAKER:
+        y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
+        return Decision(mb.BREAKER, base.how, breaker_move=y,
+                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=base.nodes)
+    if base.how == "explicit":
+        candidates, board = live, None
+    elif base.how == "trivial":
+        candidates = 0
+        for e in res:
+            if e.bit_count() == 1:
+                candidates |= e
+        board = None
+    else:
+        board = base.board
+        candidates = board.support(base.tree) & live
+        if base.rounds:
+            for t in board.winning_trees(base.rounds):
+                candidates &= board.support(t)
+                if not candidates:
+                    break
+    answers = {}
+    nodes = base.nodes
+    for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
+        d = _maker_first_connected(mb.breaker_claims(res, 1 << y), nboard, board, 1 << y)
+        nodes += d.nodes
+        if d.winner == mb.BREAKER:
+            return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
+        answers[y] = d
+    return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def components(res) -> list[frozenset]:
+    """The residual edges grouped by connected component (edges sharing a vertex)."""
+    groups: list[tuple[int, set]] = []
+    for e in res:
+        hit = [g for g in groups if g[0] & e]
+        span, members = e, {e}
+        for g in hit:
+            span |= g[0]
+            members |= g[1]
+            groups.remove(g)
+        groups.append((span, members))
+    return [frozenset(g[1]) for g in groups]
+
+
+def _split(res):
+    """Min of the residual and its components (none when the game is over)."""
+    if mb.winner_if_over(res) is not None:
+        return res, []
+    res = frozenset(minimal_masks(res))
+    return res, components(res)
+
+
+def maker_first(res, nboard: int) -> Decision:
+    """Decide the position with Maker to move. A disjoint union is a Maker-first Maker win iff
+    some component is (Maker plays there; moves elsewhere are passes for that component, and
+    Breaker answering in the component Maker played wins every Breaker component)."""
+    res, parts = _split(res)
+    if len(parts) <= 1:
+        return _maker_first_connected(res, nboard)
+    refutations = {}
+    nodes = 0
+    for part in parts:
+        d = _maker_first_connected(part, nboard)
+        nodes += d.nodes
+        if d.winner == mb.MAKER:
+            d.nodes = nodes
+            return d
+        refutations.update(_refutations(part, d, nboard))
+    return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes)
+
+
+def _refutations(part, d: Decision, nboard: int) -> dict:
+    """Breaker's winning reply, inside the component, to each Maker move there."""
+    if d.how == "structural":
+        return dict(d.refutations)
+    out = {}
+    for x in bits(_live(part)):
+        after = mb.maker_claims(part, 1 << x)
+        y = _breaker_first_connected(after, nboard).breaker_move if mb.winner_if_over(after) is None else None
+        out[x] = y
+    return out
+
+
+def breaker_first(res, nboard: int) -> Decision:
+    """Decide the position with Breaker to move. On a disjoint union: two Maker-first Maker-win
+    components lose for Breaker; with exactly one, Breaker must open there and wins iff he wins it
+    moving first; with none, every move wins (he answers Maker in her component)."""
+    res, parts = _split(res)
+    if len(parts) <= 1:
+        return _breaker_first_connected(res, nboard)
+    wins = []
+    nodes = 0
+    for part in parts:
+        d = _maker_first_connected(part, nboard)
+        nodes += d.nodes
+        if d.winner == mb.MAKER:
+            wins.append((part, d))
+            if len(wins) == 2:
+                (p1, d1), (_p2, d2) = wins
+                return Decision(mb.MAKER, "components", answers={y: d2 for y in bits(_live(p1))},
+                                default=d1, nodes=nodes)
+    if not wins:
+        live = _live(res)
+        y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
+        return Decision(mb.BREAKER, "components", breaker_move=y,
+                        default=maker_first(mb.breaker_claims(res, 1 << y), nboard), nodes=nodes)
+    part, _d = wins[0]
+    d = _breaker_first_connected(part, nboard)
+    if d.winner == mb.BREAKER:
+        d.default = maker_first(mb.breaker_claims(res, 1 << d.breaker_move), nboard)
+    d.nodes += nodes
+    return d
+
+
+def decide(res, nboard: int, first: str) -> Decision:
+    return maker_first(res, nboard) if first == mb.MAKER else breaker_first(res, nboard)
+
+
+# -- strategies for certificates ------------------------------------------------------------------
+
+def maker_move(res, nboard: int) -> int:
+    """A winning move (vertex bit) for Maker to move at a won position: complete a 1-vertex edge,
+    else the forcing move on a leaf or the first move of the three-round tree (Theorem II.1.12 (i)),
+    else (fewer than six live vertices) the explicit search's move."""
+    r = minimal_masks(res)
+    for e in r:
+        if e.bit_count() == 1:
+            return e
+    if _live(res).bit_count() < MIN_FREE:
+        v = MakerBreakerSearch().best_move(res, True)
+        if v is None:
+            raise AssertionError("Maker to move has no winning move")
+        return v
+    return 1 << Board(r, nboard).first_move()
+
+
+def breaker_move(res, nboard: int) -> int:
+    """A winning move (vertex bit) for Breaker to move at a Breaker-won position."""
+    d = breaker_first(res, nboard)
+    live = _live(res)
+    if d.winner != mb.BREAKER:
+        raise AssertionError("Breaker to move at a Maker win")
+    if d.breaker_move is None or d.breaker_move < 0 or not live >> d.breaker_move & 1:
+        return live & -live
+    return 1 << d.breaker_move
+
+
+# -- witnesses as JSON ----------------------------------------------------------------------------
+
+class Namer:
+    """Names vertices and edges of the residual world back in the board's terms; the shared padding
+    mark of 2-vertex residual edges is shown as ``*``."""
+
+    def __init__(self, board, res0):
+        self.board = board
+        self.origin: dict[int, int] = {}
+        marked = board.marked_mask
+        for e in board.edge_masks:
+            self.origin.setdefault(e & ~marked, e)
+        self.res0 = res0
+
+    def v(self, i: int | None):
+        if i is None:
+            return None
+        if i >= self.board.n:
+            return "*"
+        return self.board.vertices[i]
+
+    def edge(self, e: int) -> list[str]:
+        real = e & self.board.full_mask
+        orig = self.origin.get(real, real)
+        return self.board.names(orig)
+
+    def leaf(self, leaf: Leaf) -> dict:
+        return {"kind": leaf.kind, "edges": [self.edge(e) for e in leaf.edges],
+                "ends": [self.v(i) for i in leaf.ends]}
+
+    def tree(self, node) -> dict:
+        tag = node[0]
+        if tag == "L":
+            return {"leaf": self.leaf(node[1])}
+        if tag == "M":
+            out = {"maker": self.v(node[1])}
+            b = node[2]
+            out["replies"] = {self.v(y): self.tree(c) for y, c in sorted(b[3].items())}
+            out["otherwise"] = self.tree(b[2])
+            return out
+        raise ValueError(tag)
+
+    def decision(self, d: Decision, first: str) -> dict:
+        out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
+        if first == mb.MAKER:
+            if d.tree is not None:
+                out["leaf_rounds"] = d.rounds
+                out["maker_tree"] = self.tree(d.tree)
+            elif d.refutations:
+                out["breaker_replies"] = {self.v(x): self.v(y) for x, y in sorted(d.refutations.items())}
+            return out
+        if d.winner == mb.BREAKER:
+            out["breaker_move"] = self.v(d.breaker_move)
+            if d.default is not None:
+                out["then"] = self.decision(d.default, mb.MAKER)
+        elif d.default is not None:
+            out["answers"] = {self.v(y): self.decision(a, mb.MAKER) for y, a in sorted(d.answers.items())}
+            out["otherwise"] = self.decision(d.default, mb.MAKER)
+        return out

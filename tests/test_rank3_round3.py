@@ -1,0 +1,90 @@
+"""Boards on which Maker needs the third round of Galliot's criterion (paper 004 Theorem II.1.12):
+copies of a D1^O-danger glued at x (:func:`verify.families.rank3.round3_board`), checked against
+the explicit reference, the literal leaf definitions (exhaustive chain search) and the witness."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from verify.families import family
+from verify.families.rank3 import round3_board
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.hypergraph import bits
+from verify.solvers.explicit import solve_maker_breaker
+from verify.solvers.rank3.brute import has_leaf
+from verify.solvers.rank3.solver import decide
+
+from test_rank3 import _check_tree
+from test_rank3_forced import CRITERION, kind
+
+
+def leaf_within(edges, marked: int, dead: int, rounds: int) -> bool:
+    """∃x1 ∀y1 ... ∃x_r ∀y_r: a fully marked edge, nunchaku or necklace by the end of some round
+    ≤ r, read literally (Defs I.3.12, I.3.21; exhaustive chain search); Breaker may also pass,
+    which isolated vertices allow and which never helps Maker."""
+    if has_leaf(edges, marked, dead):
+        return True
+    if rounds == 0:
+        return False
+    live = 0
+    for e in edges:
+        if not e & dead:
+            live |= e
+    live &= ~marked
+    for x in bits(live):
+        m2 = marked | (1 << x)
+        near = 0
+        for e in edges:
+            if e >> x & 1 and not e & dead:
+                near |= e
+        order = sorted(bits(live & ~(1 << x)), key=lambda y: not near >> y & 1)
+        replies = [dead | (1 << y) for y in order] + [dead]
+        if all(leaf_within(edges, m2, d2, rounds - 1) for d2 in replies):
+            return True
+    return False
+
+
+def test_default_round3_board_needs_exactly_three_rounds():
+    h = round3_board()
+    assert (h.n, h.m) == (23, 14)
+    game = MakerBreakerGame(h)
+    assert solve_maker_breaker(game).winner == "maker"
+    d = decide(game.start_residual(), h.n, "maker", CRITERION)
+    assert d.winner == "maker" and d.rounds == 3
+    _check_tree(d.board, d.tree, d.board.marked0, 0, 3)           # the witness, replayed
+    assert not leaf_within(list(h.edge_masks), 0, 0, 2)           # literally: not within 2 rounds
+    assert solve_maker_breaker(MakerBreakerGame(h, "breaker")).winner == "breaker"
+    assert decide(game.start_residual(), h.n, "breaker", CRITERION).winner == "breaker"
+
+
+def test_round3_family_from_the_cli_registry():
+    assert family("rank3-round3") == round3_board()
+    assert family("rank3-round3", 4, 3, 2, 2).n == 27
+
+
+@pytest.mark.parametrize("params", [(4, 3, 2, 1), (3, 4, 2, 2), (3, 3, 3, 1)])
+def test_round3_variants_need_three_rounds(params):
+    h = round3_board(*params)
+    game = MakerBreakerGame(h)
+    d = decide(game.start_residual(), h.n, "maker", CRITERION)
+    assert kind(d) == "maker: leaf after round 3"
+    _check_tree(d.board, d.tree, d.board.marked0, 0, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("params", [(4, 3, 2, 1), (3, 4, 2, 2), (3, 3, 3, 1), (4, 4, 2, 2)])
+def test_round3_variants_against_the_reference(params):
+    h = round3_board(*params)
+    assert solve_maker_breaker(MakerBreakerGame(h)).winner == "maker"
+    assert not leaf_within(list(h.edge_masks), 0, 0, 2)
+
+
+def test_single_copy_is_a_breaker_win_that_marking_x_turns():
+    """One D1^O-danger alone: Breaker wins; with x marked Maker wins (so x is the danger's point)."""
+    h = round3_board(copies=1)
+    assert solve_maker_breaker(MakerBreakerGame(h)).winner == "breaker"
+    assert solve_maker_breaker(MakerBreakerGame(h.mark("x"))).winner == "maker"
+    mix = Counter(kind(decide(MakerBreakerGame(g).start_residual(), g.n, "maker", CRITERION))
+                  for g in (h, h.mark("x")))
+    assert mix == Counter({"breaker: refutes every x1 (3 rounds)": 1, "maker: leaf after round 2": 1})

@@ -1,0 +1,122 @@
+"""Rank-3 board families for Galliot's criterion (paper 004): sparse connected boards for scaling
+tests, and boards on which Maker needs the third round of Theorem II.1.12.
+
+- :func:`sparse_tree`: a seeded random linear hypertree (every edge adds two new vertices to one old
+  one); Breaker wins by a pairing (each edge's two new vertices, Prop I.1.52).
+- :func:`sparse_gadgets`: a hypertree with copies of a 7-vertex linear Breaker win that has no pairing
+  glued at its degree-1 vertex; connected, sparse, Breaker wins without a pairing of the board.
+- :func:`sparse_extra`: a hypertree plus ``extra`` random edges meeting every other edge in at most
+  one vertex (Maker usually wins once two cycles come close).
+- :func:`round3_board`: Maker wins, and needs the third round of the criterion.
+"""
+from __future__ import annotations
+
+import random
+
+from ..errors import InputError
+from ..hypergraph import Hypergraph
+
+# {1,2,3},{1,4,5},{2,4,6},{3,5,7}: Breaker wins (explicit search), no pairing; 7 has degree 1
+NO_PAIRING_GADGET = ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 6))
+
+
+def _need(ok: bool, msg: str):
+    if not ok:
+        raise InputError(msg)
+
+
+def _tree_edges(n: int, rng: random.Random, start: int = 0) -> tuple[list[int], int]:
+    edges, nv = [], start + 1
+    while nv + 2 <= start + n:
+        a = rng.randrange(start, nv)
+        edges.append((1 << a) | (1 << nv) | (1 << (nv + 1)))
+        nv += 2
+    return edges, nv
+
+
+def _board(edges: list[int], nv: int) -> Hypergraph:
+    return Hypergraph.from_masks([str(i) for i in range(nv)], edges)
+
+
+def sparse_tree(n: int, seed: int = 0) -> Hypergraph:
+    """A random linear 3-uniform hypertree on n (odd; even n leaves an isolated vertex) vertices."""
+    _need(n >= 3, "rank3-sparse needs n >= 3")
+    edges, nv = _tree_edges(n, random.Random(seed))
+    return _board(edges, max(nv, n))
+
+
+def sparse_gadgets(n: int, gadgets: int = 2, seed: int = 0) -> Hypergraph:
+    """A random hypertree on about n - 6·gadgets vertices with ``gadgets`` copies of
+    :data:`NO_PAIRING_GADGET` glued at their degree-1 vertex to random tree vertices."""
+    _need(gadgets >= 0 and n >= 6 * gadgets + 3, "rank3-sparse needs n >= 6*gadgets + 3")
+    rng = random.Random(seed)
+    edges, nv = _tree_edges(n - 6 * gadgets, rng)
+    for _ in range(gadgets):
+        anchor = rng.randrange(nv)
+        names = list(range(nv, nv + 6)) + [anchor]
+        nv += 6
+        edges += [sum(1 << names[i] for i in g) for g in NO_PAIRING_GADGET]
+    return _board(edges, nv)
+
+
+def sparse_extra(n: int, extra: int = 3, seed: int = 0) -> Hypergraph:
+    """A random hypertree on n vertices plus ``extra`` random edges, each meeting every other edge
+    in at most one vertex (usually a Maker win once cycles come close)."""
+    _need(n >= 3 and extra >= 0, "rank3-sparse needs n >= 3, extra >= 0")
+    rng = random.Random(seed)
+    edges, nv = _tree_edges(n, rng)
+    added = tries = 0
+    while added < extra and tries < 100_000:
+        tries += 1
+        e = sum(1 << i for i in rng.sample(range(nv), 3))
+        if all((e & f).bit_count() <= 1 for f in edges):
+            edges.append(e)
+            added += 1
+    return _board(edges, nv)
+
+
+def round3_board(c: int = 3, q: int = 3, copies: int = 2, gap: int = 1) -> Hypergraph:
+    """A Maker win on which Maker needs the third round of Theorem II.1.12 (paper 004): ``copies``
+    copies of a D1^O-danger at x (Notation II.1.22, Prop II.1.23; type (1) of Prop II.1.32) glued at
+    x, the way Fig II.6 was built from Fig II.9.
+
+    Each copy: a z-cycle C of length ``c`` with z inner and w the outer vertex of C's edge through z
+    and its neighbour; a cycle Q of length ``q`` on which z and a are outer vertices (of Q's edges 0
+    and ``gap``); the edge {x, a, w}. x lies on one edge per copy and no copy has an x-tadpole; once
+    x is marked, marking z creates two zx-nunchakus and a necklace, all through w (one reply breaks
+    them), while z keeps a chain into Q: the dangers at z only run out one round later. So no leaf
+    (fully marked edge, nunchaku, necklace) can be forced within two rounds, but one can within
+    three. Checked for small parameters against the explicit reference and the literal leaf
+    definitions in tests/test_rank3_round3.py (23 vertices and 14 edges with the defaults).
+    """
+    _need(c >= 3 and q >= 3 and copies >= 1 and 1 <= gap < q,
+          "rank3-round3 needs c >= 3, q >= 3, copies >= 1, 1 <= gap < q")
+    edges: list[list[str]] = []
+    for k in range(copies):
+        p = f"{k + 1}"
+        cv = [f"z{p}"] + [f"c{p}.{i}" for i in range(1, c)]
+        for i in range(c):
+            outer = f"w{p}" if i == 0 else f"o{p}.{i}"
+            edges.append([cv[i], outer, cv[(i + 1) % c]])
+        qv = [f"q{p}.{j}" for j in range(q)]
+        for j in range(q):
+            outer = f"z{p}" if j == 0 else (f"a{p}" if j == gap else f"r{p}.{j}")
+            edges.append([qv[j], outer, qv[(j + 1) % q]])
+        edges.append(["x", f"a{p}", f"w{p}"])
+    return Hypergraph(edges)
+
+
+def gadget_ring(k: int) -> Hypergraph:
+    """``k`` copies of :data:`NO_PAIRING_GADGET` in a ring, each joined to the next by an edge
+    {degree-1 vertex of one, degree-1 vertex of the next, a new vertex}: a 2-connected Breaker win
+    (checked for k ≤ 3) without pairing and without cut vertex, so the three-round search decides it."""
+    _need(k >= 2, "rank3-ring needs k >= 2")
+    edges, ends, nv = [], [], 0
+    for _ in range(k):
+        edges += [sum(1 << (nv + v) for v in g) for g in NO_PAIRING_GADGET]
+        ends.append((nv + 6, nv + 5))
+        nv += 7
+    for i in range(k):
+        edges.append((1 << ends[i][0]) | (1 << ends[(i + 1) % k][1]) | (1 << nv))
+        nv += 1
+    return _board(edges, nv)
