@@ -1,21 +1,31 @@
 """Hunts find disagreements and shrink them; the machinery must be able to fail."""
 import json
 
+import pytest
+
+from verify import solvers
 from verify.cli import main
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hunts import differential_hunt, instance_stream, shrink
 from verify.hypergraph import Hypergraph
 from verify.result import Outcome
-from verify.solvers import register
 from verify.solvers.explicit import solve_maker_breaker
 
 
-@register("maker-breaker", "test-broken")
 def _broken(game: MakerBreakerGame, **_):
     """Wrong on purpose: says Breaker wins whenever some edge has 3 vertices."""
     if any(e.bit_count() == 3 for e in game.board.edge_masks):
         return Outcome(game="maker-breaker", method="test-broken", winner="breaker", first=game.first)
     return solve_maker_breaker(game)
+
+
+@pytest.fixture
+def broken_method():
+    """Register the broken method for one test only (never left in the global registry)."""
+    solvers.methods()  # load the real methods first
+    solvers.register("maker-breaker", "test-broken")(_broken)
+    yield "test-broken"
+    solvers._METHODS.pop(("maker-breaker", "test-broken"), None)
 
 
 def test_shrink_to_minimal_p3():
@@ -25,8 +35,8 @@ def test_shrink_to_minimal_p3():
     assert small.m == 2 and small.n == 3 and small.marked_mask == 0
 
 
-def test_hunt_finds_and_shrinks_a_disagreement():
-    report = differential_hunt("maker-breaker", ("explicit", "test-broken"),
+def test_hunt_finds_and_shrinks_a_disagreement(broken_method):
+    report = differential_hunt("maker-breaker", ("explicit", broken_method),
                                instance_stream("all", 3, 6, (2, 3)))
     assert report.disagreements
     d = report.disagreements[0]
@@ -45,3 +55,7 @@ def test_random_stream_is_seeded():
     a = [h.edge_masks for h in instance_stream("random", 5, 6, count=5, seed=3, marked=True)]
     b = [h.edge_masks for h in instance_stream("random", 5, 6, count=5, seed=3, marked=True)]
     assert a == b and len(a) == 10
+
+
+def test_broken_method_is_not_left_registered():
+    assert ("maker-breaker", "test-broken") not in solvers.methods("maker-breaker")

@@ -228,11 +228,12 @@ def _isolated(spec: TaskSpec, payloads: list) -> ChunkResult:
 
 # -- the hunt -----------------------------------------------------------------------------------------
 
-def identity(cfg: HuntConfig, conj, n_max: int) -> dict:
-    out = {"conjecture": cfg.name, "source": cfg.source, "n_min": cfg.n_min, "seed": cfg.seed,
-           "params": dict(sorted(cfg.params.items())), "chunk": cfg.chunk}
-    if cfg.source == "random":
-        out["n_max"] = n_max
+def identity(cfg: HuntConfig, conj, n_max: int, count: int | None) -> dict:
+    """What defines the stream and its chunks: a store holds one hunt (a larger one needs a new
+    store, since the last chunk of a shorter stream may be partial)."""
+    out = {"conjecture": cfg.name, "source": cfg.source, "n_min": cfg.n_min, "n_max": n_max,
+           "count": count, "seed": cfg.seed, "params": dict(sorted(cfg.params.items())),
+           "chunk": cfg.chunk}
     if conj.user_file:
         import hashlib
         with open(cfg.conjectures_file, "rb") as f:
@@ -268,7 +269,7 @@ def run_hunt(cfg: HuntConfig) -> HuntReport:
     spec = TaskSpec(cfg.name, tuple(sorted(cfg.params.items())),
                     (cfg.conjectures_file, user_text) if conj.user_file else None, cfg.instance_timeout)
     path = cfg.store or default_store(cfg.name, cfg.source)
-    store = HuntStore(path, identity(cfg, conj, n_max))
+    store = HuntStore(path, identity(cfg, conj, n_max, count))
     try:
         return _run(cfg, conj, space, spec, store, n_max, count)
     finally:
@@ -307,7 +308,8 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
 
     def drain(block_all: bool):
         while inflight:
-            ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+            ready, _ = wait(list(inflight), timeout=0.25, return_when=FIRST_COMPLETED)
+            stop_point()
             broken = False
             for fut in ready:
                 meta = inflight.pop(fut)
@@ -331,12 +333,24 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             if not block_all and len(inflight) < window:
                 return
 
-    old_term = signal.getsignal(signal.SIGTERM)
+    # Ctrl-C and SIGTERM are taken at safe points only (never inside a store transaction)
+    signals = {"got": None}
+
+    def on_signal(signum, _frame):
+        signals["got"] = signum
+
+    def stop_point():
+        if signals["got"] is not None:
+            raise KeyboardInterrupt
+
+    old = {}
     if _main_thread():
-        signal.signal(signal.SIGTERM, _term)
+        for s in (signal.SIGINT, signal.SIGTERM):
+            old[s] = signal.signal(s, on_signal)
     try:
         stopped = False
         for c, raw in _stream(cfg, conj, space, n_max, count, done):
+            stop_point()
             if raw is None:
                 continue
             if (deadline is not None and time.monotonic() > deadline) or \
@@ -368,8 +382,8 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             bar.close()
         raise
     finally:
-        if _main_thread():
-            signal.signal(signal.SIGTERM, old_term)
+        for s, h in old.items():
+            signal.signal(s, h)
     if bar is not None:
         bar.close()
     totals = store.totals()
@@ -388,10 +402,6 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
 def _main_thread() -> bool:
     import threading
     return threading.current_thread() is threading.main_thread()
-
-
-def _term(_signum, _frame):
-    raise KeyboardInterrupt
 
 
 def _shrink_first(cfg, conj, space, store) -> dict:

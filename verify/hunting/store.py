@@ -1,6 +1,8 @@
 """The hunt store: one SQLite file per hunt, the single source of truth for what was checked.
 
-Only the parent process writes it. The instance stream of a hunt is cut into numbered chunks of
+Only the parent process writes it. The file is in WAL mode with synchronous=NORMAL: a commit does
+not wait for the disk, a process kill loses nothing committed, and a power loss can at most lose the
+last commits, whose chunks are then redone (the database itself stays consistent). The instance stream of a hunt is cut into numbered chunks of
 consecutive stream positions; a chunk's outcome (counts, every non-holding instance, the isomorphism
 keys of the instances it accepted) is written in one transaction, so a hunt killed at any moment
 (Ctrl-C, SIGKILL, power loss) loses at most the chunks in flight and never counts one twice: a
@@ -67,7 +69,8 @@ class HuntStore:
         existed = os.path.exists(path) and os.path.getsize(path) > 0
         try:
             self.db = sqlite3.connect(path, isolation_level=None, timeout=30)
-            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
             if existed:
                 self._validate(identity)
             else:
@@ -147,7 +150,8 @@ class HuntStore:
                 db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", [(k,) for k in keys])
             db.execute("COMMIT")
         except BaseException:
-            db.execute("ROLLBACK")
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
 
     def record_shrunk(self, record: dict) -> None:
