@@ -88,7 +88,7 @@ def _dng_defined(inst) -> bool:
        "Open: the spectrum of DNG nim numbers is all of N (witnesses recorded up to 7). Hunt "
        "predicate: nim(DNG(S, W)) ≤ 7 for S a point set of the integer grid; a counterexample is a "
        "witness for a value ≥ 8.",
-       hunt=HuntSpec(PointSets(grid=5), hypothesis=_dng_defined),
+       hunt=HuntSpec(PointSets(grid=4), hypothesis=_dng_defined),
        default_size=3, slow_size=4, size_name="points", tags=("conjecture",))
 def dng_beyond(inst):
     from ..claims.paper001 import nim
@@ -122,12 +122,12 @@ _PILES = HuntSpec(PileBoxes(box=4))
 claim("003-open-P8-box", "003 §8 (P8)",
       "Open (P8): every JM hypergraph with (C) has (MD). JM and (MD) on the box [0,B]^V (B = 4, "
       "--param box=B grows it); a counterexample on a box is a candidate for P8, to confirm on larger "
-      "boxes.", hunt=_PILES, default_size=2, slow_size=3, size_name="piles n",
+      "boxes.", hunt=_PILES, default_size=3, slow_size=4, size_name="piles n",
       tags=("hypernim", "conjecture"))(_p_check(lambda p: p["JM"] and p["C"], lambda p: p["MD"],
                                                 "JM and (C) imply (MD)"))
 claim("003-open-P9-box", "003 §8 (P9)",
       "Open (P9): every JM hypergraph has (MD) or (C). JM and (MD) on the box [0,B]^V (B = 4, "
-      "--param box=B grows it).", hunt=_PILES, default_size=2, slow_size=3, size_name="piles n",
+      "--param box=B grows it).", hunt=_PILES, default_size=3, slow_size=4, size_name="piles n",
       tags=("hypernim", "conjecture"))(_p_check(lambda p: p["JM"], lambda p: p["MD"] or p["C"],
                                                 "JM implies (MD) or (C)"))
 
