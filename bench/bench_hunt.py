@@ -55,7 +55,7 @@ def main():
         try:
             from distributed import LocalCluster
             cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
+                                   dashboard_address=":0", silence_logs=40)
         except Exception as exc:  # noqa: BLE001 - the bench still prints the local rows
             print(f"(no Dask cluster: {exc})")
         run(tmp, "warm-up", name=NAME, source="exhaustive", n_max=5, workers=1)  # imports, caches

@@ -47,6 +47,15 @@ USER = textwrap.dedent('''
         if h.n == 4 and h.m == 5:
             time.sleep(30)
         return None
+
+    @conjecture("user-hang", "user", "true, but the check hangs on the triangle beyond SIGALRM's reach",
+                hunt=HuntSpec(Hypergraphs(sizes=(2,))))
+    def hang(h):
+        import signal
+        if h.n == 3 and h.m == 3:
+            signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGALRM])   # as native code would
+            time.sleep(60)
+        return None
 ''')
 
 
@@ -55,7 +64,7 @@ def user_file(tmp_path):
     path = tmp_path / "conj.py"
     path.write_text(USER)
     yield str(path)
-    conjectures.unload_file(["user-breaker-wins", "user-slow-true", "user-fragile"])
+    conjectures.unload_file(["user-breaker-wins", "user-slow-true", "user-fragile", "user-hang"])
 
 
 def hunt(tmp_path, name, **kw) -> dict:
@@ -137,6 +146,15 @@ def test_crash_and_timeout_are_recorded_never_holds(tmp_path, user_file):
     assert {u["status"] for u in out["unresolved"]} == {"crash", "timeout"}
 
 
+@pytest.mark.slow
+def test_a_worker_hung_beyond_sigalrm_is_killed_and_recorded(tmp_path, user_file):
+    out = hunt(tmp_path, "user-hang", conjectures_file=user_file, n_max=4, workers=2,
+               instance_timeout=0.1, chunk=2)
+    graphs = sum(1 for n in range(1, 5) for _ in enumerate_hypergraphs(n, (2,)))
+    assert out["timeouts"] == 1 and out["crashes"] == 0 and out["holds"] == graphs - 1
+    assert "killed" in out["unresolved"][0]["detail"]
+
+
 def test_agree_conjecture_is_the_differential_hunt(tmp_path):
     out = hunt(tmp_path, "agree:acv:explicit:sat", n_max=3)
     assert out["checked"] > 10 and out["counterexamples"] == []
@@ -146,7 +164,7 @@ def test_dask_local_cluster_gives_the_same_counts(tmp_path):
     from distributed import LocalCluster
     ref = hunt(tmp_path, "004-open-two-rounds-marked", source="random", n_max=6, count=120,
                store=str(tmp_path / "ref.sqlite"))
-    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cl:
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as cl:
         out = hunt(tmp_path, "004-open-two-rounds-marked", source="random", n_max=6, count=120,
                    dask=cl.scheduler_address, store=str(tmp_path / "dask.sqlite"))
     for k in ("checked", "holds", "outside_hypotheses", "rejected_isomorphs", "counterexample_count"):

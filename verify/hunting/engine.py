@@ -189,9 +189,16 @@ class _Dask:
         self.kill()
 
 
+def _budget(spec: TaskSpec, n: int, queued: float = 1.0) -> float | None:
+    """Seconds after which a task of n instances is taken as hung (its worker ignored SIGALRM, e.g.
+    inside native code): only with a per-instance timeout."""
+    t = spec.instance_timeout
+    return None if t is None else queued * n * t + 2.0
+
+
 def _isolated(spec: TaskSpec, payloads: list) -> ChunkResult:
     """Re-run a failed chunk alone in a fresh one-worker pool, then instance by instance; an instance
-    that kills its worker twice is a crash."""
+    that kills its worker twice is a crash, one that hangs past its budget a timeout."""
     box = {"pool": None}
 
     def attempt(pl):
@@ -200,11 +207,13 @@ def _isolated(spec: TaskSpec, payloads: list) -> ChunkResult:
             if box["pool"] is None:
                 box["pool"] = _Local(1)
             try:
-                return box["pool"].pool.submit(run_chunk, spec, pl).result(), None
-            except Exception as exc:  # noqa: BLE001 - the worker died or the task failed
+                return box["pool"].pool.submit(run_chunk, spec, pl).result(_budget(spec, len(pl))), None
+            except Exception as exc:  # noqa: BLE001 - the worker died, hung, or the task failed
                 err = exc
                 box["pool"].kill()
                 box["pool"] = None
+                if isinstance(exc, TimeoutError):   # a hang does not go away by retrying
+                    break
         return None, err
 
     try:
@@ -214,7 +223,10 @@ def _isolated(spec: TaskSpec, payloads: list) -> ChunkResult:
         out = ChunkResult()
         for pos, p in enumerate(payloads):
             r, err = attempt([p])
-            if r is None:
+            if isinstance(err, TimeoutError):
+                out.findings.append((pos, "timeout", f"worker hung beyond {spec.instance_timeout:g} s "
+                                                     "and was killed"))
+            elif r is None:
                 out.findings.append((pos, "crash", f"worker died: {type(err).__name__}: {err}"))
             else:
                 out.holds += r.holds
@@ -291,6 +303,9 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
     executor = _Dask(cfg.dask) if cfg.dask else _Local(cfg.workers)
     window = 2 * executor.workers + 1
     inflight: dict = {}
+    submitted: dict = {}
+    watchdog = spec.instance_timeout is not None and isinstance(executor, _Local)
+    queued = 1.0 + window / executor.workers      # a task may wait behind others in the pool queue
     state = {"found": totals.counterexample, "checked": 0}
     complete = False
     deadline = None if cfg.time_limit is None else time.monotonic() + cfg.time_limit
@@ -306,6 +321,11 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             bar.update(drawn)
             bar.set_postfix(found=state["found"], refresh=False)
 
+    def submit(meta):
+        fut = executor.submit(spec, meta[1])
+        inflight[fut] = meta
+        submitted[fut] = time.monotonic()
+
     def drain(block_all: bool):
         while inflight:
             ready, _ = wait(list(inflight), timeout=0.25, return_when=FIRST_COMPLETED)
@@ -313,12 +333,21 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             broken = False
             for fut in ready:
                 meta = inflight.pop(fut)
+                submitted.pop(fut, None)
                 try:
                     res = fut.result()
                 except Exception:  # noqa: BLE001 - a worker died or the task failed: isolate
                     broken = True
                     res = _isolated(spec, meta[1])
                 record(meta, res)
+            if watchdog:   # a task far beyond its budget: its worker hangs; kill the pool
+                now = time.monotonic()
+                for fut in [f for f in inflight if not f.done()
+                            and now - submitted[f] > _budget(spec, len(inflight[f][1]), queued)]:
+                    meta = inflight.pop(fut)
+                    submitted.pop(fut, None)
+                    broken = True
+                    record(meta, _isolated(spec, meta[1]))
             if broken:   # the other futures of a broken pool fail too: keep results, redo the rest
                 executor.renew()
                 for fut, meta in list(inflight.items()):
@@ -326,10 +355,11 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
                     if fut.done() and not fut.cancelled() and not failed:
                         continue
                     inflight.pop(fut)
+                    submitted.pop(fut, None)
                     if failed:
                         record(meta, _isolated(spec, meta[1]))
                     else:
-                        inflight[executor.submit(spec, meta[1])] = meta
+                        submit(meta)
             if not block_all and len(inflight) < window:
                 return
 
@@ -370,7 +400,7 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             if not accepted:
                 record(meta, ChunkResult())
                 continue
-            inflight[executor.submit(spec, accepted)] = meta
+            submit(meta)
             if len(inflight) >= window:
                 drain(False)
         drain(True)
