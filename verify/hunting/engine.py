@@ -299,7 +299,7 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
     if show:
         from tqdm import tqdm
         bar = tqdm(total=count, initial=totals.drawn, unit="inst", file=sys.stderr, desc=cfg.name[:24],
-                   dynamic_ncols=True, smoothing=0.1)
+                   smoothing=0.1)
     executor = _Dask(cfg.dask) if cfg.dask else _Local(cfg.workers)
     window = 2 * executor.workers + 1
     inflight: dict = {}
