@@ -29,11 +29,18 @@ def true(h):
 '''
 
 
+def _cpu() -> float:
+    import resource
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 def run(tmp, tag, **kw):
     kw.setdefault("store", os.path.join(tmp, f"{tag}.sqlite"))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _cpu()
     rep = run_hunt(HuntConfig(progress=False, stop_after=0, **kw)).to_json()
     rep["wall"] = time.perf_counter() - t0
+    rep["cpu"] = _cpu() - c0   # parent + reaped local workers (Dask workers are not counted)
     rep["bytes"] = sum(os.path.getsize(kw["store"] + s) for s in ("", "-wal") if os.path.exists(kw["store"] + s))
     return rep
 
@@ -68,8 +75,12 @@ def main():
     }
     print("inst/s counts instances checked (isomorphs rejected are not); 'source only' is the parent "
           "drawing the stream (and the nauty keys where isomorphs are rejected) with no check (the ceiling of any pool)\n")
+    print("cpu ms/inst: CPU of the parent and its local workers per instance checked (load-independent; "
+          "equal values for 1 and 2 workers mean no parallel overhead); speed-up is wall-clock and "
+          "only meaningful on idle cores (load average now: %.1f on %d cores)\n"
+          % (os.getloadavg()[0], os.cpu_count() or 1))
     print(f"{'source':<11} {'workers':>8} {'checked':>8} {'drawn':>7} {'rejected':>9} {'inst/s':>8} "
-          f"{'inst/s/worker':>14} {'speed-up':>9}")
+          f"{'inst/s/worker':>14} {'speed-up':>9} {'cpu ms/inst':>12}")
     with tempfile.TemporaryDirectory() as tmp:
         cluster = None
         try:
@@ -93,8 +104,9 @@ def main():
                 rate = r["checked"] / r["wall"]
                 base = base or rate
                 rej = r["rejected_isomorphs"] / r["drawn"] if r["drawn"] else 0.0
+                cpu = "-" if "dask" in label else f"{1000 * r['cpu'] / max(1, r['checked']):.2f}"
                 print(f"{source:<11} {label:>8} {r['checked']:>8} {r['drawn']:>7} {rej:>8.1%} "
-                      f"{rate:>8.1f} {rate / nw:>14.1f} {rate / base:>8.2f}x")
+                      f"{rate:>8.1f} {rate / nw:>14.1f} {rate / base:>8.2f}x {cpu:>12}")
         if cluster is not None:
             cluster.close()
         # store size per million instances (a trivial check, so the store dominates)

@@ -85,17 +85,20 @@ def test_list_json(capsys, user_file):
     assert rows["000-prop-3.6-prv"]["instances"] == "hypergraph"
 
 
-@pytest.mark.parametrize("n,sizes,marked", [(3, (1, 2, 3), True), (4, (2, 3), False), (5, (3,), False)])
+@pytest.mark.parametrize("n,sizes,marked", [(3, (1, 2, 3), True), (4, (2, 3), False), (5, (3,), False),
+                                             (6, (2,), False)])
 def test_sat_source_proposes_each_class_once(n, sizes, marked):
-    """Differential: the SAT model with orbit cuts yields exactly the isomorphism classes that the
-    nauty enumeration yields, each once."""
+    """Differential: the SAT model (lex-leader symmetry breaking, cuts) yields exactly the isomorphism
+    classes that the nauty enumeration yields; each once where the cut is the whole orbit (n ≤ 5)."""
     from verify.isomorphism import canonical_key_masks
     space = Hypergraphs(sizes=sizes, marked=marked)
     got = [space.key(p) for p in space.sat_model(n).proposals_iter()]
     want = {canonical_key_masks(g.n, g.edge_masks, g.marked_mask)
             for h in enumerate_hypergraphs(n, sizes)
             for g in (enumerate_markings(h) if marked else (h,))}
-    assert len(got) == len(set(got)) == len(want)
+    assert len(set(got)) == len(want)
+    if n <= 5:
+        assert len(got) == len(want)
 
 
 def test_sources_agree_on_the_two_round_question(tmp_path):

@@ -4,9 +4,11 @@ isomorphism before the next proposal.
 
 For hypergraphs on n vertices, variable x_e says "e is an edge" for each candidate edge e (sizes of
 the space) and y_v says "v is marked"; a conjecture adds its hypotheses as clauses through
-:class:`HypergraphModel` (``hypotheses(model)``). The cut after a proposal (E, M) blocks every
-relabelling of it (its orbit under the symmetric group, when n! ≤ ``ORBIT_LIMIT``, i.e. n ≤ 5; otherwise the
-labelled instance only): isomorphs that still appear are rejected by their nauty key. The sequence
+:class:`HypergraphModel` (``hypotheses(model)``). Lex-leader constraints for the
+adjacent transpositions of vertices break most of the symmetry up front. The cut after a proposal
+(E, M) blocks every relabelling of it (its orbit under the symmetric group, when n! ≤
+``ORBIT_LIMIT``, i.e. n ≤ 5; otherwise the labelled instance only): isomorphs that still appear are
+rejected by their nauty key. The sequence
 of proposals is a function of the clauses alone, so a resumed hunt replays it exactly.
 """
 from __future__ import annotations
@@ -32,6 +34,7 @@ class HypergraphModel:
         self.solver = incremental_solver(backend)
         self.proposals = 0
         self.cuts = 0
+        self._lex_leader()
         if hypotheses is not None:
             hypotheses(self)
 
@@ -54,6 +57,34 @@ class HypergraphModel:
     def atmost(self, lits, bound: int) -> None:
         self._card(lits, bound, "atmost")
 
+    def _lex_leader(self) -> None:
+        """Symmetry breaking: X ≤lex σ(X) for each adjacent transposition σ = (v v+1), X the vector
+        of mark then edge variables. The lex-least labelling of every hypergraph satisfies all of
+        them, so every isomorphism class keeps a representative."""
+        n = self.n
+        order = [self.mark[v] for v in range(n) if v in self.mark] + list(self.edge.values())
+        for v in range(n - 1):
+            def swap(m: int) -> int:
+                a, b = m >> v & 1, m >> (v + 1) & 1
+                return m & ~(3 << v) | (a << (v + 1)) | (b << v)
+            image = {}
+            for u, x in self.mark.items():
+                image[x] = self.mark[v + 1 if u == v else v if u == v + 1 else u]
+            for e, x in self.edge.items():
+                image[x] = self.edge[swap(e)]
+            eq = None                     # "equal so far" (None: true)
+            for x in order:
+                y = image[x]
+                if y == x:
+                    continue
+                pre = [] if eq is None else [-eq]
+                self.add(pre + [-x, y])   # while equal so far, x ≤ y
+                self.top += 1
+                nxt = self.top
+                self.add(pre + [-x, -y, nxt])
+                self.add(pre + [x, y, nxt])
+                eq = nxt
+
     def edges_at(self, v: int) -> list[int]:
         return [x for e, x in self.edge.items() if e >> v & 1]
 
@@ -72,11 +103,9 @@ class HypergraphModel:
 
     def _cut(self, h: Hypergraph) -> None:
         n = self.n
-        if factorial(n) > ORBIT_LIMIT:
-            self._block(frozenset(h.edge_masks), h.marked_mask)
-            return
+        perms = permutations(range(n)) if factorial(n) <= ORBIT_LIMIT else [tuple(range(n))]
         seen = set()
-        for p in permutations(range(n)):
+        for p in perms:
             def img(m: int) -> int:
                 return sum(1 << p[i] for i in range(n) if m >> i & 1)
             masks = frozenset(img(e) for e in h.edge_masks)
