@@ -71,7 +71,7 @@ def main():
     cases = {
         "exhaustive": dict(name=NAME, source="exhaustive", n_max=6, count=20000 // k),
         "random": dict(name=NAME, source="random", n_min=8, n_max=10, count=1500 // k),
-        "sat": dict(name=NAME, source="sat", n_max=6, count=2000 // k),
+        "sat": dict(name=NAME, source="sat", n_min=8, n_max=9, count=1000 // k),
     }
     print("inst/s counts instances checked (isomorphs rejected are not); 'source only' is the parent "
           "drawing the stream (and the nauty keys where isomorphs are rejected) with no check (the ceiling of any pool)\n")
