@@ -136,7 +136,11 @@ def get(name: str) -> Conjecture:
     ``agree:GAME:A:B``)."""
     if name.startswith("agree:"):
         return _agree(name)
-    claim = registry.get_claim(name)
+    registry.all_claims()
+    claim = registry._CLAIMS.get(name)
+    if claim is None:
+        raise InputError(f"unknown conjecture {name!r} (see 'verify hunt --list'; your own need "
+                         "--conjectures FILE)")
     user = next((f for f, ns in _LOADED.values() if name in ns), None)
     return Conjecture(claim, spec_of(claim), user)
 

@@ -102,7 +102,8 @@ class Hypergraphs(Space):
             elif k == "marked":
                 out = replace(out, marked=bool(int(v)))
             else:
-                raise InputError(f"unknown --param {k} for hypergraph instances (sizes, marked)")
+                known = "box, sizes, marked" if hasattr(self, "box") else "sizes, marked"
+                raise InputError(f"unknown --param {k} for {self.kind} instances ({known})")
         return out
 
     def edge_sizes(self, n: int) -> tuple[int, ...]:
