@@ -44,7 +44,8 @@ def add_cli(sub) -> None:
                    help="seconds per instance; beyond, the instance is recorded as a timeout")
     h.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="instance-space parameter (e.g. box=5 for pile boxes, sizes=2,3, marked=1)")
-    h.add_argument("--chunk", type=int, default=32, help="instances per task and per store transaction")
+    h.add_argument("--chunk", type=int, default=128, help="instances per task and per store transaction "
+                                                             "(part of the hunt: fixed for a store)")
     h.add_argument("--seed", type=int, default=0)
     h.add_argument("--stop-after", type=int, default=1, dest="stop_after",
                    help="stop after this many counterexamples (0: never)")

@@ -50,7 +50,7 @@ class HuntConfig:
     time_limit: float | None = None
     instance_timeout: float | None = None
     stop_after: int = 1
-    chunk: int = 32
+    chunk: int = 128
     conjectures_file: str | None = None
     progress: bool | None = None
     write_counterexample: bool = True
