@@ -306,7 +306,7 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
     submitted: dict = {}
     watchdog = spec.instance_timeout is not None and isinstance(executor, _Local)
     queued = 1.0 + window / executor.workers      # a task may wait behind others in the pool queue
-    state = {"found": totals.counterexample, "checked": 0}
+    state = {"found": totals.counterexample, "checked": 0, "dropped": False}
     complete = False
     deadline = None if cfg.time_limit is None else time.monotonic() + cfg.time_limit
 
@@ -360,6 +360,13 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
                         record(meta, _isolated(spec, meta[1]))
                     else:
                         submit(meta)
+            if cfg.stop_after and state["found"] >= cfg.stop_after:
+                for fut in list(inflight):   # enough found: the rest stays undone (resumable)
+                    fut.cancel()
+                    inflight.pop(fut)
+                    submitted.pop(fut, None)
+                state["dropped"] = True
+                return
             if not block_all and len(inflight) < window:
                 return
 
@@ -404,7 +411,7 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             if len(inflight) >= window:
                 drain(False)
         drain(True)
-        complete = not stopped
+        complete = not stopped and not state["dropped"]
         executor.close()
     except BaseException:
         executor.kill()
