@@ -265,3 +265,13 @@ def test_killed_hunt_resumes_to_the_uninterrupted_counts(tmp_path, user_file, si
               "crashes", "timeouts"):
         assert got[k] == want[k], k
     assert got["complete"] and 0 < got["checked_this_session"] < got["checked"]
+
+
+def test_edge_count_parameter_in_every_source(tmp_path):
+    """--param edges=M: the three sources agree on graphs with exactly 3 edges on <= 5 vertices."""
+    want = sum(1 for n in range(1, 6) for h in enumerate_hypergraphs(n, (2,)) if h.m == 3)
+    outs = [hunt(tmp_path, "agree:acv:explicit:structure", source=src, n_max=5, params={"sizes": "2", "edges": "3"},
+                 **({"count": 400, "n_min": 4} if src == "random" else {}))
+            for src in ("exhaustive", "sat", "random")]
+    assert outs[0]["drawn"] == outs[1]["checked"] == want
+    assert outs[1]["rejected_isomorphs"] == 0 and 0 < outs[2]["checked"] <= want

@@ -43,7 +43,7 @@ def add_cli(sub) -> None:
     h.add_argument("--instance-timeout", type=float, dest="instance_timeout", metavar="S",
                    help="seconds per instance; beyond, the instance is recorded as a timeout")
     h.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
-                   help="instance-space parameter (e.g. box=5 for pile boxes, sizes=2,3, marked=1)")
+                   help="instance-space parameter (e.g. sizes=2,3, edges=4, marked=1; box=5 for pile boxes; grid=6 for point sets)")
     h.add_argument("--chunk", type=int, default=128, help="instances per task and per store transaction "
                                                              "(part of the hunt: fixed for a store)")
     h.add_argument("--seed", type=int, default=0)

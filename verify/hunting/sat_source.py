@@ -35,6 +35,9 @@ class HypergraphModel:
         self.proposals = 0
         self.cuts = 0
         self._lex_leader()
+        if space.edges is not None:
+            self.atleast(list(self.edge.values()), space.edges)
+            self.atmost(list(self.edge.values()), space.edges)
         if hypotheses is not None:
             hypotheses(self)
 
@@ -51,11 +54,18 @@ class HypergraphModel:
             self.add(c)
 
     def atleast(self, lits, bound: int) -> None:
-        if bound > 0:
+        lits = list(lits)
+        if bound > len(lits):          # unsatisfiable: no instance of this size
+            self.top += 1
+            self.add([self.top])
+            self.add([-self.top])
+        elif bound > 0:
             self._card(lits, bound, "atleast")
 
     def atmost(self, lits, bound: int) -> None:
-        self._card(lits, bound, "atmost")
+        lits = list(lits)
+        if bound < len(lits):
+            self._card(lits, max(bound, 0), "atmost")
 
     def _lex_leader(self) -> None:
         """Symmetry breaking: X ≤lex σ(X) for each adjacent transposition σ = (v v+1), X the vector

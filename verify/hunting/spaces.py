@@ -83,14 +83,15 @@ def _names(n: int) -> list[str]:
 
 @dataclass(frozen=True)
 class Hypergraphs(Space):
-    """Hypergraphs on n vertices named 1..n with edge sizes in ``sizes`` (0 = every size), with
-    Maker's marks when ``marked``; ``require`` (a module-level function of a Hypergraph) filters
+    """Hypergraphs on n vertices named 1..n with edge sizes in ``sizes`` (0 = every size), exactly
+    ``edges`` edges when given, with Maker's marks when ``marked``; ``require`` (a module-level function of a Hypergraph) filters
     structurally; ``game`` names the game whose reference certificate a counterexample carries."""
     sizes: tuple[int, ...] = (1, 2, 3)
     marked: bool = False
     require: Callable[[Hypergraph], bool] | None = None
     game: str | None = None
     n_min: int = 1
+    edges: int | None = None          # exactly this many edges (--param edges=M)
     kind = "hypergraph"
     sources = ("exhaustive", "random", "sat")
 
@@ -101,8 +102,10 @@ class Hypergraphs(Space):
                 out = replace(out, sizes=tuple(int(x) for x in str(v).split(",")))
             elif k == "marked":
                 out = replace(out, marked=bool(int(v)))
+            elif k == "edges":
+                out = replace(out, edges=int(v))
             else:
-                known = "box, sizes, marked" if hasattr(self, "box") else "sizes, marked"
+                known = "box, sizes, marked, edges" if hasattr(self, "box") else "sizes, marked, edges"
                 raise InputError(f"unknown --param {k} for {self.kind} instances ({known})")
         return out
 
@@ -133,7 +136,7 @@ class Hypergraphs(Space):
         return hypergraph_to_json(self.decode(payload))
 
     def ok(self, h: Hypergraph) -> bool:
-        return self.require is None or self.require(h)
+        return (self.edges is None or h.m == self.edges) and (self.require is None or self.require(h))
 
     def smaller(self, payload):
         from ..hunts import _smaller
@@ -145,7 +148,7 @@ class Hypergraphs(Space):
     def exhaustive(self, n_min: int, n_max: int):
         from ..isomorphism import enumerate_hypergraphs, enumerate_markings
         for n in range(max(n_min, self.n_min), n_max + 1):
-            for h in enumerate_hypergraphs(n, self.edge_sizes(n)):
+            for h in enumerate_hypergraphs(n, self.edge_sizes(n), max_edges=self.edges):
                 for g in (enumerate_markings(h) if self.marked else (h,)):
                     if self.ok(g):
                         yield self.encode(g)
@@ -157,7 +160,7 @@ class Hypergraphs(Space):
         sizes = self.edge_sizes(n)
         cap = sum(comb(n, s) for s in sizes)
         for _ in range(1000):
-            m = rng.randint(0, min(cap, 2 * n))
+            m = rng.randint(0, min(cap, 2 * n)) if self.edges is None else min(cap, self.edges)
             masks: set[int] = set()
             while len(masks) < m:
                 masks.add(sum(1 << i for i in rng.sample(range(n), rng.choice(sizes))))
