@@ -5,8 +5,9 @@ per million instances. Prints a table and ratios side by side in one run.
     python bench/bench_hunt.py [--quick]
 
 The conjecture is Galliot's two-rounds question (004-open-two-rounds-marked: 3-uniform marked
-hypergraphs, explicit reference per instance) and, for the store size, a trivially true conjecture
-over hypergraphs (so the store, not the checks, is measured).
+hypergraphs, explicit reference per instance, well under a millisecond), then a heavy one (explicit
+vs QBF, agree:maker-breaker:explicit:qbf) and, for the store size, a trivially true conjecture over
+hypergraphs (so the store, not the checks, is measured).
 """
 from __future__ import annotations
 
@@ -72,6 +73,9 @@ def main():
         "exhaustive": dict(name=NAME, source="exhaustive", n_max=6, count=20000 // k),
         "random": dict(name=NAME, source="random", n_min=8, n_max=10, count=1500 // k),
         "sat": dict(name=NAME, source="sat", n_min=8, n_max=9, count=1000 // k),
+        # heavy checks (~30 ms: a QBF engine per instance), where workers, not the parent, bound the rate
+        "random-qbf": dict(name="agree:maker-breaker:explicit:qbf", source="random", n_min=6, n_max=8,
+                           count=200 // k),
     }
     print("inst/s counts instances checked (isomorphs rejected are not); 'source only' is the parent "
           "drawing the stream (and the nauty keys where isomorphs are rejected) with no check (the ceiling of any pool)\n")

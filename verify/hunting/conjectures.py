@@ -11,7 +11,9 @@ in :mod:`.open_questions`; users add their own in a Python file with the catalog
         ...  # None when it holds on h, else Violation(instance, expected, actual)
 
 ``agree:GAME:A:B`` names the differential conjecture "methods A and B give the same verdict on GAME"
-(the hunt of :mod:`verify.hunts`, with a store, workers and sources).
+(the hunt of :mod:`verify.hunts`, with a store, workers and sources); unlike the classic
+differential hunt, a method that refuses an instance (does not apply) puts it outside the statement
+instead of counting as a disagreement.
 """
 from __future__ import annotations
 
@@ -167,9 +169,17 @@ def _agree(name: str) -> Conjecture:
         raise InputError("a differential hunt needs two different methods")
 
     def check(h):
+        """A method that does not apply (MethodError, TooLarge, UndefinedGame) puts the instance
+        outside the statement; any other failure is an error of the instance, never agreement."""
+        from ..errors import MethodError, VerifyError
         from ..formats.jsonfmt import hypergraph_to_json
         from ..hunts import verdict
         va, vb = verdict(game, a, h), verdict(game, b, h)
+        for v in (va, vb):
+            if "error" in v:
+                if v["error"].startswith(("MethodError", "TooLarge", "UndefinedGame")):
+                    raise MethodError(v["error"])
+                raise VerifyError(v["error"])
         return None if va == vb else Violation(hypergraph_to_json(h), {a: va}, {b: vb})
 
     claim = Claim(name, f"differential {game}", f"methods {a} and {b} agree on {game}",
