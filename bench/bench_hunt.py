@@ -88,7 +88,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         cluster = None
         try:
+            import dask
             from distributed import LocalCluster
+            dask.config.set({"distributed.worker.daemon": False})   # QBF engines run in child processes
             cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                    dashboard_address=":0", silence_logs=40)
         except Exception as exc:  # noqa: BLE001 - the bench still prints the local rows

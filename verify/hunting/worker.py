@@ -77,6 +77,11 @@ def check_one(conj, space, payload, timeout: float | None):
         return "error", f"{type(exc).__name__}: {exc}"
     except RecursionError:
         return "error", "RecursionError: instance too deep"
+    except AssertionError as exc:
+        if "daemonic" in str(exc):   # a Dask worker process may not start the engine's child process
+            return "error", ("the method runs an engine in a child process, which a daemonic worker "
+                             "cannot start: run Dask workers with distributed.worker.daemon=False")
+        return "error", f"AssertionError: {exc}"
     except Exception as exc:  # noqa: BLE001 - a bug in a check is reported on its instance
         return "error", f"{type(exc).__name__}: {exc}"
     finally:
