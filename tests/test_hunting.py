@@ -275,3 +275,33 @@ def test_edge_count_parameter_in_every_source(tmp_path):
             for src in ("exhaustive", "sat", "random")]
     assert outs[0]["drawn"] == outs[1]["checked"] == want
     assert outs[1]["rejected_isomorphs"] == 0 and 0 < outs[2]["checked"] <= want
+
+
+@pytest.mark.parametrize("geometry", ["tree-vertex", "tree-edge"])
+def test_tree_keys_are_isomorphism_classes(geometry):
+    """Differential against networkx: two (tree, W) get the same key iff an isomorphism of the
+    trees maps W onto W (vertices or edges)."""
+    import networkx as nx
+    from networkx.algorithms.isomorphism import categorical_edge_match, categorical_node_match
+    from verify.hunting.spaces import Trees
+    space = Trees(geometry)
+    items = list(space.exhaustive(5, 5)) + list(space.exhaustive(4, 4))
+
+    def graph(p):
+        n, edges, w = p
+        g = nx.Graph()
+        g.add_nodes_from((v, {"w": geometry == "tree-vertex" and bool(w >> v & 1)}) for v in range(n))
+        g.add_edges_from((u, v, {"w": geometry == "tree-edge" and bool(w >> i & 1)})
+                         for i, (u, v) in enumerate(edges))
+        return g
+
+    graphs = [graph(p) for p in items]
+    keys = [space.key(p) for p in items]
+    for i in range(len(items)):
+        for j in range(i + 1, len(items)):
+            iso = nx.is_isomorphic(graphs[i], graphs[j], node_match=categorical_node_match("w", False),
+                                   edge_match=categorical_edge_match("w", False))
+            assert iso == (keys[i] == keys[j]), (items[i], items[j])
+    for p in items[:20]:    # every one-step shrink is a tree with a nonempty W that decodes
+        for q in space.smaller(p):
+            assert q[2] and space.decode(q).w

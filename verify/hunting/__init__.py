@@ -10,10 +10,10 @@ chunk in an SQLite store (:mod:`.store`), so it resumes after any interruption.
 from ..claims.registry import Violation
 from ..claims.registry import claim as conjecture
 from .conjectures import HuntSpec
-from .spaces import Family, Hypergraphs, PileBoxes, PointSets, covers
+from .spaces import Family, Hypergraphs, PileBoxes, PointSets, Trees, covers
 
 __all__ = ["Violation", "conjecture", "HuntSpec", "Family", "Hypergraphs", "PileBoxes", "PointSets",
-           "covers", "HuntConfig", "run_hunt"]
+           "Trees", "covers", "HuntConfig", "run_hunt"]
 
 
 def __getattr__(name):

@@ -26,7 +26,7 @@ from typing import Any, Callable
 from ..claims import registry
 from ..claims.registry import Claim, Violation
 from ..errors import InputError
-from .spaces import Family, Hypergraphs, PointSets, Space
+from .spaces import Family, Hypergraphs, PointSets, Space, Trees
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,10 @@ def spec_of(claim: Claim) -> HuntSpec:
         return claim.hunt
     if "instance:hypergraph" in claim.tags:
         return HuntSpec(Hypergraphs())
-    if "instance:convex" in claim.tags:
-        return HuntSpec(PointSets())
+    if "instance:convex" in claim.tags:   # tree claims say so in their names (001 §6, 002 §5)
+        if "tree-edge" in claim.name:
+            return HuntSpec(Trees("tree-edge"))
+        return HuntSpec(Trees() if "tree" in claim.name else PointSets())
     return HuntSpec(Family(claim.name))
 
 

@@ -338,3 +338,108 @@ class PileBoxes(Hypergraphs):
         return HyperNim(Hypergraphs.decode(self, payload)), self.box
 
 
+
+
+# -- trees (vertex and edge geometries of paper 001 §6, 002 §5) ---------------------------------------
+
+def _tree_mask_key(n: int, edges, w: int, geometry: str) -> tuple:
+    """Canonical key of a tree with W: W on vertices marks them; W on edges marks the vertices
+    that subdivide them (leaves are original vertices, so isomorphisms keep the two sides)."""
+    from ..isomorphism import canonical_key_masks
+    if geometry == "tree-vertex":
+        return canonical_key_masks(n, [(1 << u) | (1 << v) for u, v in edges], w)
+    masks, marked = [], 0
+    for i, (u, v) in enumerate(edges):
+        s = n + i
+        masks += [(1 << u) | (1 << s), (1 << s) | (1 << v)]
+        if w >> i & 1:
+            marked |= 1 << s
+    return canonical_key_masks(n + len(edges), masks, marked)
+
+
+@dataclass(frozen=True)
+class Trees(Space):
+    """Trees on n vertices 0..n-1 with a nonempty winning set W of points: vertices (the vertex
+    geometry, 001 §6) or edges (the edge geometry, 002 Def 35), up to isomorphism (nauty)."""
+    geometry: str = "tree-vertex"
+    kind = "tree"
+    sources = ("exhaustive", "random")
+    isomorph_free = False    # trees are isomorph-free, the winning sets on them are deduplicated
+
+    def _points(self, n: int) -> int:
+        return n if self.geometry == "tree-vertex" else n - 1
+
+    def decode(self, payload):
+        from .. import convex as cv
+        from ..claims.paper001 import GW
+        n, edges, w = payload
+        el = [[str(u), str(v)] for u, v in edges]
+        if self.geometry == "tree-vertex":
+            g = cv.tree_vertex(el, [str(i) for i in range(n)])
+            mask = sum(1 << g.names.index(str(i)) for i in range(n) if w >> i & 1)
+        else:
+            g = cv.tree_edge(el, [str(i) for i in range(n)])
+            mask = sum(1 << g.edge_index[frozenset((str(u), str(v)))]
+                       for i, (u, v) in enumerate(edges) if w >> i & 1)
+        return GW(g, mask)
+
+    def key(self, payload) -> bytes:
+        return _digest(_tree_mask_key(*payload, self.geometry))
+
+    def to_json(self, payload):
+        return {"n": payload[0], "edges": [list(e) for e in payload[1]], "winning": payload[2]}
+
+    def from_json(self, obj):
+        return (obj["n"], tuple(tuple(e) for e in obj["edges"]), obj["winning"])
+
+    def describe(self, payload):
+        return self.decode(payload).to_json()
+
+    def smaller(self, payload):
+        """Delete a leaf (with its edge); W keeps its other points and must stay nonempty."""
+        n, edges, w = payload
+        if n <= (1 if self.geometry == "tree-vertex" else 2):
+            return
+        deg = [0] * n
+        for u, v in edges:
+            deg[u] += 1
+            deg[v] += 1
+        for leaf in (x for x in range(n) if deg[x] == 1):
+            i = next(k for k, e in enumerate(edges) if leaf in e)
+            ren = {x: x - (x > leaf) for x in range(n) if x != leaf}
+            new_edges = tuple((ren[u], ren[v]) for k, (u, v) in enumerate(edges) if k != i)
+            if self.geometry == "tree-vertex":
+                w2 = sum(1 << ren[x] for x in range(n) if x != leaf and w >> x & 1)
+            else:
+                w2 = sum(1 << j for j, k in enumerate(k for k in range(len(edges)) if k != i) if w >> k & 1)
+            if w2:
+                yield (n - 1, new_edges, w2)
+
+    def exhaustive(self, n_min: int, n_max: int):
+        from ..claims.paper001 import tree_edge_lists
+        for n in range(max(n_min, 1 if self.geometry == "tree-vertex" else 2), n_max + 1):
+            for el in tree_edge_lists(n):
+                edges = tuple((int(u), int(v)) for u, v in el)
+                for w in range(1, 1 << self._points(n)):
+                    yield (n, edges, w)
+
+    def random(self, rng, n: int):
+        """A uniform labelled tree (Prüfer sequence) and a uniform nonempty W."""
+        n = max(n, 1 if self.geometry == "tree-vertex" else 2)
+        if n <= 2:
+            edges = ((0, 1),) if n == 2 else ()
+        else:
+            seq = [rng.randrange(n) for _ in range(n - 2)]
+            deg = [1] * n
+            for x in seq:
+                deg[x] += 1
+            edges = []
+            for x in seq:
+                leaf = min(v for v in range(n) if deg[v] == 1)
+                edges.append((leaf, x))
+                deg[leaf] -= 1
+                deg[x] -= 1
+            u, v = [v for v in range(n) if deg[v] == 1]
+            edges.append((u, v))
+            edges = tuple(edges)
+        return (n, edges, rng.randrange(1, 1 << self._points(n)))
