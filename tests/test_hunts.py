@@ -8,6 +8,7 @@ from verify.games.maker_breaker import MakerBreakerGame
 from verify.hunts import differential_hunt, instance_stream, shrink
 from verify.hypergraph import Hypergraph
 from verify.result import Outcome
+from verify import solvers
 from verify.solvers import register, unregister
 from verify.solvers.explicit import solve_maker_breaker
 
@@ -35,7 +36,7 @@ def test_shrink_to_minimal_p3():
 
 
 def test_hunt_finds_and_shrinks_a_disagreement(broken_method):
-    report = differential_hunt("maker-breaker", ("explicit", "test-broken"),
+    report = differential_hunt("maker-breaker", ("explicit", broken_method),
                                instance_stream("all", 3, 6, (2, 3)))
     assert report.disagreements
     d = report.disagreements[0]
@@ -54,3 +55,7 @@ def test_random_stream_is_seeded():
     a = [h.edge_masks for h in instance_stream("random", 5, 6, count=5, seed=3, marked=True)]
     b = [h.edge_masks for h in instance_stream("random", 5, 6, count=5, seed=3, marked=True)]
     assert a == b and len(a) == 10
+
+
+def test_broken_method_is_not_left_registered():
+    assert ("maker-breaker", "test-broken") not in solvers.methods("maker-breaker")

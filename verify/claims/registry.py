@@ -47,6 +47,7 @@ class Claim:
     erratum: str | None = None                    # set when the printed statement is refuted
     corrects: str | None = None                   # name of the printed claim this one corrects
     tags: tuple[str, ...] = field(default_factory=tuple)
+    hunt: Any = None                              # how hunts draw instances (verify.hunting.HuntSpec)
 
 
 @dataclass
@@ -75,7 +76,7 @@ class ClaimReport:
 
 _CLAIMS: dict[str, Claim] = {}
 _MODULES = ("verify.claims.paper000", "verify.claims.paper001", "verify.claims.paper002",
-            "verify.claims.paper003", "verify.claims.paper004")
+            "verify.claims.paper003", "verify.claims.paper004", "verify.hunting.open_questions")
 _loaded = False
 
 
@@ -84,6 +85,24 @@ def register(claim: Claim) -> Claim:
         raise ValueError(f"claim {claim.name} registered twice")
     _CLAIMS[claim.name] = claim
     return claim
+
+
+def claim(name: str, source: str, statement: str, instances: Callable[[int], Iterable[Any]] | None = None,
+          **fields):
+    """Decorator: register the decorated function ``check(instance) -> Violation | None`` as a
+    claim. Without ``instances``, the family up to size N is the exhaustive source of ``hunt`` (a
+    :class:`verify.hunting.HuntSpec`). Users' conjecture files (``verify hunt --conjectures``) use
+    it too."""
+    def deco(check):
+        inst = instances
+        if inst is None:
+            spec = fields.get("hunt")
+            if spec is None:
+                raise ValueError(f"claim {name}: give instances or hunt")
+            inst = spec.family
+        register(Claim(name, source, statement, inst, check, **fields))
+        return check
+    return deco
 
 
 def _load():

@@ -1,44 +1,170 @@
-"""``verify hunt GAME --methods A B``: a differential hunt, two methods on many instances, each
-disagreement shrunk to a locally minimal instance. Exit status 1 when a disagreement is found."""
+"""``verify hunt``: counterexample hunts over conjectures, and the differential hunt of two methods.
+
+    verify hunt --list [--json] [--conjectures FILE]
+    verify hunt NAME [--source exhaustive|random|sat] [--n-max N] [--count C] [--workers K]
+                     [--dask ADDRESS] [--store FILE] [--time-limit S] [--json] ...
+    verify hunt GAME --methods A B [...]      (the differential hunt, as before)
+
+Exit status: 0 nothing found, 1 a counterexample (or a disagreement), 2 bad input, 3 some instances
+ended in an error, a timeout or a crash (none counted as holding), 130 interrupted (resumable).
+"""
 from __future__ import annotations
 
-from ..errors import VerifyError
-from .common import first_player, print_json
+import json
+import os
+import sys
+
+from ..errors import InputError, VerifyError
 
 
 def add_cli(sub) -> None:
-    h = sub.add_parser("hunt", help="differential hunt: two methods on many instances, disagreements shrunk")
-    h.add_argument("game", help="the game both methods answer (e.g. maker-breaker, acv)")
-    h.add_argument("--methods", nargs=2, required=True, metavar=("A", "B"))
-    h.add_argument("--source", choices=["all", "random"], default="random",
-                   help="all: every hypergraph up to isomorphism; random: seeded random ones")
-    h.add_argument("--n", default="4..7", help="vertex counts, N or LO..HI")
-    h.add_argument("--sizes", default="1,2,3", help="allowed edge sizes (comma list)")
-    h.add_argument("--edges", type=int, help="edges per random instance (default 1.5 n)")
-    h.add_argument("--count", type=int, default=200, help="random instances per vertex count")
+    h = sub.add_parser("hunt", help="hunt counterexamples to a conjecture (or disagreements of two methods)",
+                       description="Hunt counterexamples to a conjecture (a catalogue claim, an open question "
+                       "of the papers, agree:GAME:A:B, or your own with --conjectures FILE) over an "
+                       "exhaustive, seeded random or SAT-guided stream of instances; results go to a "
+                       "resumable SQLite store. With --methods: the differential hunt of two methods.")
+    h.add_argument("name", nargs="?", metavar="NAME",
+                   help="conjecture (see --list); with --methods, the game")
+    h.add_argument("--list", action="store_true", help="list the conjectures")
+    h.add_argument("--conjectures", metavar="FILE", help="a Python file of your own @conjecture's")
+    h.add_argument("--source", choices=["exhaustive", "random", "sat", "all"],
+                   help="exhaustive (up to isomorphism; 'all' is a synonym), random (seeded) or sat "
+                        "(SAT-guided); default exhaustive (with --methods: random)")
+    h.add_argument("--n-min", type=int, default=None, dest="n_min", help="smallest size (default 1)")
+    h.add_argument("--n-max", type=int, dest="n_max", help="largest size (default: the conjecture's)")
+    h.add_argument("--count", type=int, help="instances to draw (random default 1000; with --methods: "
+                                             "random instances per vertex count, default 200)")
+    h.add_argument("--workers", type=int, help="local worker processes (default: the CPUs; "
+                                               "with --methods: 1)")
+    h.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS")
+    h.add_argument("--store", metavar="FILE", help="SQLite store (default ./NAME.SOURCE.hunt.sqlite)")
+    h.add_argument("--time-limit", type=float, dest="time_limit", metavar="S",
+                   help="stop drawing after S seconds (resume later with the same command)")
+    h.add_argument("--instance-timeout", type=float, dest="instance_timeout", metavar="S",
+                   help="seconds per instance; beyond, the instance is recorded as a timeout")
+    h.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
+                   help="instance-space parameter (e.g. sizes=2,3, edges=4, marked=1; box=5 for pile boxes; grid=6 for point sets)")
+    h.add_argument("--chunk", type=int, default=128, help="instances per task and per store transaction "
+                                                             "(part of the hunt: fixed for a store)")
     h.add_argument("--seed", type=int, default=0)
-    h.add_argument("--marked", action="store_true", help="include Maker's marks")
-    first_player(h)
-    h.add_argument("--workers", type=int, default=1)
-    h.add_argument("--stop-after", type=int, default=1, help="disagreements to shrink and report")
-    h.add_argument("--json", action="store_true", help="print one JSON object")
+    h.add_argument("--stop-after", type=int, default=1, dest="stop_after",
+                   help="stop after this many counterexamples (0: never)")
+    h.add_argument("--json", action="store_true", help="print one JSON object (--list: a JSON list)")
+    # the differential hunt's own options (unchanged)
+    h.add_argument("--methods", nargs=2, metavar=("A", "B"), help="differential hunt of two methods on GAME")
+    h.add_argument("--n", default="4..7", help="(--methods) vertex counts, N or LO..HI")
+    h.add_argument("--sizes", default="1,2,3", help="(--methods) allowed edge sizes (comma list)")
+    h.add_argument("--edges", type=int, help="(--methods) edges per random instance (default 1.5 n)")
+    h.add_argument("--marked", action="store_true", help="(--methods) include Maker's marks")
+    h.add_argument("--first", choices=["maker", "breaker"], default="maker")
     h.set_defaults(func=cmd_hunt)
 
 
 def cmd_hunt(args) -> int:
+    if args.methods:
+        return _differential(args)
+    if args.list:
+        return _list(args)
+    if not args.name:
+        raise InputError("name a conjecture to hunt (see 'verify hunt --list'), or give --list")
+    from ..hunting.engine import HuntConfig, run_hunt
+    params = {}
+    for kv in args.param:
+        k, eq, v = kv.partition("=")
+        if not eq or not k:
+            raise InputError(f"--param takes KEY=VALUE, got {kv!r}")
+        params[k] = v
+    cfg = HuntConfig(
+        name=args.name, source="exhaustive" if args.source in (None, "all") else args.source,
+        n_min=1 if args.n_min is None else args.n_min, n_max=args.n_max, count=args.count,
+        seed=args.seed, params=params, workers=args.workers or _cpus(), dask=args.dask,
+        store=args.store, time_limit=args.time_limit, instance_timeout=args.instance_timeout,
+        stop_after=args.stop_after, chunk=args.chunk, conjectures_file=args.conjectures)
+    try:
+        report = run_hunt(cfg)
+    except KeyboardInterrupt:
+        print(f"verify: hunt interrupted; what was recorded is kept in "
+              f"{cfg.store or 'the store'}: run the same command to resume", file=sys.stderr)
+        raise
+    out = report.to_json()
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(_describe(out))
+    if out["counterexample_count"]:
+        return 1
+    return 3 if out["errors"] or out["timeouts"] or out["crashes"] else 0
+
+
+def _cpus() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _describe(out: dict) -> str:
+    lines = [f"{out['conjecture']} [{out['source']}]: {out['checked']} checked ({out['holds']} hold, "
+             f"{out['outside_hypotheses']} outside the hypotheses), {out['counterexample_count']} "
+             f"counterexample(s), {out['errors']} error(s), {out['timeouts']} timeout(s), "
+             f"{out['crashes']} crash(es); {out['rejected_isomorphs']} of {out['drawn']} drawn rejected "
+             f"as isomorphs; {'complete' if out['complete'] else 'stopped early (resumable)'} "
+             f"[{out['seconds']:.1f}s, store {out['store']}]"]
+    s = out.get("shrunk")
+    if s:
+        lines.append(f"  smallest counterexample found (shrunk): {json.dumps(s['instance'])}")
+        v = s.get("violation") or {}
+        lines.append(f"    statement says {json.dumps(v.get('expected'))}, reference gives "
+                     f"{json.dumps(v.get('actual'))}")
+        if s.get("file"):
+            cert = "with a certificate" if s.get("certificate") else "no certificate for this kind"
+            lines.append(f"    written to {s['file']} ({cert})")
+    for u in out["unresolved"][:5]:
+        lines.append(f"  {u['status']}: {json.dumps(u['instance'])}: {u['detail']}")
+    return "\n".join(lines)
+
+
+def _list(args) -> int:
+    from ..hunting import conjectures
+    if args.conjectures:
+        conjectures.load_file(args.conjectures)
+    rows = [c.to_json() for c in conjectures.all_conjectures()]
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        mark = "  [open question]" if "conjecture" in r["tags"] else ""
+        user = f"  [{r['file']}]" if r.get("file") else ""
+        print(f"{r['name']:<{width}}  {r['source']:<24} {r['instances']:<11} "
+              f"{','.join(r['sources'])}{mark}{user}")
+    print(f"{len(rows)} conjectures (and agree:GAME:A:B for any two methods of a game)")
+    return 0
+
+
+def _differential(args) -> int:
+    """The differential hunt between two methods (verify.hunts), options and output as before."""
     from ..formats import hypergraph_to_text
     from ..hunts import differential_hunt, instance_stream
+    if not args.name:
+        raise InputError("--methods needs the game as NAME")
     try:
         lo, _, hi = args.n.partition("..")
         n_min, n_max = int(lo), int(hi or lo)
         sizes = tuple(int(x) for x in args.sizes.split(","))
     except ValueError:
         raise VerifyError("--n takes N or LO..HI and --sizes a comma list of integers") from None
-    stream = instance_stream(args.source, n_min, n_max, sizes, args.count, args.seed, args.edges, args.marked)
-    report = differential_hunt(args.game, tuple(args.methods), stream, first=args.first,
-                               workers=args.workers, stop_after=args.stop_after)
+    source = "all" if args.source in ("all", "exhaustive") else (args.source or "random")
+    if source == "sat":
+        raise InputError("the differential hunt draws 'all' or 'random' instances; for a SAT-guided "
+                         f"one use: verify hunt agree:{args.name}:{args.methods[0]}:{args.methods[1]} "
+                         "--source sat")
+    count = 200 if args.count is None else args.count
+    stream = instance_stream(source, n_min, n_max, sizes, count, args.seed, args.edges, args.marked)
+    report = differential_hunt(args.name, tuple(args.methods), stream, first=args.first,
+                               workers=args.workers or 1, stop_after=args.stop_after)
     if args.json:
-        print_json(report.to_json())
+        print(json.dumps(report.to_json()))
     else:
         a, b = report.methods
         print(f"{report.instances} instances, {a} vs {b}: {len(report.disagreements)} disagreement(s) "

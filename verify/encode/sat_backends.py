@@ -70,3 +70,10 @@ def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = No
     except Exception as exc:  # noqa: BLE001 - any solver failure is a backend error
         raise BackendError(f"SAT backend {name} failed: {type(exc).__name__}: {exc}") from None
     return SatRun(answer, model, text, seconds, name)
+
+
+def incremental_solver(backend: str | None = None):
+    """A live solver for incremental use (add_clause, solve, get_model, delete); the caller owns it
+    and deletes it. Used where clauses are learned between calls (SAT-guided hunts)."""
+    from pysat.solvers import Solver
+    return Solver(name=BACKENDS[backend_name(backend)])
