@@ -55,12 +55,14 @@ def test_minimum_rounds_tic_tac_toe():
 
 @st.composite
 def mm_games(draw):
-    """Small Maker-Maker .pg games: random black and white sets, random schedule and stones."""
+    """Small .pg games, Maker-Maker (random black and white sets) or Maker-Breaker (black sets
+    only), random schedule, initial stones and #firstmoves."""
     n = draw(st.integers(2, 6))
     names = tuple(f"p{i}" for i in range(n))
     full = (1 << n) - 1
     sets = st.lists(st.integers(1, full).filter(lambda m: m.bit_count() <= 3), min_size=1, max_size=4, unique=True)
-    bsets, wsets = draw(sets), draw(sets)
+    maker_maker = draw(st.booleans())
+    bsets, wsets = draw(sets), (draw(sets) if maker_maker else [])
     stones = draw(st.lists(st.sampled_from(["b", "w", "-", "-", "-"]), min_size=n, max_size=n))
     bi = sum(1 << i for i, s in enumerate(stones) if s == "b")
     wi = sum(1 << i for i, s in enumerate(stones) if s == "w")
@@ -73,7 +75,7 @@ def mm_games(draw):
         game = pg.PositionalGame(names, tuple(bsets), tuple(wsets), bi, wi, times,
                                  frozenset(t for t, b in zip(times, turns) if b),
                                  None if first is None or not first & ~(bi | wi) else first & ~(bi | wi),
-                                 maker_maker=draw(st.booleans()) or True)
+                                 maker_maker=maker_maker)
     except InputError:
         from hypothesis import reject
         reject()
@@ -155,3 +157,28 @@ def test_contradicting_backend_is_an_error(monkeypatch):
 def test_maker_breaker_verdict_matches_explicit_wide(game, backend):
     assert solve("maker-breaker", game, "qbf", backend=backend, timeout=60).winner == \
         solve("maker-breaker", game, "explicit").winner
+
+
+@pytest.mark.parametrize("rounds, answer, winner", [(2, "no", None), (3, "no", None), (4, "yes", "maker"),
+                                                     (5, "yes", "maker")])
+def test_bounded_question_is_not_a_verdict(capsys, rounds, answer, winner):
+    """Regression (issue 10): 'Maker cannot win within 2 rounds' of 3×3 tic-tac-toe was printed as
+    "winner": "breaker", although Maker wins (in 4 rounds)."""
+    import json
+    from pathlib import Path
+
+    from verify.cli import main
+    ttt3 = Path(__file__).resolve().parent.parent / "examples" / "tic-tac-toe-3.txt"
+    assert main(["solve", "maker-breaker", str(ttt3), "--method", "qbf", "--rounds", str(rounds),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["answer"], data["bound"], data["winner"]) == (answer, rounds, winner)
+    assert main(["solve", "maker-breaker", str(ttt3), "--method", "qbf", "--rounds", str(rounds)]) == 0
+    text = capsys.readouterr().out
+    assert "breaker wins" not in text.lower()
+
+
+def test_bounded_no_over_the_whole_game_is_a_verdict():
+    """A bound covering the whole game decides it: Breaker wins 3×3 tic-tac-toe moving first."""
+    out = solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "breaker"), "qbf", rounds=4)
+    assert (out.answer, out.winner) == ("no", "breaker")

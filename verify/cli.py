@@ -59,9 +59,11 @@ def _describe(out: dict) -> str:
     first = out.get("first")
     extra = f", {first} first" if first else ""
     rounds = f", within {out['rounds']} rounds" if out.get("rounds") is not None else ""
-    if out.get("stats", {}).get("bounded"):
-        return (f"Maker cannot win within {out['rounds']} rounds, {first} first (bounded question: "
-                f"the full outcome needs a larger --rounds)   [method {out['method']}]")
+    if "answer" in out and "bound" in out:  # a bounded question (verify.result.BoundedOutcome)
+        said = {"yes": "Maker wins", "no": "Maker cannot win", "unknown": "unknown whether Maker wins"}
+        whole = f"; {winner} wins the game" if winner else "; the whole game is not decided by this bound"
+        return (f"{said[out['answer']]} within {out['bound']} rounds, {first} first{whole}"
+                f"   [method {out['method']}]")
     return f"{winner} wins{extra}{rounds}   [method {out['method']}]" if winner != "draw" else \
         f"draw{extra}   [method {out['method']}]"
 

@@ -4,8 +4,9 @@ independent of the explicit search.
 ``("maker-breaker", "qbf")``: iterative deepening on "Maker wins within d rounds" (d from the
 smallest live edge size up to Maker's number of moves when the board fills; paper 004 Def I.1.8):
 the first true d is Maker's minimum number of rounds; false at the last d means Breaker wins. With
-``rounds=D`` only d ≤ D is asked, and a false answer means only that Breaker survives D rounds
-(``stats["bounded"]``).
+``rounds=D`` the question is "does Maker win within D rounds?" and the result a
+:class:`~verify.result.BoundedOutcome`: answer yes/no, ``winner`` only when the whole game is
+decided (yes, or no with D covering the whole game), never Breaker for "no within D rounds".
 
 Strategies: the winner's move at any position is read off the outermost existential block of the
 question asked from that position with the winner to move (engines that give models), or found by
@@ -25,7 +26,7 @@ from ..errors import MethodError
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
-from ..result import Outcome
+from ..result import BoundedOutcome, Outcome
 from . import register
 
 
@@ -140,11 +141,13 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
                 break
     bounded = winner == mb.BREAKER and bound < full and over is None
     stats = {"backend": route.backend, **route.stats, "deepest": bound}
-    if bounded:
-        stats["bounded"] = True
-        stats["question"] = f"maker wins within {bound} rounds"
-    out = Outcome(game="maker-breaker", method="qbf", winner=winner, first=game.first,
-                  rounds=found if winner == mb.MAKER else (bound if bounded else None), stats=stats)
+    if rounds is None:
+        out = Outcome(game="maker-breaker", method="qbf", winner=winner, first=game.first,
+                      rounds=found if winner == mb.MAKER else None, stats=stats)
+    else:  # the bounded question: its answer, and a winner only when it decides the whole game
+        out = BoundedOutcome(game="maker-breaker", method="qbf", winner=None if bounded else winner,
+                             first=game.first, rounds=found, stats=stats, bound=rounds,
+                             answer="yes" if winner == mb.MAKER else "no")
     if certificate:
         if bounded:
             raise MethodError("a bounded-rounds Breaker answer has no strategy certificate; drop --rounds")
