@@ -33,7 +33,10 @@ from . import register
 class QBFRoute:
     """Asks game questions to one engine (or several that must agree) and keeps statistics."""
 
-    def __init__(self, backend: str | None = None, timeout: float | None = None):
+    def __init__(self, backend: str | None = None, timeout: float | None = None,
+                 encoding: str | None = None):
+        from ..encode.qbf_encodings import check_encoding
+        self.encoding = check_encoding(encoding)
         names = [b.strip() for b in (backend or qb.DEFAULT).split(",") if b.strip()]
         self.backends = [qb.check_backend(b) for b in names] or [qb.DEFAULT]
         self.backend = ",".join(self.backends)
@@ -66,15 +69,19 @@ class QBFRoute:
         return a if isinstance(a, bool) else a.value
 
     # -- .pg questions ---------------------------------------------------------------------------
+    def encode(self, game: pg.PositionalGame, colour: str, goal: str, state) -> enc.GameEncoding:
+        from ..encode.qbf_encodings import encode
+        return encode(game, colour, goal, state, self.encoding)
+
     def can_force(self, game: pg.PositionalGame, colour: str, goal: str, state) -> bool:
-        return self.holds(enc.encode_game(game, colour, goal, state))
+        return self.holds(self.encode(game, colour, goal, state))
 
     def choose(self, game: pg.PositionalGame, colour: str, winner: str, state) -> int:
         """A move for ``colour`` (to move at ``state``) keeping its claim (win if it is the
         winner, not-lose for a draw)."""
         goal = "win" if colour == winner else "not-lose"
         b, w = state
-        e = enc.encode_game(game, colour, goal, state)
+        e = self.encode(game, colour, goal, state)
         a = self.ask(e, model=True)
         if not isinstance(a, bool) and a.model is not None and e.move_vars:
             cell = e.decode_move(a.model)
@@ -97,12 +104,14 @@ class QBFRoute:
         depth = None
         if winner == mb.MAKER:  # the shallowest win first: small depths are cheap
             for depth in range(max(1, min(e.bit_count() for e in res)), (live.bit_count() + 1) // 2 + 1):
-                e = enc.encode_maker_breaker(game, depth, winner, residual=res, to_move=winner)
+                e = enc.encode_maker_breaker(game, depth, winner, residual=res, to_move=winner,
+                                             encoding=self.encoding)
                 a = self.ask(e, model=True)
                 if a is True or (not isinstance(a, bool) and a.value):
                     break
         else:
-            e = enc.encode_maker_breaker(game, None, winner, residual=res, to_move=winner)
+            e = enc.encode_maker_breaker(game, None, winner, residual=res, to_move=winner,
+                                            encoding=self.encoding)
             a = self.ask(e, model=True)
         if not isinstance(a, bool) and a.model is not None and e.move_vars:
             cell = e.decode_move(a.model)
@@ -111,7 +120,8 @@ class QBFRoute:
         rest = None if depth is None else depth - 1
         for i in bits(live):
             v = 1 << i
-            q = enc.encode_maker_breaker(game, rest, winner, residual=mb.claims(res, winner, v), to_move=opp)
+            q = enc.encode_maker_breaker(game, rest, winner, residual=mb.claims(res, winner, v),
+                                         to_move=opp, encoding=self.encoding)
             if self.holds(q):
                 return v
         if winner == mb.BREAKER and live:
@@ -121,10 +131,11 @@ class QBFRoute:
 
 def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False,
                             backend: str | None = None, rounds: int | None = None,
-                            timeout: float | None = None, **_) -> Outcome:
+                            timeout: float | None = None, encoding: str | None = None,
+                            **_) -> Outcome:
     """Winner (and Maker's minimum number of rounds) by QBF iterative deepening."""
     t0 = time.perf_counter()
-    route = QBFRoute(backend, timeout)
+    route = QBFRoute(backend, timeout, encoding)
     res = game.start_residual()
     over = mb.winner_if_over(res)
     free = game.free_mask().bit_count()
@@ -136,7 +147,7 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
     elif over is None:
         low = max(1, min(e.bit_count() for e in res))
         for d in range(low, bound + 1):
-            if route.holds(enc.encode_maker_breaker(game, d)):
+            if route.holds(enc.encode_maker_breaker(game, d, encoding=route.encoding)):
                 winner, found = mb.MAKER, d
                 break
     bounded = winner == mb.BREAKER and bound < full and over is None

@@ -1,0 +1,77 @@
+"""The registry of QBF encodings of positional-game questions (``--encoding NAME``).
+
+Every encoding turns a :class:`verify.encode.qbf.GameQuestion` into a closed prenex CNF whose truth is
+"E can force the goal"; each lives in its own module whose docstring cites its source:
+
+- ``onehot``: one-hot moves, illegal universal moves lose (:mod:`verify.encode.qbf`);
+- ``binary``: binary move codes, illegal moves corrected to passes (:mod:`verify.encode.qbf_binary`);
+- ``implicit``: ``binary`` with implicit goals for grid games, Hex connection by reachability
+  (:mod:`verify.encode.qbf_implicit`); other games fall back to ``binary``.
+
+A ``+sym`` suffix (``binary+sym``) first restricts the next move to one cell per orbit of the
+position's automorphisms (:mod:`verify.encode.qbf_symmetry`, nauty).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import InputError
+from .qbf import GameEncoding, GameQuestion, game_question
+
+_ENCODERS: dict[str, tuple[Callable[[GameQuestion], GameEncoding], str]] = {}
+DEFAULT = "binary+sym"
+
+
+def register_encoding(name: str, doc: str):
+    def deco(fn):
+        _ENCODERS[name] = (fn, doc)
+        return fn
+    return deco
+
+
+def encoding_names() -> list[str]:
+    _load()
+    return sorted(_ENCODERS) + sorted(f"{n}+sym" for n in _ENCODERS)
+
+
+def describe() -> dict[str, str]:
+    _load()
+    return {n: doc for n, (_, doc) in sorted(_ENCODERS.items())}
+
+
+def check_encoding(name: str | None) -> str:
+    name = name or DEFAULT
+    if name not in encoding_names():
+        raise InputError(f"unknown QBF encoding {name!r} (known: {', '.join(encoding_names())})")
+    return name
+
+
+def encode(game, player: str, goal: str = "win", state=None, encoding: str | None = None) -> GameEncoding:
+    """The question "from ``state``, can ``player`` force ``goal``?" in the named encoding."""
+    name = check_encoding(encoding)
+    base, _, sym = name.partition("+")
+    q = game_question(game, player, goal, state)
+    if isinstance(q, GameEncoding):
+        return q
+    if sym:
+        from .qbf_symmetry import break_opening_symmetry
+        q = break_opening_symmetry(q)
+    return _ENCODERS[base][0](q)
+
+
+_loaded = False
+
+
+def _load():
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from . import qbf, qbf_binary, qbf_implicit
+
+    register_encoding("onehot", "one-hot moves, illegal universal moves lose")(
+        lambda q: qbf._encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal))
+    register_encoding("binary", "binary move codes, corrective passes (arXiv:2005.05098)")(
+        qbf_binary.encode_binary)
+    register_encoding("implicit", "binary + implicit Hex goal by reachability (arXiv:2301.07345)")(
+        qbf_implicit.encode_implicit)
