@@ -26,7 +26,7 @@ def cmd_solve(args) -> int:
     from .games import load_instance
     from .solvers import solve
     options = {}
-    for name in ("backend", "rounds", "timeout"):
+    for name in ("backend", "rounds", "timeout", "encoding"):
         value = getattr(args, name)
         if value is not None:
             options[name] = value
@@ -145,6 +145,10 @@ def cmd_methods(args) -> int:
     from .solvers import methods
     for game, method in methods():
         print(f"{game:15s} {method}")
+    from .encode.qbf_encodings import DEFAULT, describe
+    print(f"QBF encodings (--encoding NAME, NAME+sym adds symmetry breaking; default {DEFAULT}):")
+    for name, doc in describe().items():
+        print(f"  {name:13s} {doc}")
     return 0
 
 
@@ -168,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--backend", help="solver backend for encodings (e.g. depqbf, caqe, z3)")
     s.add_argument("--rounds", type=int, help="bound on Maker's rounds (encodings)")
     s.add_argument("--timeout", type=float, help="seconds allowed to an external backend")
+    s.add_argument("--encoding", help="QBF encoding (see 'verify methods'), e.g. binary+sym")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.add_argument("--certificate", metavar="OUT", help="write a certificate, checked independently first")
     s.set_defaults(func=cmd_solve)

@@ -13,8 +13,10 @@ question asked from that position with the winner to move (engines that give mod
 asking the question after each candidate move; :func:`strategy_certificate` and the ``pg-strategy``
 builder walk every reachable position, so the certificate's moves all come from the QBF route.
 
-``backend`` names one engine (see :mod:`verify.encode.qbf_backends`) or several separated by commas,
-which are then all run and must agree (else BackendError).
+``backend`` names one engine (see :mod:`verify.encode.qbf_backends`), several separated by commas,
+which are then all run and must agree (else BackendError), or a portfolio raced in parallel
+(``portfolio``, or engines separated by ``|``: :mod:`verify.encode.qbf_portfolio`). ``encoding`` names
+one of :mod:`verify.encode.qbf_encodings` (default ``binary+sym``).
 """
 from __future__ import annotations
 
@@ -37,9 +39,12 @@ class QBFRoute:
                  encoding: str | None = None):
         from ..encode.qbf_encodings import check_encoding
         self.encoding = check_encoding(encoding)
-        names = [b.strip() for b in (backend or qb.DEFAULT).split(",") if b.strip()]
+        from ..encode.qbf_portfolio import portfolio_engines
+        spec = backend or qb.DEFAULT
+        self.portfolio = portfolio_engines(spec) if spec == "portfolio" or "|" in spec else None
+        names = [b.strip() for b in spec.split(",") if b.strip()] if self.portfolio is None else []
         self.backends = [qb.check_backend(b) for b in names] or [qb.DEFAULT]
-        self.backend = ",".join(self.backends)
+        self.backend = "|".join(self.portfolio) if self.portfolio else ",".join(self.backends)
         self.timeout = timeout
         self.stats = {"qbf_calls": 0, "qbf_seconds": 0.0, "max_variables": 0, "max_clauses": 0}
 
@@ -51,6 +56,13 @@ class QBFRoute:
         st["qbf_calls"] += 1
         st["max_variables"] = max(st["max_variables"], f.nvars)
         st["max_clauses"] = max(st["max_clauses"], len(f.clauses))
+        if self.portfolio:
+            from ..encode.qbf_portfolio import race
+            ans = race(f, self.portfolio, self.timeout, model)
+            st["qbf_seconds"] = round(st["qbf_seconds"] + ans.seconds, 6)
+            wins = st.setdefault("portfolio_wins", {})
+            wins[ans.backend] = wins.get(ans.backend, 0) + 1
+            return ans
         if len(self.backends) > 1:
             answers = qb.cross_check(f, self.backends, self.timeout)
             ans = answers[0]
@@ -151,7 +163,7 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
                 winner, found = mb.MAKER, d
                 break
     bounded = winner == mb.BREAKER and bound < full and over is None
-    stats = {"backend": route.backend, **route.stats, "deepest": bound}
+    stats = {"backend": route.backend, "encoding": route.encoding, **route.stats, "deepest": bound}
     if rounds is None:
         out = Outcome(game="maker-breaker", method="qbf", winner=winner, first=game.first,
                       rounds=found if winner == mb.MAKER else None, stats=stats)
