@@ -120,7 +120,7 @@ def _hex_plan(q: GameQuestion):
         return None
     black, white = q.state
     sets = q.e_sets if q.player == "black" else q.u_sets
-    budget = q.sched.count("E" if q.player == "black" else "U")
+    budget = game.schedule()[game.time_of(black, white):].count("black")  # as game_question filters
     for geo in hex_geometry(game.positions):
         res = connecting_sets(geo, black, white, budget)
         if res is None:
