@@ -180,3 +180,14 @@ def test_route_uses_portfolio():
     from verify.games.maker_breaker import MakerBreakerGame
     out = solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "qbf", backend="depqbf|caqe")
     assert (out.winner, out.rounds) == ("maker", 4) and out.stats["portfolio_wins"]
+
+
+@pytest.mark.parametrize("engine", ["bloqqer+depqbf", "bloqqer+caqe"])
+def test_bloqqer_keeps_the_answer(engine):
+    """Regression: pyqbf's Bloqqer output lost the innermost block and the engines then answered
+    False on the empty 3×3 Hex board (black, first, wins)."""
+    g = hex_game(3)
+    for name in ("binary", "implicit"):
+        assert truth(encode(g, pg.BLACK, "win", None, name), engine) is True
+    g = hex_game(3, white=["b2"], moves=3)
+    assert truth(encode(g, pg.BLACK, "win", None, "binary"), engine) == expected(g, pg.BLACK, "win")
