@@ -146,6 +146,7 @@ def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: st
         from ..certificates.extra import pg_strategy_certificate
         out.certificate = pg_strategy_certificate(
             game, winner, lambda colour, b, w: route.choose(game, colour, winner, (b, w)))
+        out.stats.update(route.stats)
         out.stats["certificate_states"] = sum(len(s) for s in out.certificate["strategies"].values())
     out.stats["seconds"] = round(time.perf_counter() - t0, 6)
     return out
