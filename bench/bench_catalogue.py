@@ -8,7 +8,7 @@ import sys
 import time
 from collections import defaultdict
 
-from verify.claims.cli import expected
+from verify.claims.registry import expected
 from verify.claims.registry import all_claims, check_claim
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import sys
 import time
 import tracemalloc
-from itertools import combinations
 
 from verify.games.hypernim import HyperNim, classical_nim, moore, uniform_edges
 from verify.solvers import hypernim as S

@@ -141,7 +141,7 @@ def bwnib_section(engines, encodings, timeout, quick):
 
 
 def families_section(engines, encodings, timeout, quick):
-    from verify.encode.hex import hex_game
+    from verify.families.hex import hex_game
     from verify.encode.qbf import maker_breaker_pg
     from verify.families import k_in_a_row, tic_tac_toe
     from verify.games.maker_breaker import MakerBreakerGame

@@ -15,7 +15,6 @@ import signal
 import statistics
 import sys
 import time
-from itertools import combinations
 
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph

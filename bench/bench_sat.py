@@ -46,7 +46,7 @@ def capped(fn, cap: float):
 
 
 def fmt(x, unit="s"):
-    return f">cap" if x is None else f"{x:.3f}{unit}"
+    return ">cap" if x is None else f"{x:.3f}{unit}"
 
 
 def bench_pairing(cap: float, quick: bool):

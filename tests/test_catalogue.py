@@ -6,7 +6,7 @@ import json
 import pytest
 
 from verify.claims import registry
-from verify.claims.cli import expected
+from verify.claims.registry import expected
 from verify.cli import main
 
 ALL = registry.all_claims()

@@ -8,7 +8,8 @@ import pytest
 
 from verify.certificates.checker import check_certificate
 from verify.claims import registry
-from verify.claims.paper000 import H_k, game_claim, simple_family, structure_classes, tr_brute
+from verify.claims.hypergraph_kit import game_claim, simple_family, structure_classes, tr_brute
+from verify.claims.paper000 import H_k
 from verify.cli import main
 from verify.errors import InputError
 from verify.hypergraph import Hypergraph, minimal_transversal_masks
@@ -38,7 +39,7 @@ def test_false_claim_gives_smallest_counterexample(scratch_registry, capsys):
 
 def test_false_claim_restricted_by_hypothesis(scratch_registry):
     # "nim(AVD(H)) <= 1 when H has at most two edges": false, first on 3 vertices ({ab, bc}: value 2)
-    from verify.claims.paper000 import nim
+    from verify.claims.hypergraph_kit import nim
     c = game_claim("test-false-avd-small", "test", "nim(AVD(H)) <= 1", "avd",
                    lambda h: min(nim("avd", h), 1), simple_family(), hyp=lambda h: h.m <= 2,
                    hyp_text="H has at most two edges")

@@ -13,7 +13,8 @@ from verify import convex as cv
 from verify.certificates.checker import check_certificate
 from verify.cli import main
 from verify.errors import CertificateError, InputError, UndefinedGame
-from verify.games.convex import ConvexGame, game_from_json
+from verify.formats.convex import game_from_json
+from verify.games.convex import ConvexGame
 from verify.hypergraph import bits
 from verify.solvers import solve
 from verify.solvers.convex import generating_hypergraph, positional_labels
@@ -70,7 +71,7 @@ def test_non_closure_refused():
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
 def test_tree_geometries_are_convex_geometries(n):
-    from verify.claims.paper001 import trees
+    from verify.claims.convex_kit import trees
     for g in trees(n):
         g.check()
     for g in trees(n - 1, "tree-edge"):
@@ -224,7 +225,7 @@ def test_options_are_games_on_deletions(kind):
 
 
 def test_differential_small_geometries_exhaustive():
-    from verify.claims.paper001 import all_geometries, trees
+    from verify.claims.convex_kit import all_geometries, trees
     count = 0
     for n in (1, 2, 3):
         for g in all_geometries(n):
@@ -239,7 +240,7 @@ def test_differential_small_geometries_exhaustive():
 
 
 def test_generating_hypergraph_matches_brute_force():
-    from verify.claims.paper001 import brute_max_nongenerating, grid_sets
+    from verify.claims.convex_kit import brute_max_nongenerating, grid_sets
     for g in list(grid_sets(5))[:40]:
         for w in range(1, g.full + 1):
             assert g.max_nongenerating(w) == brute_max_nongenerating(g, w)
@@ -260,7 +261,7 @@ def test_differential_plane(points, data):
 
 @pytest.mark.slow
 def test_differential_trees_slow():
-    from verify.claims.paper001 import trees
+    from verify.claims.convex_kit import trees
     for g in list(trees(8)) + list(trees(7, "tree-edge")):
         for w in range(1, g.full + 1):
             for kind in ("gen", "dng"):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from verify.encode.corpus import build_corpus, standard_questions
+from verify.corpus import build_corpus, standard_questions
 from verify.encode.qbf_backends import ENGINES, solve_prenex
 from verify.encode.qcir import from_qcir
 from verify.encode.qdimacs import from_qdimacs

@@ -1,21 +1,30 @@
 """Hunts find disagreements and shrink them; the machinery must be able to fail."""
 import json
 
+import pytest
+
 from verify.cli import main
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hunts import differential_hunt, instance_stream, shrink
 from verify.hypergraph import Hypergraph
 from verify.result import Outcome
-from verify.solvers import register
+from verify.solvers import register, unregister
 from verify.solvers.explicit import solve_maker_breaker
 
 
-@register("maker-breaker", "test-broken")
-def _broken(game: MakerBreakerGame, **_):
+def _broken(game: MakerBreakerGame):
     """Wrong on purpose: says Breaker wins whenever some edge has 3 vertices."""
     if any(e.bit_count() == 3 for e in game.board.edge_masks):
         return Outcome(game="maker-breaker", method="test-broken", winner="breaker", first=game.first)
     return solve_maker_breaker(game)
+
+
+@pytest.fixture
+def broken_method():
+    """The deliberately wrong method, registered for one test only."""
+    register("maker-breaker", "test-broken")(_broken)
+    yield "test-broken"
+    unregister("maker-breaker", "test-broken")
 
 
 def test_shrink_to_minimal_p3():
@@ -25,7 +34,7 @@ def test_shrink_to_minimal_p3():
     assert small.m == 2 and small.n == 3 and small.marked_mask == 0
 
 
-def test_hunt_finds_and_shrinks_a_disagreement():
+def test_hunt_finds_and_shrinks_a_disagreement(broken_method):
     report = differential_hunt("maker-breaker", ("explicit", "test-broken"),
                                instance_stream("all", 3, 6, (2, 3)))
     assert report.disagreements

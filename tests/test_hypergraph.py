@@ -85,3 +85,11 @@ def test_restrict():
     h = Hypergraph([["a", "b"], ["b", "c"]])
     r = h.restrict(["a", "b"])
     assert r.vertices == ("a", "b") and fam(r) == {frozenset("ab")}
+
+
+def test_is_isomorphic_ignores_names_and_respects_marks():
+    from verify.isomorphism import is_isomorphic
+    a = Hypergraph([["a", "b"], ["b", "c"]], marked=["a"])
+    assert is_isomorphic(a, Hypergraph([["y", "x"], ["z", "y"]], marked=["z"]))
+    assert not is_isomorphic(a, Hypergraph([["y", "x"], ["z", "y"]], marked=["y"]))
+    assert not is_isomorphic(a, Hypergraph([["a", "b"], ["c", "d"]], marked=["a"]))

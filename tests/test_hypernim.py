@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from verify.certificates.checker import check_certificate
 from verify.errors import CertificateError, InputError, MethodError, TooLarge
 from verify.games import hypernim as R
-from verify.games import load_instance
+from verify.formats.instances import load_instance
 from verify.solvers import hypernim as S
 from verify.solvers import solve
 from verify.strategies import hypergraphs

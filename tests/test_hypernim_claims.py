@@ -7,7 +7,7 @@ import pytest
 
 from verify.claims import paper003 as P
 from verify.claims.registry import all_claims, check_claim, get_claim
-from verify.errors import MethodError
+from verify.errors import NotApplicable
 from verify.games import hypernim as R
 
 CLAIMS = [c for c in all_claims() if c.source.startswith("003")]
@@ -46,13 +46,13 @@ def test_moore_erratum_is_two_piles():
 
 
 def test_claims_refuse_outside_hypotheses():
-    with pytest.raises(MethodError, match="JM\\+"):
+    with pytest.raises(NotApplicable, match="JM\\+"):
         get_claim("003-jmplus-is-jm").check((R.moore(3, 2), (1, 1, 1)))
-    with pytest.raises(MethodError, match="MTF"):
+    with pytest.raises(NotApplicable, match="MTF"):
         get_claim("003-lemma4").check((R.classical_nim(3), (1, 1, 1)))
-    with pytest.raises(MethodError, match="Moore"):
+    with pytest.raises(NotApplicable, match="Moore"):
         get_claim("003-jm-moore").check((R.classical_nim(3), (1, 1, 1)))
-    with pytest.raises(MethodError, match="transversal free"):
+    with pytest.raises(NotApplicable, match="transversal free"):
         get_claim("003-lemma5").check((R.HyperNim([["a"]]), R.HyperNim([["b"]]), (1,), (1,)))
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from verify.certificates.checker import check_certificate
-from verify.encode.hex import hex_board, hex_game
+from verify.families.hex import hex_board, hex_game
 from verify.errors import CertificateError, InputError
 from verify.formats.pg import parse_pg, pg_to_text, read_pg
-from verify.games import load_instance
+from verify.formats.instances import load_instance
 from verify.games import positional as pg
 from verify.solvers import solve
 

@@ -4,7 +4,7 @@ exports (QDIMACS / QCIR) and engine failures."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
@@ -55,8 +55,8 @@ def test_minimum_rounds_tic_tac_toe():
 
 @st.composite
 def mm_games(draw):
-    """Small .pg games, Maker-Maker (random black and white sets) or Maker-Breaker (black sets
-    only), random schedule, initial stones and #firstmoves."""
+    """Small .pg games, Maker-Maker (random black and white sets) or Maker-Breaker (black sets only),
+    with random schedules, initial stones and first-move restrictions."""
     n = draw(st.integers(2, 6))
     names = tuple(f"p{i}" for i in range(n))
     full = (1 << n) - 1
@@ -85,6 +85,8 @@ def mm_games(draw):
 @settings(max_examples=30)
 @given(mm_games())
 def test_maker_maker_pg_matches_explicit(game):
+    event("maker-maker" if game.maker_maker else "maker-breaker")
+    event("initial stones" if game.black_initials | game.white_initials else "empty board")
     assert solve("pg", game, "qbf").winner == solve("pg", game, "explicit").winner
 
 

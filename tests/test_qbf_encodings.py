@@ -9,7 +9,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from verify.encode import qbf_backends as qb
-from verify.encode.hex import hex_game
+from verify.families.hex import hex_game
 from verify.encode.qbf import GameEncoding, game_question
 from verify.encode.qbf_encodings import encode, encoding_names
 from verify.encode.qbf_implicit import _hex_plan

@@ -7,7 +7,7 @@ import pytest
 
 from verify.encode.dimacs import read_dimacs
 from verify.encode.sat_backends import solve_cnf
-from verify.encode.sat_corpus import entries, nim_entries, structure_entries, write_corpus
+from verify.corpus.sat import entries, nim_entries, structure_entries, write_corpus
 from verify.encode.smt_backends import solve_smt2
 
 

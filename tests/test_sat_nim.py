@@ -2,43 +2,17 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given, reject, settings
 
-from verify.certificates.checker import check_certificate
 from verify.encode.sat import nim_cnf, nim_graph
 from verify.errors import InputError, TooLarge, UndefinedGame
 from verify.families import complete, fano, tic_tac_toe
 from verify.games.impartial import GAMES
-from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers import solve
 from verify.solvers.explicit import nim_positional
 from verify.strategies import hypergraphs, impartial_kinds
 
-
-def agree(kind, h, certificate=False, method="sat"):
-    """The method's nim-value (and checked certificate) equals the explicit reference's."""
-    try:
-        want = solve(kind, h, method="explicit").nim
-    except UndefinedGame:
-        with pytest.raises(UndefinedGame):
-            solve(kind, h, method=method)
-        return None
-    got = solve(kind, h, method=method, certificate=certificate)
-    assert got.nim == want, (kind, h)
-    if certificate:
-        check_certificate(got.certificate)
-    return want
-
-
-def exhaustive(method: str, max_n: int, max_edges: int, certified_n: int) -> set:
-    """Every hypergraph (edges of size 1-3) up to isomorphism, every game: the method agrees with
-    the explicit reference; certificates are checked up to ``certified_n`` vertices."""
-    values = set()
-    for n in range(1, max_n + 1):
-        for h in enumerate_hypergraphs(n, edge_sizes=(1, 2, 3), max_edges=max_edges):
-            for kind in GAMES:
-                values.add(agree(kind, h, certificate=n <= certified_n, method=method))
-    return values
+from nim_agreement import agree, exhaustive
 
 
 def test_exhaustive_small():
@@ -89,7 +63,7 @@ def test_residual_states_route(h, kind):
     try:
         want = solve(kind, h, method="explicit").nim
     except UndefinedGame:
-        return
+        reject()
     for method in ("sat", "smt"):
         res = solve(kind, h, method=method, states="residual")
         assert res.nim == want and res.stats["states"] == "residual"

@@ -8,7 +8,6 @@ from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
 from verify.errors import CertificateError, InputError

@@ -14,12 +14,12 @@ from verify.games.impartial import GAMES
 from verify.solvers import solve
 from verify.strategies import hypergraphs, impartial_kinds
 
-from test_sat_nim import agree as agree_sat
-from test_sat_nim import exhaustive
+from nim_agreement import agree as agree_nim
+from nim_agreement import exhaustive
 
 
 def agree(kind, h, certificate=False):
-    return agree_sat(kind, h, certificate, method="smt")
+    return agree_nim(kind, h, certificate, method="smt")
 
 
 def test_exhaustive_small():

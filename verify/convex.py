@@ -30,9 +30,11 @@ from itertools import combinations
 from typing import Callable, Iterable
 
 from .errors import InputError
+from . import limits
 from .hypergraph import bits, minimal_masks, minimal_transversal_masks
+from .labels import Labels
 
-MAX_POINTS = 64
+MAX_POINTS = limits.MAX_CONVEX_POINTS
 
 
 # -- exact rationals -------------------------------------------------------------------------------
@@ -151,13 +153,10 @@ class ConvexGeometry:
 
     def __init__(self, names: Iterable[str], closure: Callable[[int], int], kind: str = "explicit",
                  data: dict | None = None):
-        self.names = tuple(names)
-        if len(set(self.names)) != len(self.names):
-            dup = next(v for v in self.names if self.names.count(v) > 1)
-            raise InputError(f"point {dup!r} listed twice")
+        self.labels = Labels(names, "point")
+        self.names = self.labels.names
         if len(self.names) > MAX_POINTS:
             raise InputError(f"at most {MAX_POINTS} points are supported, got {len(self.names)}")
-        self._index = {v: i for i, v in enumerate(self.names)}
         self._closure_fn = closure
         self._memo: dict[int, int] = {}
         self.kind = kind
@@ -173,22 +172,13 @@ class ConvexGeometry:
         return (1 << self.n) - 1
 
     def index(self, name) -> int:
-        try:
-            return self._index[str(name)]
-        except KeyError:
-            raise InputError(f"unknown point {name!r}") from None
+        return self.labels.index(name)
 
     def mask(self, names: Iterable) -> int:
-        m = 0
-        for v in names:
-            b = 1 << self.index(v)
-            if m & b:
-                raise InputError(f"point {v!r} repeated")
-            m |= b
-        return m
+        return self.labels.mask(names, distinct=True)
 
     def set_names(self, mask: int) -> list[str]:
-        return [self.names[i] for i in bits(mask)]
+        return self.labels.names_of(mask)
 
     def __repr__(self) -> str:
         return f"ConvexGeometry({self.kind}, n={self.n})"

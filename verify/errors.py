@@ -9,6 +9,10 @@ class InputError(VerifyError):
     """Malformed file, unknown vertex, duplicate edge, empty instance, bad parameter."""
 
 
+class NotApplicable(InputError):
+    """A claim's hypotheses fail on the instance it was asked about: the claim says nothing there."""
+
+
 class UndefinedGame(VerifyError):
     """The game is not defined on this instance (e.g. ACV(H) when H has no edge, paper 000 Ex. 3.9)."""
 
@@ -23,6 +27,10 @@ class MethodError(VerifyError):
 
 class BackendError(VerifyError):
     """An external solver crashed, timed out or contradicted another backend; never a verdict."""
+
+
+class Undecided(BackendError):
+    """The question was not decided within the time allowed: an answer of its own, never a verdict."""
 
 
 class CertificateError(VerifyError):

@@ -14,20 +14,7 @@ from itertools import combinations
 from typing import Iterable, Iterator
 
 from .errors import InputError
-
-
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def popcount(mask: int) -> int:
-    return mask.bit_count()
+from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across the package)
 
 
 def minimal_masks(masks: Iterable[int]) -> list[int]:
@@ -121,45 +108,32 @@ class Hypergraph:
     (2, 3, 2)
     """
 
-    __slots__ = ("_vertices", "_index", "_edges", "_marked")
+    __slots__ = ("_labels", "_edges", "_marked")
 
     def __init__(self, edges: Iterable[Iterable] = (), vertices: Iterable | None = None,
                  marked: Iterable = ()):
         edge_lists = [[_token(v) for v in e] for e in edges]
         if vertices is None:
-            names: list[str] = []
-            seen: set[str] = set()
-            for e in edge_lists:
-                for v in e:
-                    if v not in seen:
-                        seen.add(v)
-                        names.append(v)
+            labels = Labels(dict.fromkeys(v for e in edge_lists for v in e), "vertex", _token)
         else:
-            names = [_token(v) for v in vertices]
-            if len(set(names)) != len(names):
-                dup = next(v for v in names if names.count(v) > 1)
-                raise InputError(f"vertex {dup!r} listed twice")
-        index = {v: i for i, v in enumerate(names)}
+            labels = Labels(vertices, "vertex", _token)
         masks: list[int] = []
         seen_edges: set[int] = set()
         for e in edge_lists:
-            m = 0
-            for v in e:
-                if v not in index:
-                    raise InputError(f"edge {sorted(e)} uses unknown vertex {v!r}")
-                m |= 1 << index[v]
+            unknown = [v for v in e if v not in labels]
+            if unknown:
+                raise InputError(f"edge {sorted(e)} uses unknown vertex {unknown[0]!r}")
+            m = labels.mask(e)
             if m in seen_edges:
                 raise InputError(f"duplicate edge {sorted(set(e))}")
             seen_edges.add(m)
             masks.append(m)
-        mk = 0
-        for v in marked:
-            v = _token(v)
-            if v not in index:
-                raise InputError(f"marked vertex {v!r} is not a vertex")
-            mk |= 1 << index[v]
-        self._vertices = tuple(names)
-        self._index = index
+        marked = [_token(v) for v in marked]
+        unknown = [v for v in marked if v not in labels]
+        if unknown:
+            raise InputError(f"marked vertex {unknown[0]!r} is not a vertex")
+        mk = labels.mask(marked)
+        self._labels = labels
         self._edges = tuple(masks)
         self._marked = mk
 
@@ -168,8 +142,7 @@ class Hypergraph:
     def from_masks(cls, vertices: Iterable[str], masks: Iterable[int], marked: int = 0) -> "Hypergraph":
         """Build from vertex names and edge bitmasks (duplicates are merged, order kept)."""
         h = cls.__new__(cls)
-        h._vertices = tuple(vertices)
-        h._index = {v: i for i, v in enumerate(h._vertices)}
+        h._labels = vertices if isinstance(vertices, Labels) else Labels(vertices, "vertex", _token)
         h._edges = tuple(dict.fromkeys(masks))
         h._marked = marked
         return h
@@ -177,7 +150,12 @@ class Hypergraph:
     # -- basic views ---------------------------------------------------------------------------
     @property
     def vertices(self) -> tuple[str, ...]:
-        return self._vertices
+        return self._labels.names
+
+    @property
+    def labels(self) -> Labels:
+        """The vertex names and their bits."""
+        return self._labels
 
     @property
     def edges(self) -> tuple[frozenset[str], ...]:
@@ -197,11 +175,11 @@ class Hypergraph:
 
     @property
     def full_mask(self) -> int:
-        return (1 << len(self._vertices)) - 1
+        return self._labels.full
 
     @property
     def n(self) -> int:
-        return len(self._vertices)
+        return len(self._labels)
 
     @property
     def m(self) -> int:
@@ -225,35 +203,26 @@ class Hypergraph:
         return len(minimal_masks(self._edges)) == len(self._edges)
 
     def index(self, v) -> int:
-        try:
-            return self._index[_token(v)]
-        except KeyError:
-            raise InputError(f"unknown vertex {v!r}") from None
+        return self._labels.index(v)
 
     def mask(self, vs: Iterable) -> int:
-        m = 0
-        for v in vs:
-            m |= 1 << self.index(v)
-        return m
+        return self._labels.mask(vs)
 
     def names(self, mask: int) -> list[str]:
-        return [self._vertices[i] for i in bits(mask)]
+        return self._labels.names_of(mask)
 
     def degree(self, v) -> int:
         b = 1 << self.index(v)
         return sum(1 for e in self._edges if e & b)
 
-    def unmarked_mask(self) -> int:
-        return self.full_mask & ~self._marked
-
     # -- set-family operations -----------------------------------------------------------------
     def minimal(self) -> "Hypergraph":
         """Min(H): keep the inclusion-minimal edges (paper 000 §3); vertices and marks unchanged."""
-        return Hypergraph.from_masks(self._vertices, minimal_masks(self._edges), self._marked)
+        return Hypergraph.from_masks(self._labels, minimal_masks(self._edges), self._marked)
 
     def transversal(self) -> "Hypergraph":
         """Tr(H) = (V, minimal transversals of E) (paper 000 §2.2)."""
-        return Hypergraph.from_masks(self._vertices, minimal_transversal_masks(self._edges), self._marked)
+        return Hypergraph.from_masks(self._labels, minimal_transversal_masks(self._edges), self._marked)
 
     def restrict(self, vs: Iterable) -> "Hypergraph":
         """The subhypergraph induced on ``vs``: edges contained in ``vs``, vertex order kept."""
@@ -274,7 +243,7 @@ class Hypergraph:
         def remap(mask: int) -> int:
             return sum(1 << new[i] for i in bits(mask))
 
-        return Hypergraph.from_masks([self._vertices[i] for i in idx], [remap(e) for e in masks],
+        return Hypergraph.from_masks([self.vertices[i] for i in idx], [remap(e) for e in masks],
                                      remap(self._marked & keep))
 
     # -- Maker-Breaker moves (Notation I.1.42) ---------------------------------------------------
@@ -283,19 +252,15 @@ class Hypergraph:
         add = self.mask(xs)
         if add & self._marked:
             raise InputError(f"vertex already marked: {self.names(add & self._marked)}")
-        return Hypergraph.from_masks(self._vertices, self._edges, self._marked | add)
+        return Hypergraph.from_masks(self._labels, self._edges, self._marked | add)
 
     def delete(self, *ys) -> "Hypergraph":
         """H^{-Y}: Breaker claims Y (deleted with every edge containing one of them)."""
         return self.delete_vertices(ys)
 
-    def residual_masks(self) -> list[int]:
-        """Edges with the marked vertices removed: what Maker still has to claim on each edge."""
-        return [e & ~self._marked for e in self._edges]
-
     # -- comparison and display ----------------------------------------------------------------
     def _key(self):
-        return (self._vertices, frozenset(self._edges), self._marked)
+        return (self.vertices, frozenset(self._edges), self._marked)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Hypergraph) and self._key() == other._key()

@@ -85,8 +85,8 @@ def check_file(path) -> CheckReport:
 
 def _load_plugins():
     """Certificate kinds defined next to their encodings register themselves on import."""
-    from ..plugins import import_present
-    import_present(("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
+    from ..plugins import import_all
+    import_all(("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
                 "verify.certificates.convex"))
 
 

@@ -11,7 +11,8 @@ options' labels, and that the claim is the label of ∅. It imports the model an
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..games.convex import GAMES, game_from_json
+from ..formats.convex import game_from_json, game_to_json
+from ..games.convex import GAMES
 from . import envelope
 from .checker import CheckReport, check_game_labelling, register
 
@@ -21,7 +22,7 @@ KIND = "convex-nim-labelling"
 def convex_certificate(game, labels: dict[int, int]) -> dict:
     g = game.geometry
     entries = sorted(([g.set_names(p), v] for p, v in labels.items()), key=lambda x: (len(x[0]), x[0]))
-    return envelope(KIND, game.to_json(), {"game": game.kind, "nim": labels[0]}, labels=entries)
+    return envelope(KIND, game_to_json(game), {"game": game.kind, "nim": labels[0]}, labels=entries)
 
 
 @register(KIND)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from ..errors import CertificateError, InputError
+from ..formats.hypernim import instance_from_json, instance_to_json
 from ..games import hypernim as rules
 from ..games.impartial import mex
 from . import envelope
@@ -23,7 +24,7 @@ def sg_certificate(instance: rules.Instance, table) -> dict:
     """Certificate that SG(x) = table[x] for a table covering the box [0, x]."""
     x = tuple(instance.piles)
     labels = [int(table[z]) for z in _box(x)]
-    return envelope(KIND, instance.to_json(), {"sg": int(table[x])}, box=list(x), labels=labels)
+    return envelope(KIND, instance_to_json(instance), {"sg": int(table[x])}, box=list(x), labels=labels)
 
 
 def _box(x):
@@ -34,7 +35,7 @@ def _box(x):
 @register(KIND)
 def check(cert: dict) -> CheckReport:
     try:
-        inst = rules.instance_from_json(cert["instance"])
+        inst = instance_from_json(cert["instance"])
     except InputError as exc:
         raise CertificateError(f"bad instance: {exc}") from None
     x = inst.piles

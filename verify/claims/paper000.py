@@ -28,295 +28,44 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..errors import InputError, UndefinedGame
+from ..errors import InputError
 from ..families import complete
-from ..formats.jsonfmt import hypergraph_to_json
-from ..games import impartial as imp
-from ..hypergraph import Hypergraph, bits, minimal_masks, minimal_transversal_masks
+from ..hypergraph import Hypergraph, bits, minimal_transversal_masks
 from ..isomorphism import enumerate_hypergraphs
-from ..solvers.explicit import nim_positional, solve_impartial
+from ..solvers.explicit import nim_positional
 from ..structure import StructureDiagram, type_step
+from .hypergraph_kit import (
+    GAMES,
+    _cert,
+    _simple,
+    block_family,
+    bracket,
+    closure_system,
+    defined,
+    desc,
+    digraph,
+    edges_of,
+    fact_claim,
+    from_stable,
+    game_claim,
+    hg,
+    is_stable,
+    max_stable_brute,
+    named_sets,
+    names,
+    nim,
+    proper_closure_system,
+    property_claim,
+    sets,
+    simple_family,
+    stable_of,
+    structure_classes,
+    submasks,
+    tr_brute,
+    transversal_hg,
+)
+from .kit import parity, require
 from .registry import Claim, Violation, register
-
-HG = ("instance:hypergraph",)
-GAMES = imp.GAMES
-
-# --- the explicit reference and brute-force set-family facts ------------------------------------
-
-
-@lru_cache(maxsize=200_000)
-def _nim(kind: str, h: Hypergraph) -> int:
-    return solve_impartial(kind, h).nim
-
-
-def nim(kind: str, h: Hypergraph) -> int:
-    return _nim(kind, h)
-
-
-def _cert(kind: str, h: Hypergraph):
-    """A nim-labelling certificate of the reference's value, when the instance is small."""
-    if h.n > 10:
-        return None
-    try:
-        return solve_impartial(kind, h, certificate=True).certificate
-    except UndefinedGame:
-        return None
-
-
-def defined(kind: str, h: Hypergraph) -> bool:
-    return imp.undefined_reason(kind, minimal_masks(h.edge_masks)) is None
-
-
-def submasks(full: int):
-    s = full
-    while True:
-        yield s
-        if s == 0:
-            return
-        s = (s - 1) & full
-
-
-def is_stable(p: int, edges) -> bool:
-    return not any(e & p == e for e in edges)
-
-
-def tr_brute(edges, full: int) -> set[int]:
-    """Tr(H) from the definition: inclusion-minimal sets meeting every edge."""
-    hits = [t for t in submasks(full) if all(t & e for e in edges)]
-    return set(minimal_masks(hits))
-
-
-def max_stable_brute(edges, full: int) -> set[int]:
-    """S_H from the definition: inclusion-maximal sets containing no edge."""
-    st = [p for p in submasks(full) if is_stable(p, edges)]
-    return {p for p in st if not any(q != p and q & p == p for q in st)}
-
-
-def closure_system(stable, full: int) -> set[int]:
-    """I_H = {⋂T : T ⊆ S_H} (⋂∅ = V)."""
-    out = {full}
-    for s in stable:
-        out |= {x & s for x in out}
-    return out
-
-
-def proper_closure_system(stable, full: int) -> set[int]:
-    """{⋂T : ∅ ≠ T ⊆ S_H}: the closed sets naming the non-empty AVD structure classes."""
-    out: set[int] = set()
-    for s in stable:
-        out |= {x & s for x in out} | {s}
-    return out
-
-
-def bracket(p: int, stable, full: int) -> int:
-    """[P] = ⋂ φ_H(P), φ_H(P) = {S ∈ S_H : P ⊆ S}."""
-    out = full
-    for s in stable:
-        if p & s == p:
-            out &= s
-    return out
-
-
-def digraph(kind: str, h: Hypergraph) -> dict[int, frozenset[int]]:
-    """The game digraph: positions reachable from ∅ and their options (literal rules)."""
-    g = imp.ImpartialGame(kind, h)
-    out: dict[int, frozenset[int]] = {}
-    stack = [0]
-    while stack:
-        p = stack.pop()
-        if p in out:
-            continue
-        out[p] = frozenset(g.options(p))
-        stack.extend(q for q in out[p] if q not in out)
-    return out
-
-
-def transversal_hg(h: Hypergraph) -> Hypergraph:
-    return Hypergraph.from_masks(h.vertices, sorted(tr_brute(minimal_masks(h.edge_masks), h.full_mask)))
-
-
-def from_stable(n: int, stable) -> Hypergraph:
-    """The simple hypergraph on 1..n whose maximal stable sets are ``stable``: Tr(∁(S)) (§2.2)."""
-    full = (1 << n) - 1
-    return Hypergraph.from_masks([str(i) for i in range(1, n + 1)],
-                                 minimal_transversal_masks([full & ~s for s in stable]))
-
-
-def structure_classes(building: str, board: Hypergraph):
-    """Structure classes of ACV/AVD on ``board`` from the definitions (§4.1): reachable positions
-    grouped by [P]; class options by Def 4.6. Returns (S, classes: I -> set of P, options: I -> set of J)."""
-    full = board.full_mask
-    edges = minimal_masks(board.edge_masks)
-    stable = max_stable_brute(edges, full)
-    dg = digraph(building, board)
-    classes: dict[int, set[int]] = {}
-    for p in dg:
-        classes.setdefault(bracket(p, stable, full), set()).add(p)
-    opts = {}
-    for i in classes:
-        if i in dg:  # I is a position (every I ≠ V is stable)
-            opts[i] = {bracket(q, stable, full) for q in dg[i]}
-        else:
-            opts[i] = set()
-    return stable, classes, opts
-
-
-# --- instances ----------------------------------------------------------------------------------
-
-def names(n: int) -> list[str]:
-    return [str(i) for i in range(1, n + 1)]
-
-
-@lru_cache(maxsize=None)
-def _simple(n: int) -> tuple[Hypergraph, ...]:
-    """Every simple hypergraph on n vertices up to isomorphism, with {∅} last."""
-    out = list(enumerate_hypergraphs(n, tuple(range(1, n + 1)), simple=True))
-    out.append(Hypergraph.from_masks(names(n), [0]))
-    return tuple(out)
-
-
-def simple_family(pred=None):
-    def gen(size: int):
-        for n in range(size + 1):
-            for h in _simple(n):
-                if pred is None or pred(h):
-                    yield h
-    return gen
-
-
-def fixed(*instances):
-    return lambda size: iter(instances)
-
-
-def hg(edges, vertices=None) -> Hypergraph:
-    return Hypergraph([[str(v) for v in e] for e in edges],
-                      vertices=None if vertices is None else [str(v) for v in vertices])
-
-
-def desc(h: Hypergraph) -> dict:
-    return hypergraph_to_json(h)
-
-
-def sets(h: Hypergraph, masks) -> list[list[str]]:
-    return sorted((sorted(h.names(m)) for m in masks), key=lambda s: (len(s), s))
-
-
-def named_sets(h: Hypergraph, family) -> list[list[str]]:
-    return sorted((sorted(map(str, s)) for s in family), key=lambda s: (len(s), s))
-
-
-def partitions(total: int, largest: int | None = None):
-    """Integer partitions of ``total`` (non-increasing parts)."""
-    largest = total if largest is None else largest
-    if total == 0:
-        yield ()
-        return
-    for p in range(min(total, largest), 0, -1):
-        for rest in partitions(total - p, p):
-            yield (p,) + rest
-
-
-def blocks(n: int, parts) -> list[int]:
-    out, start = [], 0
-    for p in parts:
-        out.append(((1 << p) - 1) << start)
-        start += p
-    return out
-
-
-def block_family(build):
-    """For n ≤ N and every multiset of disjoint non-empty blocks inside 1..n: ``build(n, blocks)``
-    (one instance per isomorphism class: blocks are determined by the partition up to relabelling)."""
-    def gen(size: int):
-        for n in range(size + 1):
-            for k in range(n + 1):
-                for parts in partitions(k):
-                    h = build(n, blocks(n, parts))
-                    if h is not None:
-                        yield h
-    return gen
-
-
-# --- claim builders -----------------------------------------------------------------------------
-
-def require(name: str, ok: bool, hypothesis: str) -> None:
-    if not ok:
-        raise InputError(f"{name}: hypothesis not satisfied: {hypothesis}")
-
-
-def hyp_check(name, hyp, hyp_text, kinds=()):
-    def guard(h):
-        if not isinstance(h, Hypergraph):
-            raise InputError(f"{name}: instance must be a hypergraph")
-        for k in kinds:
-            require(name, defined(k, h), f"{k.upper()}(H) is defined (paper 000 Ex 3.9)")
-        if hyp is not None:
-            require(name, hyp(h), hyp_text)
-    return guard
-
-
-def game_claim(name, source, statement, kind, formula, family, hyp=None, hyp_text="", default_size=5,
-               slow_size=6, size_name="n", erratum=None, corrects=None):
-    """nim(KIND(H)) = formula(H) for every H of the family satisfying the hypothesis."""
-    guard = hyp_check(name, hyp, hyp_text, (kind,))
-
-    def check(h):
-        guard(h)
-        exp, act = formula(h), nim(kind, h)
-        if exp != act:
-            return Violation(desc(h), {f"nim({kind.upper()})": exp}, {f"nim({kind.upper()})": act},
-                             _cert(kind, h))
-        return None
-
-    def fam(size):
-        return (h for h in family(size) if defined(kind, h) and (hyp is None or hyp(h)))
-
-    return register(Claim(name, source, statement, fam, check, default_size, slow_size, size_name,
-                          erratum, corrects, HG))
-
-
-def fact_claim(name, source, statement, compute, expected):
-    """A fixed example: ``compute()`` (from the definitions / the reference) must equal ``expected``."""
-    def check(_):
-        act = compute()
-        if act != expected:
-            diff = {k: v for k, v in expected.items() if act.get(k) != v}
-            return Violation({"example": source}, diff, {k: act.get(k) for k in diff})
-        return None
-    return register(Claim(name, source, statement, fixed(None), check, 0, None, "-"))
-
-
-def property_claim(name, source, statement, family, prop, hyp=None, hyp_text="", kinds=(),
-                   default_size=5, slow_size=6, size_name="n", erratum=None, corrects=None, tags=HG):
-    """``prop(h)`` returns None or (expected, actual) describing the first failure on h."""
-    guard = hyp_check(name, hyp, hyp_text, kinds)
-
-    def ok(h):
-        return (hyp is None or hyp(h)) and all(defined(k, h) for k in kinds)
-
-    def check(h):
-        guard(h)
-        bad = prop(h)
-        if bad is None:
-            return None
-        exp, act, *cert = bad
-        return Violation(desc(h), exp, act, cert[0] if cert else None)
-
-    return register(Claim(name, source, statement, lambda size: (h for h in family(size) if ok(h)), check,
-                          default_size, slow_size, size_name, erratum, corrects, tags))
-
-
-def pty(x: int) -> int:
-    return x & 1
-
-
-def edges_of(h: Hypergraph) -> list[int]:
-    return minimal_masks(h.edge_masks)
-
-
-def stable_of(h: Hypergraph) -> set[int]:
-    return max_stable_brute(edges_of(h), h.full_mask)
-
 
 # === §2 Preliminaries ===========================================================================
 
@@ -456,10 +205,10 @@ def _is_complete(h: Hypergraph) -> bool:
     return h.m > 0 and h.is_uniform() and h.m == len(list(combinations(range(h.n), h.anti_rank)))
 
 
-for _kind, _f, _txt in (("acv", lambda h: pty(h.anti_rank), "pty(r)"),
-                        ("avd", lambda h: pty(h.anti_rank - 1), "pty(r-1)"),
-                        ("dst", lambda h: pty(h.n - h.anti_rank + 1), "pty(n-r+1)"),
-                        ("prv", lambda h: pty(h.n - h.anti_rank), "pty(n-r)")):
+for _kind, _f, _txt in (("acv", lambda h: parity(h.anti_rank), "pty(r)"),
+                        ("avd", lambda h: parity(h.anti_rank - 1), "pty(r-1)"),
+                        ("dst", lambda h: parity(h.n - h.anti_rank + 1), "pty(n-r+1)"),
+                        ("prv", lambda h: parity(h.n - h.anti_rank), "pty(n-r)")):
     game_claim(f"000-ex-3.2-complete-{_kind}", "000 Ex 3.2", f"nim({_kind.upper()}(K_n^r)) = {_txt}.",
                _kind, _f, _complete_family(1), hyp=_is_complete, hyp_text=_KNR, default_size=7, slow_size=10)
 
@@ -631,7 +380,7 @@ def _prop314(k_range):
         if not (isinstance(pair, tuple) and len(pair) == 2):
             raise InputError("000 Prop 3.14 takes a pair (H, K) of hypergraphs on the same vertices")
         h, kk = pair
-        require("000-prop-3.14", h.vertices == kk.vertices and h.is_simple() and kk.is_simple(),
+        require(h.vertices == kk.vertices and h.is_simple() and kk.is_simple(), "000-prop-3.14",
                 "H and K are simple hypergraphs on the same vertex set")
         n, full = h.n, h.full_mask
         same = digraph("acv", h) == digraph("avd", kk)
@@ -658,12 +407,12 @@ register(Claim("000-prop-3.14-corrected", "000 Prop 3.14 (k ∈ {0, …, |V|})",
 
 def _all_same_parity(h):
     s = stable_of(h)
-    return bool(s) and len({pty(x.bit_count()) for x in s}) == 1
+    return bool(s) and len({parity(x.bit_count()) for x in s}) == 1
 
 
 game_claim("000-prop-3.15", "000 Prop 3.15",
            "If every set in S_H has the same parity r, then nim(AVD(H)) = r.", "avd",
-           lambda h: pty(next(iter(stable_of(h))).bit_count()), simple_family(), hyp=_all_same_parity,
+           lambda h: parity(next(iter(stable_of(h))).bit_count()), simple_family(), hyp=_all_same_parity,
            hyp_text="every maximal stable set of H has the same parity")
 
 # === §4 Structure theory for the building games ================================================
@@ -768,7 +517,7 @@ def _prop48(h):
         labels = nim_positional(kind, h)
         seen: dict = {}
         for p, v in labels.items():
-            key = (bracket(p, s, full), pty(p.bit_count()))
+            key = (bracket(p, s, full), parity(p.bit_count()))
             if key in seen and labels[seen[key]] != v:
                 q = seen[key]
                 return ({"game": kind, "P": h.names(p), "Q": h.names(q), "nim(P) = nim(Q)": True},
@@ -917,22 +666,22 @@ def _one_edge(h):
 
 _ONE = "H has exactly one edge A, and A ≠ ∅"
 game_claim("000-prop-7.1-prv", "000 Prop 7.1", "One nonempty edge A: nim(PRV(H)) = pty(A^c).", "prv",
-           lambda h: pty(h.n - h.edge_masks[0].bit_count()), _single_edge_family, _one_edge, _ONE, 8, 12)
+           lambda h: parity(h.n - h.edge_masks[0].bit_count()), _single_edge_family, _one_edge, _ONE, 8, 12)
 game_claim("000-prop-7.1-dst", "000 Prop 7.1", "One nonempty edge A: nim(DST(H)) = 1 + pty(A^c).", "dst",
-           lambda h: 1 + pty(h.n - h.edge_masks[0].bit_count()), _single_edge_family, _one_edge, _ONE, 8, 12)
+           lambda h: 1 + parity(h.n - h.edge_masks[0].bit_count()), _single_edge_family, _one_edge, _ONE, 8, 12)
 game_claim("000-prop-7.2-avd", "000 Prop 7.2", "One nonempty edge A: nim(AVD(H)) = 1 - pty(V).", "avd",
-           lambda h: 1 - pty(h.n), _single_edge_family, _one_edge, _ONE, 8, 12)
+           lambda h: 1 - parity(h.n), _single_edge_family, _one_edge, _ONE, 8, 12)
 game_claim("000-prop-7.2-acv", "000 Prop 7.2",
            "One nonempty edge A: nim(ACV(H)) = 2 if |A| = 1 and pty(V) = 0, pty(V) otherwise.", "acv",
-           lambda h: 2 if h.edge_masks[0].bit_count() == 1 and pty(h.n) == 0 else pty(h.n),
+           lambda h: 2 if h.edge_masks[0].bit_count() == 1 and parity(h.n) == 0 else parity(h.n),
            _single_edge_family, _one_edge, _ONE, 8, 12)
 
 
 def _prop71_types(h):
     a = h.edge_masks[0]
-    pc = pty(h.n - a.bit_count())
+    pc = parity(h.n - a.bit_count())
     exp = {"prv": {(h.full_mask & ~a): (pc, pc, 1 - pc)},
-           "dst": {h.full_mask: (pty(h.n), 0, 0), (h.full_mask & ~a): (pc, 1 + pc, 2 - pc)}}
+           "dst": {h.full_mask: (parity(h.n), 0, 0), (h.full_mask & ~a): (pc, 1 + pc, 2 - pc)}}
     for kind, want in exp.items():
         got = {c.closure: c.type for c in StructureDiagram(kind, h).classes}
         if got != want:
@@ -949,9 +698,9 @@ property_claim("000-prop-7.1-types", "000 Prop 7.1 (proof)",
 
 def _prop72_type(h, b: int):
     k = b.bit_count()
-    if pty(h.n) == 1:
-        return (0, 0, 0) if k == 0 else (1, 2, 1) if k == 1 else (pty(k), 1, 0)
-    return (1, 0, 0) if k == 0 else (0, 1, 2) if k == 1 else (pty(k), 0, 1)
+    if parity(h.n) == 1:
+        return (0, 0, 0) if k == 0 else (1, 2, 1) if k == 1 else (parity(k), 1, 0)
+    return (1, 0, 0) if k == 0 else (0, 1, 2) if k == 1 else (parity(k), 0, 1)
 
 
 def _prop72_types(formula):
@@ -982,9 +731,9 @@ property_claim("000-prop-7.2-types", "000 Prop 7.2 (proof)",
 
 
 def _prop72_type_corrected(h, b: int):
-    k, pv = b.bit_count(), pty(h.n)
+    k, pv = b.bit_count(), parity(h.n)
     nims = (0, 0) if k == 0 else ((2, 1) if pv == 0 else (1, 2)) if k == 1 else ((0, 1) if pv == 0 else (1, 0))
-    return (pty(h.n - k),) + nims
+    return (parity(h.n - k),) + nims
 
 
 property_claim("000-prop-7.2-types-corrected", "000 Prop 7.2 (proof, corrected)",
@@ -1004,7 +753,7 @@ def _disjoint(masks) -> bool:
 
 
 game_claim("000-prop-7.3", "000 Prop 7.3", "Pairwise disjoint edges: nim(AVD(H)) = pty(|V| - |H|).", "avd",
-           lambda h: pty(h.n - h.m), block_family(lambda n, bl: Hypergraph.from_masks(names(n), bl)),
+           lambda h: parity(h.n - h.m), block_family(lambda n, bl: Hypergraph.from_masks(names(n), bl)),
            lambda h: _disjoint(h.edge_masks), "the edges of H are pairwise disjoint", 7, 9)
 
 
@@ -1018,7 +767,7 @@ def _sh_disjoint(h):
 
 
 def _y(h):
-    return {pty(s.bit_count()) for s in stable_of(h)}
+    return {parity(s.bit_count()) for s in stable_of(h)}
 
 
 game_claim("000-prop-7.4", "000 Prop 7.4",
@@ -1051,17 +800,17 @@ def _tr_disjoint(h):
 
 def signature(h):
     t = tr_brute(edges_of(h), h.full_mask)
-    e = sum(1 for b in t if pty(b.bit_count()) == 0)
+    e = sum(1 for b in t if parity(b.bit_count()) == 0)
     return e, len(t) - e
 
 
 def _prop76(h):
     e, o = signature(h)
     if e > o:
-        return pty(h.n)
+        return parity(h.n)
     if e < o:
-        return 1 - pty(h.n)
-    return 3 - abs(pty(e) - pty(h.n))
+        return 1 - parity(h.n)
+    return 3 - abs(parity(e) - parity(h.n))
 
 
 _TRD = "the minimal transversals of H are pairwise disjoint"
@@ -1075,7 +824,7 @@ game_claim("000-prop-7.6", "000 Prop 7.6",
 
 def _prop76_corrected(h):
     e, o = signature(h)
-    return 2 + abs(pty(e) - pty(h.n)) if e == o else _prop76(h)
+    return 2 + abs(parity(e) - parity(h.n)) if e == o else _prop76(h)
 
 
 game_claim("000-prop-7.6-corrected", "000 Prop 7.6 (corrected)",
@@ -1086,7 +835,7 @@ game_claim("000-prop-7.6-corrected", "000 Prop 7.6 (corrected)",
 
 def _prop78(h):
     e, o = signature(h)
-    if pty(h.n) == 0:
+    if parity(h.n) == 0:
         return {(1, 0): 1, (0, 1): 2, (1, 2): 2, (1, 1): 3, (2, 1): 3}.get((e, o), 0)
     return {(0, 0): 0, (1, 1): 0, (1, 0): 2, (2, 0): 2}.get((e, o), 1)
 
@@ -1156,7 +905,7 @@ example_claim("000-ex-8.3-k23", "000 Ex 8.3",
 def _prop84(h):
     first_acv = nim("acv", h) != 0
     first_avd = nim("avd", h) != 0
-    exp = {"ACV first player wins": pty(h.n) == 1, "AVD first player wins": pty(h.n) == 0}
+    exp = {"ACV first player wins": parity(h.n) == 1, "AVD first player wins": parity(h.n) == 0}
     act = {"ACV first player wins": first_acv, "AVD first player wins": first_avd}
     return None if exp == act else (exp, act)
 
@@ -1174,7 +923,7 @@ example_claim("000-ex-8.5-paw-general-position", "000 Ex 8.5",
               tr=[[1], [2], [3, 4]], s=[[1, 2], [1, 3, 4], [2, 3, 4]], st=[[3], [4]], avd=1, acv=2, prv=1, dst=2)
 game_claim("000-prop-8.6", "000 Prop 8.6",
            "H 3-uniform with at least one edge (V not in general position): nim(PRV(H)) = 1 - pty(V).", "prv",
-           lambda h: 1 - pty(h.n), lambda size: (h for n in range(3, size + 1)
+           lambda h: 1 - parity(h.n), lambda size: (h for n in range(3, size + 1)
                                                  for h in enumerate_hypergraphs(n, (3,), simple=True)),
            lambda h: h.m > 0 and h.is_uniform(3), "every edge of H has 3 vertices and there is one", 5, 6)
 _EX87 = hg([["a", "b", "c"], ["a", "b", "d"], ["a", "c", "d"]])
@@ -1287,7 +1036,7 @@ def _types_910(k):
 
 
 def _types_910_expected(k):
-    p = pty(k)
+    p = parity(k)
     ts = {(0, 2 * l, 2 * l + 1) for l in range(k + 1) if 2 * l <= k - 2 * p}
     ts |= {(1, 2 * l + 1, 2 * l) for l in range(k + 1) if 2 * l <= k - 1 + p}
     return {"X_Phi has every other class as option": True, "types": sorted(ts),
@@ -1363,7 +1112,7 @@ def _prop94(pair):
     h, kk = pair
     nh, nk = h.n, kk.n
     s_h, s_k = stable_of(h), stable_of(kk)
-    require("000-prop-9.4", bracket(0, s_h, h.full_mask) != 0 and bracket(0, s_k, kk.full_mask) != 0,
+    require(bracket(0, s_h, h.full_mask) != 0 and bracket(0, s_k, kk.full_mask) != 0, "000-prop-9.4",
             "Φ_H ≠ ∅ ≠ Φ_K")
     shift = {s << nh for s in s_k}
     s_g = s_h | shift

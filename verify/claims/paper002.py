@@ -1,7 +1,7 @@
 """Paper 002 (Shim, impartial avoidance games on convex geometries) as executable claims.
 
 Checked against the explicit reference for DNG (the literal game of 002 §2); families and helpers are
-those of :mod:`.paper001`. Sums of games (002 Prop 25, Thm 34, Thm 41) are solved by an explicit
+those of :mod:`.convex_kit`, shared with paper 001. Sums of games (002 Prop 25, Thm 34, Thm 41) are solved by an explicit
 search of the sum game (options of 002 §2), not by the XOR rule they are about.
 """
 from __future__ import annotations
@@ -9,16 +9,34 @@ from __future__ import annotations
 from itertools import product
 
 from .. import convex as cv
-from ..errors import InputError
 from ..games import impartial as imp
 from ..games.convex import ConvexGame
 from ..hypergraph import bits
-from .paper001 import (GW, _extreme_w, _mismatch, _prop32, _prop43, as_gw, brute_max_nongenerating,
-                       components_without_vertex, edge_sides, extreme_instances, intersection_subsets,
-                       nim, pty, require, small_geometries, structure_equivalence_check,
-                       tree_extreme_check, tree_instances, trees, vertex_signature_multi,
-                       vertex_signature_single, witness_claim, all_winning)
-from .paper001 import register_claim
+from .convex_kit import (
+    GW,
+    all_winning,
+    as_gw,
+    brute_max_nongenerating,
+    components_without_vertex,
+    edge_sides,
+    extreme_instances,
+    intersection_subsets,
+    max_nongenerating_convex_check,
+    mismatch,
+    nim,
+    register_claim,
+    require_extreme_w,
+    same_nim_ex_w_tau_check,
+    small_geometries,
+    structure_equivalence_check,
+    tree_extreme_check,
+    tree_instances,
+    trees,
+    vertex_signature_multi,
+    vertex_signature_single,
+    witness_claim,
+)
+from .kit import require, size_parity
 from .registry import Claim, Violation
 
 
@@ -102,7 +120,7 @@ def spectrum_claim(name, source, statement, family, kind, spectrum, hypothesis, 
 
 def _ex8(_inst):
     inst = GW(cv.affine([[1], [2], [3]]), 0b010)
-    return _mismatch(inst, 1, nim("dng", inst))
+    return mismatch(inst, 1, nim("dng", inst))
 
 
 register_claim(Claim(
@@ -132,7 +150,7 @@ EX30_TREE = [["1", "2"], ["2", "3"], ["3", "4"], ["1", "5"], ["5", "6"], ["1", "
 def _ex30(_inst):
     g = cv.tree_vertex(EX30_TREE)
     inst = GW(g, g.mask(["1"]))
-    return _mismatch(inst, 2, nim("dng", inst))
+    return mismatch(inst, 2, nim("dng", inst))
 
 
 register_claim(Claim(
@@ -145,7 +163,7 @@ register_claim(Claim(
 register_claim(Claim(
     "002-prop-9-max-nongenerating-convex", "002 Prop 9",
     "Every maximally non-generating set M is convex.",
-    lambda n: all_winning(small_geometries(n)), _prop43, default_size=4, slow_size=6, size_name="points"))
+    lambda n: all_winning(small_geometries(n)), max_nongenerating_convex_check, default_size=4, slow_size=6, size_name="points"))
 
 register_claim(Claim(
     "002-thm-12-structure-equivalence", "002 Thm 12",
@@ -156,7 +174,7 @@ register_claim(Claim(
 register_claim(Claim(
     "002-prop-18-ex-w-tau", "002 Prop 18",
     "The nim numbers of DNG(S, W), DNG(S, Ex(W)) and DNG(S, τ(W)) are the same.",
-    lambda n: all_winning(small_geometries(n)), _prop32("dng"), default_size=4, slow_size=6,
+    lambda n: all_winning(small_geometries(n)), same_nim_ex_w_tau_check("dng"), default_size=4, slow_size=6,
     size_name="points"))
 
 # -- extreme points (§4) ---------------------------------------------------------------------------
@@ -167,7 +185,7 @@ def _prop19(inst) -> Violation | None:
     g = inst.g
     require(inst.w == g.extreme_points(g.full), "002 Prop 19", "W = Ex(S)")
     require(_defined(inst), "002 Prop 19", "DNG(S, W) defined (W ⊄ τ(∅))")
-    return _mismatch(inst, 1 - pty(g.full), nim("dng", inst))
+    return mismatch(inst, 1 - size_parity(g.full), nim("dng", inst))
 
 
 def _ex_s_instances(n):
@@ -185,10 +203,10 @@ register_claim(Claim(
 
 def _prop20(inst) -> Violation | None:
     inst = as_gw(inst)
-    _extreme_w(inst, "002 Prop 20", None)
+    require_extreme_w(inst, "002 Prop 20", None)
     g = inst.g
     expected = sorted(g.full & ~(1 << v) for v in bits(inst.w))
-    return _mismatch(inst, [g.set_names(m) for m in expected],
+    return mismatch(inst, [g.set_names(m) for m in expected],
                      [g.set_names(m) for m in brute_max_nongenerating(g, inst.w)])
 
 
@@ -201,12 +219,12 @@ register_claim(Claim(
 def _cor21(nonempty: bool):
     def check(inst) -> Violation | None:
         inst = as_gw(inst)
-        _extreme_w(inst, "002 Cor 21", None)
+        require_extreme_w(inst, "002 Cor 21", None)
         g = inst.g
         expected = {g.full & ~v for v in range(inst.w + 1) if v & inst.w == v and (v or not nonempty)}
         # 002 Def 10: I is the intersections of nonempty subfamilies of M (⋂∅ = S is excluded)
         actual = intersection_subsets(brute_max_nongenerating(g, inst.w), g.full, include_empty_family=False)
-        return _mismatch(inst, [g.set_names(m) for m in sorted(expected)],
+        return mismatch(inst, [g.set_names(m) for m in sorted(expected)],
                          [g.set_names(m) for m in sorted(actual)])
     return check
 
@@ -229,9 +247,9 @@ register_claim(Claim(
 
 def _prop23(inst) -> Violation | None:
     inst = as_gw(inst)
-    _extreme_w(inst, "002 Prop 23", None)
+    require_extreme_w(inst, "002 Prop 23", None)
     require(_defined(inst), "002 Prop 23", "DNG(S, W) defined (W ⊄ τ(∅))")
-    return _mismatch(inst, 1 - pty(inst.g.full), nim("dng", inst))
+    return mismatch(inst, 1 - size_parity(inst.g.full), nim("dng", inst))
 
 
 register_claim(Claim(
@@ -308,10 +326,10 @@ def signature_check(source: str, geometry: str, single: bool, signature, table):
         else:
             require(inst.w.bit_count() >= 2, source, "|W| ≥ 2")
         e, o = signature(inst)
-        expected = table(e, o, pty(inst.g.full))
+        expected = table(e, o, size_parity(inst.g.full))
         if expected is None:
             return Violation(inst.to_json(), f"a signature listed in {source}", [e, o])
-        return _mismatch(inst, expected, nim("dng", inst))
+        return mismatch(inst, expected, nim("dng", inst))
     return check
 
 
@@ -420,7 +438,7 @@ def edge_signature_single(inst: GW) -> tuple[int, int]:
     T minus the edge w (002 Ex 36)."""
     (x,) = bits(inst.w)
     sides = [s for s in edge_sides(inst.g, x) if s]
-    o = sum(pty(s) for s in sides)
+    o = sum(size_parity(s) for s in sides)
     return len(sides) - o, o
 
 
@@ -431,7 +449,7 @@ def edge_signature_multi(inst: GW) -> tuple[int, int]:
     e = o = 0
     for x in bits(g.extreme_points(inst.w)):
         (m,) = [s for s in edge_sides(g, x) if s & inst.w & ~(1 << x)]
-        if pty(g.full & ~m):
+        if size_parity(g.full & ~m):
             o += 1
         else:
             e += 1

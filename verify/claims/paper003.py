@@ -19,11 +19,19 @@ from __future__ import annotations
 from functools import lru_cache, reduce
 from itertools import combinations, combinations_with_replacement, product
 
-from ..errors import MethodError, TooLarge
-from ..games.hypernim import (CompoundGame, HyperNim, classical_nim, conjunctive_hypergraph, moore,
-                              selective_hypergraph, uniform_edges)
+from ..errors import TooLarge
+from ..games.hypernim import (
+    CompoundGame,
+    HyperNim,
+    classical_nim,
+    conjunctive_hypergraph,
+    moore,
+    selective_hypergraph,
+    uniform_edges,
+)
 from ..isomorphism import enumerate_hypergraphs
 from ..solvers import hypernim as S
+from .kit import require
 from .registry import Claim, Violation, register
 
 # --- shared machinery ---------------------------------------------------------------------------
@@ -120,12 +128,6 @@ def jm_witness(g: HyperNim, b: int):
         if sg(g, x) != U(g, x):
             return x
     return None
-
-
-def require(ok: bool, claim: str, hypothesis: str):
-    """Refuse to apply a claim outside its hypotheses."""
-    if not ok:
-        raise MethodError(f"claim {claim} does not apply: {hypothesis}")
 
 
 def _named(status, hypothesis):

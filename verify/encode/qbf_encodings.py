@@ -19,7 +19,7 @@ from ..errors import InputError
 from .qbf import GameEncoding, GameQuestion, game_question
 
 _ENCODERS: dict[str, tuple[Callable[[GameQuestion], GameEncoding], str]] = {}
-DEFAULT = "binary+sym"
+DEFAULT = "binary"  # measured fastest with DepQBF on every family tried (bench/bench_qbf.py)
 
 
 def register_encoding(name: str, doc: str):
@@ -44,6 +44,12 @@ def check_encoding(name: str | None) -> str:
     if name not in encoding_names():
         raise InputError(f"unknown QBF encoding {name!r} (known: {', '.join(encoding_names())})")
     return name
+
+
+def with_symmetry(name: str, symmetry: bool) -> str:
+    """The encoding name with ``+sym`` added (symmetry on) or removed (off)."""
+    base = name.partition("+")[0]
+    return f"{base}+sym" if symmetry else base
 
 
 def encode(game, player: str, goal: str = "win", state=None, encoding: str | None = None) -> GameEncoding:

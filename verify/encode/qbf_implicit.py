@@ -6,7 +6,7 @@ encodings for positional games" (arXiv:2301.07345): the goal of a connection gam
 board's neighbour relation, so the formula grows with the board, not with the number of paths.
 
 Geometry: positions named column letter + row number forming a full k×k board (the Hein puzzles,
-:mod:`verify.encode.hex`), cell (c, r) touching (c±1, r), (c, r±1), (c+1, r-1), (c-1, r+1); black
+:mod:`verify.families.hex`), cell (c, r) touching (c±1, r), (c, r±1), (c+1, r-1), (c-1, r+1); black
 connects row 1 to row k (or column a to the last column). The implicit goal is used only when it is
 *checked* equivalent to the listed sets at the question's position: black's live winning sets
 (within black's remaining moves) must be exactly the minimal sets of free cells completing a

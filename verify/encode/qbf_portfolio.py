@@ -12,10 +12,11 @@ Backend syntax (``--backend``): ``depqbf|caqe|bloqqer+caqe`` races the named eng
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from multiprocessing.connection import wait
 
-from ..errors import BackendError
+from ..errors import BackendError, Undecided
 from . import qbf_backends as qb
 from .child import _child, _kill_group
 from .qbf import PrenexCNF
@@ -40,7 +41,8 @@ def race(f: PrenexCNF, engines, timeout: float | None = None, model: bool = Fals
     try:
         for e in engines:
             recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(send, qb._engine, (f, e, model)), daemon=True)
+            proc = ctx.Process(target=_child, args=(send, qb._engine, (f, e, model), os.getpid(), timeout),
+                               daemon=True)
             proc.start()
             send.close()
             procs[e], conns[recv] = proc, e
@@ -63,7 +65,8 @@ def race(f: PrenexCNF, engines, timeout: float | None = None, model: bool = Fals
     if not answers:
         if failures:
             raise BackendError(f"QBF portfolio: every engine failed or ran out of time ({'; '.join(failures)})")
-        raise BackendError(f"QBF portfolio ({'|'.join(engines)}) timed out after {timeout:g} s without an answer")
+        raise Undecided(f"QBF portfolio ({'|'.join(engines)}) timed out after {timeout:g} s without an answer "
+                        "(undecided)")
     if len({a.value for a in answers}) > 1:
         desc = ", ".join(f"{a.backend}={a.value}" for a in answers)
         raise BackendError(f"QBF engines disagree: {desc}")

@@ -17,13 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import InputError, TooLarge
+from .. import limits
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph, bits, minimal_masks
 
 QUESTIONS = ("no-pairing", "no-chain", "no-nunchaku", "no-necklace")
 STRUCTURES = ("chain", "nunchaku", "necklace")
-MAX_LITERAL_VERTICES = 22
+MAX_LITERAL_VERTICES = limits.MAX_LITERAL_VERTICES
 
 
 @dataclass

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Hashable
 
 from ..errors import TooLarge
+from .. import limits
 from .sat import NimGraph
 
-MAX_SMT_POSITIONS = 200_000
+MAX_SMT_POSITIONS = limits.MAX_SMT_POSITIONS
 
 
 @dataclass

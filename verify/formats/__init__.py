@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..hypergraph import Hypergraph
+from .common import parse_json_text, read_json, read_text_file
 from .jsonfmt import hypergraph_from_json, hypergraph_to_json
 from .text import hypergraph_from_text, hypergraph_to_text
 
@@ -13,33 +14,10 @@ __all__ = ["read_hypergraph", "write_hypergraph", "parse_hypergraph", "hypergrap
            "hypergraph_to_json", "hypergraph_from_text", "hypergraph_to_text", "read_json"]
 
 
-def read_text_file(path) -> str:
-    p = Path(path)
-    try:
-        return p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise InputError(f"{path}: is a directory") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from None
-
-
-def read_json(path) -> object:
-    text = read_text_file(path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-
-
 def parse_hypergraph(text: str, source: str = "<input>") -> Hypergraph:
     """Parse either format: JSON if the text starts with '{', plain text otherwise."""
     if text.lstrip().startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{source}: malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = parse_json_text(text, source)
         try:
             return hypergraph_from_json(data)
         except InputError as exc:

@@ -9,7 +9,6 @@ twice is concatenated. The rules are in :mod:`verify.games.positional`.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 from ..errors import InputError
 from ..games.positional import PositionalGame
@@ -133,8 +132,3 @@ def pg_to_text(game: PositionalGame) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_pg(game: PositionalGame, path=None) -> str:
-    text = pg_to_text(game)
-    if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
-    return text

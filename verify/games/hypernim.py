@@ -14,25 +14,14 @@ set of components. :class:`CompoundGame` implements these moves literally on tup
 positions; :func:`conjunctive_hypergraph` / :func:`selective_hypergraph` build the hypergraphs (4)
 and (5), whose NIM the paper identifies with the compounds (a differential test checks it).
 
-Instance file (JSON)::
-
-    {"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 3, "b": 5}}
-
-    {"compound": "conjunctive" | "selective",
-     "components": [{"hypergraph": [["a"], ["b"]], "piles": {"a": 1, "b": 2}},
-                    {"hypergraph": [["c", "d"]], "piles": {"c": 3, "d": 0}}]}
-
-Every vertex named in an edge needs a pile and every pile must lie on an edge (V = ∪H). Component
-vertex names must be pairwise disjoint; the solved game is NIM on the compound hypergraph with the
-concatenated piles, in component order.
+Instance files are read and written by :mod:`verify.formats.hypernim`.
 
 API: ``HyperNim(edges)`` (lists of vertex names, or a :class:`Hypergraph`), ``game.options(x)``,
 ``game.is_terminal(x)``, ``game.moves(x)`` (playable edge masks), ``game.height(x)``,
-``game.position(piles_dict)``; ``load(path)`` / ``instance_from_json(data)`` -> :class:`Instance`.
+``game.position(piles_dict)``; :class:`Instance` (game, start position, compound components).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
@@ -40,7 +29,6 @@ from typing import Iterable, Iterator, Sequence
 
 from ..errors import InputError
 from ..hypergraph import Hypergraph, bits
-from . import register_loader
 
 COMPOUNDS = ("conjunctive", "selective")
 
@@ -267,76 +255,3 @@ class Instance:
     piles: tuple[int, ...]
     compound: str | None = None
     components: tuple = ()
-
-    def to_json(self) -> dict:
-        if self.compound:
-            return {"compound": self.compound,
-                    "components": [_simple_json(g, p) for g, p in self.components]}
-        return _simple_json(self.game, self.piles)
-
-
-def _simple_json(g: HyperNim, x) -> dict:
-    return {"hypergraph": [g.hypergraph.names(e) for e in g.edges],
-            "piles": dict(zip(g.vertices, x))}
-
-
-def _simple_from_json(data, where: str = "") -> tuple[HyperNim, tuple[int, ...]]:
-    if not isinstance(data, dict):
-        raise InputError(f"{where}a hypergraph-NIM instance must be a JSON object")
-    unknown = set(data) - {"hypergraph", "piles", "name", "comment"}
-    if unknown:
-        raise InputError(f"{where}unknown key(s): {', '.join(sorted(unknown))}")
-    if "hypergraph" not in data or "piles" not in data:
-        raise InputError(f"{where}needs both \"hypergraph\" (list of edges) and \"piles\" (object)")
-    edges, piles = data["hypergraph"], data["piles"]
-    if not isinstance(edges, list) or not all(isinstance(e, list) for e in edges):
-        raise InputError(f"{where}\"hypergraph\" must be a list of edges (lists of pile names)")
-    if not edges:
-        raise InputError(f"{where}empty hypergraph: NIM_H needs at least one edge")
-    if not isinstance(piles, dict):
-        raise InputError(f"{where}\"piles\" must be an object {{pile: count}}")
-    names = [str(v) for v in piles]
-    for e in edges:
-        for v in e:
-            if str(v) not in piles:
-                raise InputError(f"{where}edge {e} names unknown pile {v!r}")
-    try:
-        game = HyperNim(edges, vertices=names)
-    except InputError as exc:
-        raise InputError(f"{where}{exc}") from None
-    return game, game.position({str(k): v for k, v in piles.items()})
-
-
-def instance_from_json(data) -> Instance:
-    if isinstance(data, dict) and "compound" in data:
-        unknown = set(data) - {"compound", "components", "name", "comment"}
-        if unknown:
-            raise InputError(f"unknown key(s) in compound instance: {', '.join(sorted(unknown))}")
-        kind = data["compound"]
-        if kind not in COMPOUNDS:
-            raise InputError(f"unknown compound {kind!r} (choose from {', '.join(COMPOUNDS)})")
-        comps = data.get("components")
-        if not isinstance(comps, list) or not comps:
-            raise InputError("a compound needs a non-empty \"components\" list")
-        parts = [_simple_from_json(c, f"component {i + 1}: ") for i, c in enumerate(comps)]
-        game = CompoundGame(kind, [g for g, _ in parts]).hypernim()
-        piles = CompoundGame.flatten([x for _, x in parts])
-        return Instance(game, piles, kind, tuple(parts))
-    game, piles = _simple_from_json(data)
-    return Instance(game, piles)
-
-
-def load(path) -> Instance:
-    try:
-        with open(path) as fh:
-            data = json.load(fh)
-    except OSError as exc:
-        raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    return instance_from_json(data)
-
-
-@register_loader("hypernim")
-def _load(path, **_):
-    return load(path)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..hypergraph import bits, minimal_masks
+from ..labels import Labels
 
 BLACK, WHITE, DRAW = "black", "white", "draw"
 COLOURS = (BLACK, WHITE)
@@ -56,6 +57,7 @@ class PositionalGame:
     def __post_init__(self):
         if not self.positions:
             raise InputError("a positional game needs at least one position")
+        object.__setattr__(self, "_labels", Labels(self.positions, "position"))
         if self.black_initials & self.white_initials:
             raise InputError("a position holds both a black and a white initial stone")
         if len(set(self.times)) != len(self.times):
@@ -75,20 +77,19 @@ class PositionalGame:
     def full_mask(self) -> int:
         return (1 << len(self.positions)) - 1
 
+    @property
+    def labels(self) -> Labels:
+        """The position names and their bits."""
+        return self._labels
+
     def index(self, name: str) -> int:
-        try:
-            return self.positions.index(name)
-        except ValueError:
-            raise InputError(f"{name!r} is not a position") from None
+        return self._labels.index(name)
 
     def mask(self, names) -> int:
-        m = 0
-        for v in names:
-            m |= 1 << self.index(v)
-        return m
+        return self._labels.mask(names)
 
     def names(self, mask: int) -> list[str]:
-        return [self.positions[i] for i in bits(mask)]
+        return self._labels.names_of(mask)
 
     def free_mask(self) -> int:
         return self.full_mask & ~self.black_initials & ~self.white_initials
@@ -207,7 +208,7 @@ def from_maker_breaker(board, maker_mask: int, breaker_mask: int, first: str,
                       black_sets=tuple(dict.fromkeys(board.edge_masks)), white_sets=(),
                       black_initials=maker_mask, white_initials=breaker_mask, times=tuple(times),
                       black_turns=frozenset(black), first_moves=None, maker_maker=False,
-                      version="1.0", comments=())
+                      version="1.0", comments=(), _labels=board.labels)
 
 
 def _unchecked(obj, **fields):
@@ -216,15 +217,3 @@ def _unchecked(obj, **fields):
     for k, v in fields.items():
         object.__setattr__(obj, k, v)
     return obj
-
-
-def _register():
-    from . import register_loader
-
-    @register_loader("pg")
-    def _load_pg(path, **_):
-        from ..formats.pg import read_pg
-        return read_pg(path)
-
-
-_register()

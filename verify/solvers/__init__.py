@@ -1,32 +1,72 @@
-"""The method registry: every solver is ``fn(instance, **options) -> Result`` registered under
-(game, method). The CLI, the tests and the hunts all reach methods through :func:`solve`.
+"""The method registry and the solver contract.
+
+Every solver is ``fn(instance, <declared options>) -> Result`` registered under (game, method); its
+keyword parameters are the options it takes (:mod:`verify.solvers.options`). The CLI, the tests, the
+claims and the hunts reach methods through :func:`solve`, which validates the options once, refuses an
+option the method does not take (naming the method), enforces ``timeout`` for methods that do not
+take it themselves, and times the call (``stats["seconds"]``).
 
 ``method="auto"`` asks the game's chooser (registered with :func:`register_auto`) which method fits
 the instance; the default chooser is the explicit reference.
 """
 from __future__ import annotations
 
+import inspect
+import time
+from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import InputError
-from ..plugins import import_present
+from ..plugins import import_all
 from ..result import Result
+from .deadline import deadline
+from .options import OPTION_NAMES, SolveOptions, flag
 
-_METHODS: dict[tuple[str, str], Callable[..., Result]] = {}
+__all__ = ["SolveOptions", "Method", "register", "register_auto", "methods", "method_info", "solve"]
+
+
+@dataclass(frozen=True)
+class Method:
+    """A registered method: its function and the options it takes."""
+    game: str
+    name: str
+    fn: Callable[..., Result]
+    takes: tuple[str, ...]
+
+
+_METHODS: dict[tuple[str, str], Method] = {}
 _AUTO: dict[str, Callable[[object], str]] = {}
 
-# modules whose import registers further methods (absent ones are skipped)
+# modules whose import registers the methods (each must exist: a typo is an import error)
 _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.solvers.qbf",
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
             "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg")
 _loaded = False
 
 
+def _declared_options(fn) -> tuple[str, ...]:
+    params = list(inspect.signature(fn).parameters.values())[1:]  # the first takes the instance
+    takes = []
+    for p in params:
+        if p.kind in (p.VAR_KEYWORD, p.VAR_POSITIONAL):
+            raise TypeError(f"{fn!r}: a method declares its options by name, not with *args/**kwargs")
+        if p.name not in OPTION_NAMES:
+            raise TypeError(f"{fn!r}: {p.name!r} is not a solver option (see verify.solvers.options)")
+        takes.append(p.name)
+    return tuple(takes)
+
+
 def register(game: str, method: str):
+    """Decorator: register ``fn(instance, **declared options)`` as ``method`` for ``game``."""
     def deco(fn):
-        _METHODS[(game, method)] = fn
+        _METHODS[(game, method)] = Method(game, method, fn, _declared_options(fn))
         return fn
     return deco
+
+
+def unregister(game: str, method: str) -> None:
+    """Remove a registered method (tests register deliberately wrong methods and remove them)."""
+    _METHODS.pop((game, method), None)
 
 
 def register_auto(game: str):
@@ -41,7 +81,7 @@ def _load():
     if _loaded:
         return
     _loaded = True
-    import_present(_PLUGINS)
+    import_all(_PLUGINS)
 
 
 def methods(game: str | None = None) -> list[tuple[str, str]]:
@@ -49,16 +89,45 @@ def methods(game: str | None = None) -> list[tuple[str, str]]:
     return sorted(k for k in _METHODS if game is None or k[0] == game)
 
 
-def solve(game: str, instance, method: str = "auto", **options) -> Result:
-    """Answer the game's question on ``instance`` with the named method."""
+def method_info(game: str, method: str) -> Method:
+    """The registered :class:`Method`; an unknown game or method is an :class:`InputError`."""
     _load()
-    if method == "auto":
-        chooser = _AUTO.get(game)
-        method = chooser(instance) if chooser else "explicit"
-    fn = _METHODS.get((game, method))
-    if fn is None:
+    found = _METHODS.get((game, method))
+    if found is None:
         known = [m for g, m in _METHODS if g == game]
         if not known:
             raise InputError(f"unknown game {game!r}")
         raise InputError(f"no method {method!r} for {game} (available: {', '.join(sorted(known))}, auto)")
-    return fn(instance, **options)
+    return found
+
+
+def takers(option: str) -> list[str]:
+    """The method names that take ``option`` (for help texts and error messages)."""
+    _load()
+    return sorted({m.name for m in _METHODS.values() if option in m.takes})
+
+
+def solve(game: str, instance, method: str = "auto", **options) -> Result:
+    """Answer the game's question on ``instance`` with the named method."""
+    opts = SolveOptions.from_kwargs(options)
+    _load()
+    chosen = method
+    if method == "auto":
+        chooser = _AUTO.get(game)
+        chosen = chooser(instance) if chooser else "explicit"
+    m = method_info(game, chosen)
+    given = opts.set_options()
+    refused = [name for name in given if name not in m.takes and name != "timeout"]
+    if refused:
+        via = " (chosen by auto)" if method == "auto" else ""
+        parts = [f"{flag(name)} (taken by: {', '.join(takers(name)) or 'none'})" for name in refused]
+        raise InputError(f"method {chosen}{via} for {game} does not take {', '.join(parts)}")
+    kwargs = {name: getattr(opts, name) for name in m.takes}
+    t0 = time.perf_counter()
+    if "timeout" in m.takes:
+        result = m.fn(instance, **kwargs)
+    else:
+        with deadline(opts.timeout, f"{game} by method {chosen}"):
+            result = m.fn(instance, **kwargs)
+    result.stats["seconds"] = round(time.perf_counter() - t0, 6)
+    return result

@@ -13,13 +13,14 @@ from __future__ import annotations
 import time
 
 from ..errors import TooLarge
+from .. import limits
 from ..games.convex import GAMES, ConvexGame
 from ..hypergraph import Hypergraph
 from ..result import NimValue
 from . import register, register_auto
 from .explicit import _nim_literal
 
-MAX_LITERAL = 22
+MAX_LITERAL = limits.MAX_LITERAL_VERTICES
 
 
 def positional_labels(game: ConvexGame) -> dict[int, int]:
@@ -45,18 +46,16 @@ def _certify(out: NimValue, game: ConvexGame, labels: dict[int, int] | None = No
     out.stats["certificate_positions"] = len(labels)
 
 
-def solve_explicit(game: ConvexGame, certificate: bool = False, **_) -> NimValue:
+def solve_explicit(game: ConvexGame, certificate: bool = False) -> NimValue:
     """nim(GEN/DNG(S, W)) by the literal definition (001 §3, 002 §2)."""
-    t0 = time.perf_counter()
     labels = positional_labels(game)
-    out = NimValue(game=game.kind, method="explicit", nim=labels[0],
-                   stats={"positions": len(labels), "seconds": round(time.perf_counter() - t0, 6)})
+    out = NimValue(game=game.kind, method="explicit", nim=labels[0], stats={"positions": len(labels)})
     if certificate:
         _certify(out, game, labels)
     return out
 
 
-def solve_structure(game: ConvexGame, certificate: bool = False, **options) -> NimValue:
+def solve_structure(game: ConvexGame, certificate: bool = False) -> NimValue:
     """nim via the minimal-generating-set hypergraph (paper 000 §8.1) and structure diagrams."""
     from . import methods, solve
     t0 = time.perf_counter()
@@ -67,8 +66,7 @@ def solve_structure(game: ConvexGame, certificate: bool = False, **options) -> N
     res = solve(kind, h, method=inner)
     out = NimValue(game=game.kind, method="structure", nim=res.nim,
                    stats={"hyperedges": h.m, "reduction_seconds": round(t1 - t0, 6),
-                          "hypergraph_method": f"{kind}:{inner}", **{f"{kind}_{k}": v for k, v in res.stats.items()},
-                          "seconds": round(time.perf_counter() - t0, 6)})
+                          "hypergraph_method": f"{kind}:{inner}", **{f"{kind}_{k}": v for k, v in res.stats.items()}})
     if certificate:
         _certify(out, game)
     return out
@@ -77,4 +75,4 @@ def solve_structure(game: ConvexGame, certificate: bool = False, **options) -> N
 for _k in GAMES:
     register(_k, "explicit")(solve_explicit)
     register(_k, "structure")(solve_structure)
-    register_auto(_k)(lambda game: "explicit" if game.n <= 14 else "structure")
+    register_auto(_k)(lambda game: "explicit" if game.n <= limits.AUTO_CONVEX_EXPLICIT_POINTS else "structure")

@@ -18,6 +18,7 @@ import sys
 import time
 
 from ..errors import TooLarge
+from .. import limits
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph, bits, canonical_form, components, minimal_masks, shrink_minimal
@@ -25,7 +26,7 @@ from ..result import NimValue, Outcome
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
 
-MAX_EXPLICIT_VERTICES = 64
+MAX_EXPLICIT_VERTICES = limits.MAX_BOARD_VERTICES
 
 
 class MakerBreakerSearch:
@@ -146,8 +147,9 @@ def _nim_literal(game: imp.ImpartialGame, labels: dict[int, int] | None = None) 
 def nim_positional(kind: str, h: Hypergraph) -> dict[int, int]:
     """Values of every position reachable from ∅ in the literal game (used for certificates)."""
     game = imp.ImpartialGame(kind, h)
-    if h.n > 22:
-        raise TooLarge(f"literal position search is limited to 22 vertices, this hypergraph has {h.n}")
+    if h.n > limits.MAX_LITERAL_VERTICES:
+        raise TooLarge(f"literal position search is limited to {limits.MAX_LITERAL_VERTICES} vertices, "
+                       f"this hypergraph has {h.n}")
     labels: dict[int, int] = {}
     _nim_literal(game, labels)
     return labels

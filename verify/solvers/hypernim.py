@@ -496,7 +496,7 @@ def _certificate(inst: Instance, table) -> dict:
 
 
 @register("hypernim", "explicit")
-def solve_explicit(instance, certificate=False, **_):
+def solve_explicit(instance, certificate: bool = False) -> SGValue:
     inst = _as_instance(instance)
     work = option_work(inst.game, inst.piles)
     if work > EXPLICIT_LIMIT:
@@ -515,7 +515,7 @@ def solve_explicit(instance, certificate=False, **_):
 
 
 @register("hypernim", "dp")
-def solve_dp(instance, certificate=False, **_):
+def solve_dp(instance, certificate: bool = False) -> SGValue:
     inst = _as_instance(instance)
     table = sg_table(inst.game, inst.piles)
     res = SGValue("hypernim", "dp", {"box": table.size}, sg=int(table[inst.piles]))
@@ -525,7 +525,7 @@ def solve_dp(instance, certificate=False, **_):
 
 
 @register("hypernim", "formula")
-def solve_formula(instance, certificate=False, **_):
+def solve_formula(instance, certificate: bool = False) -> SGValue:
     inst = _as_instance(instance)
     value = formula_value(inst)
     res = SGValue("hypernim", "formula", {"theorem": _theorem(inst), "hypotheses": _hypotheses(inst)}, sg=value)

@@ -14,9 +14,8 @@ first time point. With ``certificate=True`` they attach a ``pg-strategy`` certif
 """
 from __future__ import annotations
 
-import time
-
 from ..errors import TooLarge
+from .. import limits
 from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import Outcome
@@ -24,7 +23,7 @@ from . import register
 
 _VALUE = {pg.BLACK: 1, pg.DRAW: 0, pg.WHITE: -1}
 _RESULT = {1: pg.BLACK, 0: pg.DRAW, -1: pg.WHITE}
-MAX_POSITIONS = 64
+MAX_POSITIONS = limits.MAX_PG_POSITIONS
 
 
 class PGSearch:
@@ -104,16 +103,14 @@ class PGSearch:
         raise AssertionError("no move achieves the minimax value")
 
 
-def solve_pg_explicit(game: pg.PositionalGame, certificate: bool = False, **_) -> Outcome:
+def solve_pg_explicit(game: pg.PositionalGame, certificate: bool = False) -> Outcome:
     """Outcome of a .pg game by exhaustive search."""
     if len(game.positions) > MAX_POSITIONS:
         raise TooLarge(f"the explicit .pg solver handles at most {MAX_POSITIONS} positions")
-    t0 = time.perf_counter()
     search = PGSearch(game)
     winner = _RESULT[search.value(*game.start())]
     out = Outcome(game="pg", method="explicit", winner=winner, first=_first(game),
-                  stats={"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 6),
-                         **game.summary()})
+                  stats={"nodes": search.nodes, **game.summary()})
     if certificate:
         from ..certificates.extra import pg_strategy_certificate
         out.certificate = pg_strategy_certificate(game, winner, lambda colour, b, w: search.best_move(b, w))
@@ -127,11 +124,11 @@ def _first(game: pg.PositionalGame) -> str:
 
 
 def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: str | None = None,
-                 timeout: float | None = None, encoding: str | None = None, **_) -> Outcome:
+                 timeout: float | None = None, encoding: str | None = None,
+                 symmetry: bool = True) -> Outcome:
     """Outcome of a .pg game by QBF: can black win; else (Maker-Maker) can white win; else draw."""
     from .qbf import QBFRoute
-    t0 = time.perf_counter()
-    route = QBFRoute(backend, timeout, encoding)
+    route = QBFRoute(backend, timeout, encoding, symmetry)
     start = game.start()
     if route.can_force(game, pg.BLACK, "win", start):
         winner = pg.BLACK
@@ -148,7 +145,6 @@ def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: st
             game, winner, lambda colour, b, w: route.choose(game, colour, winner, (b, w)))
         out.stats.update(route.stats)
         out.stats["certificate_states"] = sum(len(s) for s in out.certificate["strategies"].values())
-    out.stats["seconds"] = round(time.perf_counter() - t0, 6)
     return out
 
 

@@ -11,17 +11,20 @@ independent checker re-verifies from the rules; this needs at most ``MAX_CERTIFI
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ..errors import TooLarge
+from .. import limits
 from ..games import impartial as imp
 from ..hypergraph import Hypergraph
 from ..result import NimValue
 from ..structure import StructureDiagram
 from . import register, register_auto
 
-MAX_CERTIFIED_VERTICES = 20
+MAX_CERTIFIED_VERTICES = limits.MAX_STRUCTURE_CERTIFIED_VERTICES
 
 
-def solve_structure(kind: str, h: Hypergraph, certificate: bool = False, **_options) -> NimValue:
+def solve_structure(kind: str, h: Hypergraph, certificate: bool = False) -> NimValue:
     """nim(KIND(H)) = nim_0(X_Φ) by type calculus on the structure digraph (paper 000 §4.4)."""
     d = StructureDiagram(kind, h)
     out = NimValue(game=d.kind, method="structure", nim=d.nim,
@@ -54,13 +57,13 @@ def structure_labels(d: StructureDiagram) -> dict[int, int]:
 
 
 for _kind in imp.GAMES:
-    register(_kind, "structure")(lambda h, _k=_kind, **opts: solve_structure(_k, h, **opts))
+    register(_kind, "structure")(partial(solve_structure, _kind))
 
 
 def _auto(h: Hypergraph) -> str:
     """auto: the explicit reference on small boards, the structure diagram beyond 16 vertices
     (where the residual search grows fastest; bench/bench_structure.py)."""
-    return "structure" if h.n > 16 else "explicit"
+    return "structure" if h.n > limits.AUTO_IMPARTIAL_EXPLICIT_VERTICES else "explicit"
 
 
 for _kind in imp.GAMES:

@@ -25,11 +25,12 @@ import time
 from dataclasses import dataclass, field
 
 from ..errors import TooLarge, UndefinedGame
+from .. import limits
 from ..games import impartial as imp
 from ..hypergraph import Hypergraph, bits, minimal_masks, minimal_transversal_masks
 
-MAX_CLASSES = 500_000
-MAX_STABLE_SETS = 200_000
+MAX_CLASSES = limits.MAX_STRUCTURE_CLASSES
+MAX_STABLE_SETS = limits.MAX_STRUCTURE_STABLE_SETS
 
 BUILDING = {"acv": "acv", "avd": "avd", "dst": "acv", "prv": "avd"}
 

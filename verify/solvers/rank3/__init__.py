@@ -8,9 +8,8 @@ on rank ≤ 3, explicit otherwise). Submodules: :mod:`.chains` (chains, COMPUTEC
 """
 from __future__ import annotations
 
-import time
-
 from ...errors import MethodError, TooLarge
+from ... import limits
 from ...games import maker_breaker as mb
 from ...result import Outcome
 from .. import register, register_auto
@@ -18,7 +17,7 @@ from .solver import Namer, breaker_move, decide, maker_move
 
 # certificates enumerate every state reachable under the winner's strategy; beyond this many the
 # expansion is refused (the three-round witness in Outcome.strategy is always produced)
-MAX_CERTIFICATE_STATES = 50_000
+MAX_CERTIFICATE_STATES = limits.MAX_RANK3_CERTIFICATE_STATES
 
 
 def check_rank3(game: mb.MakerBreakerGame) -> None:
@@ -30,19 +29,17 @@ def check_rank3(game: mb.MakerBreakerGame) -> None:
 
 
 @register("maker-breaker", "structural")
-def solve_structural(game: mb.MakerBreakerGame, certificate: bool = False, **_options) -> Outcome:
+def solve_structural(game: mb.MakerBreakerGame, certificate: bool = False) -> Outcome:
     """Winner of a rank-≤3 Maker-Breaker game by Galliot's three-round criterion, with the
     three-round witness in ``strategy`` and, on request, a checked-format strategy certificate."""
     check_rank3(game)
-    t0 = time.perf_counter()
     res = game.start_residual()
     nboard = game.board.n
     d = decide(res, nboard, game.first)
     namer = Namer(game.board, res)
     out = Outcome(game="maker-breaker", method="structural", winner=d.winner, first=game.first,
                   strategy=namer.decision(d, game.first),
-                  stats={"decided_by": d.how, "nodes": d.nodes,
-                         "seconds": round(time.perf_counter() - t0, 6)})
+                  stats={"decided_by": d.how, "nodes": d.nodes})
     if certificate:
         out.certificate = strategy_certificate_for(game, d.winner)
         out.stats["certificate_states"] = len(out.certificate["strategy"])

@@ -1,4 +1,4 @@
-"""CLI for the theorem catalogue (``verify theorems``) and the structure diagram (``verify structure``).
+"""``verify theorems``: the theorem catalogue (list the claims, check them over their families).
 
 ``verify theorems check`` exits 0 when every checked claim is as the catalogue expects (it holds, or
 it is a known erratum and its counterexample is found), 1 when a claim fails unexpectedly or errs,
@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import sys
 
+from ..claims import registry
+from ..claims.registry import expected
 from ..errors import InputError
-from . import registry
 
 
 def add_cli(sub) -> None:
@@ -30,15 +31,6 @@ def add_cli(sub) -> None:
                     help="evaluate one claim on this hypergraph instead of its family")
     tc.add_argument("--json", action="store_true", help="one JSON object per claim, one per line")
     tc.set_defaults(func=cmd_check)
-
-    s = sub.add_parser("structure", help="structure diagram of ACV/AVD/DST/PRV (paper 000 §4-6)")
-    s.add_argument("file")
-    s.add_argument("--game", required=True, choices=["acv", "avd", "dst", "prv"])
-    s.add_argument("--simplified", action="store_true", help="the simplified diagram (Condition 6.1)")
-    s.add_argument("--dot", metavar="OUT.dot", help="write the diagram as graphviz DOT")
-    s.add_argument("--image", metavar="OUT.png|OUT.svg", help="render with graphviz 'dot' when installed")
-    s.add_argument("--json", action="store_true", help="print the diagram as JSON")
-    s.set_defaults(func=cmd_structure)
 
 
 # -- verify theorems ------------------------------------------------------------------------------
@@ -74,16 +66,6 @@ def _claim_json(c) -> dict:
     if c.corrects:
         out["corrects"] = c.corrects
     return out
-
-
-def expected(claim, report) -> bool:
-    """Is the report what the catalogue expects? A printed statement marked as an erratum must show
-    its counterexample at its default size or above (below, it may still hold)."""
-    if report.status == "error":
-        return False
-    if claim.erratum:
-        return report.status == "counterexample" or report.size < claim.default_size
-    return report.status == "holds"
 
 
 def cmd_check(args) -> int:
@@ -183,32 +165,3 @@ def _check_instance(claim, path: str, as_json: bool) -> int:
         print(f"{claim.name} [{claim.source}]: fails on {path}: statement says {json.dumps(v.expected)}, "
               f"reference gives {json.dumps(v.actual)}")
     return 0 if good else 1
-
-
-# -- verify structure -----------------------------------------------------------------------------
-
-def cmd_structure(args) -> int:
-    from pathlib import Path
-
-    from ..formats import read_hypergraph
-    from ..structure import StructureDiagram
-    from ..structure.render import diagram_to_dot, diagram_to_json, diagram_to_text, render_image
-    d = StructureDiagram(args.game, read_hypergraph(args.file))
-    notes = []
-    if args.dot or args.image:
-        dot = diagram_to_dot(d, simplified=args.simplified)
-        if args.dot:
-            try:
-                Path(args.dot).write_text(dot, encoding="utf-8")
-            except OSError as exc:
-                raise InputError(f"{args.dot}: cannot write ({exc.strerror})") from None
-            notes.append(f"wrote {args.dot}")
-        if args.image:
-            notes.append(render_image(dot, args.image))
-    if args.json:
-        print(json.dumps(diagram_to_json(d)))
-    else:
-        print(diagram_to_text(d, simplified=args.simplified))
-    for n in notes:
-        print(n, file=sys.stderr)
-    return 0

@@ -9,8 +9,8 @@ import random
 import string
 from itertools import combinations
 
-from .errors import InputError
-from .hypergraph import Hypergraph
+from ..errors import InputError
+from ..hypergraph import Hypergraph
 
 
 def cell(col: int, row: int) -> str:
@@ -92,16 +92,12 @@ def random_rank(n: int, m: int, k: int = 3, seed: int = 0, uniform: bool = False
     return Hypergraph([sorted(e, key=int) for e in sorted(edges, key=lambda e: sorted(map(int, e)))], vertices=vs)
 
 
-def hex_board(k: int) -> Hypergraph:
-    """The k×k Hex board: edges are the minimal black paths joining row 1 to row k."""
-    from .encode.hex import hex_board as build
-    return build(k)
-
-
 def _need(ok: bool, msg: str):
     if not ok:
         raise InputError(msg)
 
+
+from .hex import hex_board  # noqa: E402  (the Hex generator builds on cell())
 
 FAMILIES = {
     "complete": (complete, ["n", "r"]),

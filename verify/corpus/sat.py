@@ -12,7 +12,7 @@ answer is known:
   unsatisfiable once the start position is forced to a value other than the explicit reference's;
 - hypergraph NIM (paper 003 §1) SG labellings as QF_LIA, same two variants.
 
-``python -m verify.encode.sat_corpus OUTDIR`` writes the files and ``manifest.json``.
+``python -m verify.corpus.sat OUTDIR`` writes the files and ``manifest.json``.
 """
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from pathlib import Path
 
 from ..families import chain_cycle, chain_path, complete, fano, k_in_a_row, tic_tac_toe
 from ..formats.jsonfmt import hypergraph_to_json
-from .dimacs import write_dimacs
-from .sat import nim_cnf, nim_graph, pairing_cnf, structure_cnf
-from .smt import grundy_smt2, nim_smt2, reachable_graph
+from ..encode.dimacs import write_dimacs
+from ..encode.sat import nim_cnf, nim_graph, pairing_cnf, structure_cnf
+from ..encode.smt import grundy_smt2, nim_smt2, reachable_graph
 
 
 @dataclass
@@ -130,6 +130,7 @@ def nim_entries() -> list[CorpusEntry]:
 
 def hypernim_entries() -> list[CorpusEntry]:
     try:
+        from ..formats.hypernim import instance_to_json
         from ..games import hypernim as hn
         from ..solvers.hypernim import solve_explicit
     except ImportError:
@@ -143,11 +144,11 @@ def hypernim_entries() -> list[CorpusEntry]:
         prob = grundy_smt2(opts, order, piles, f"SG labelling of hypergraph NIM {name} at {piles}")
         wrong = 1 if sg == 0 else 0
         why = f"explicit reference: SG = {sg}"
-        out.append(CorpusEntry(f"hypernim-{name}", "smt2", prob.text, "sat", "hypernim", inst.to_json(),
+        out.append(CorpusEntry(f"hypernim-{name}", "smt2", prob.text, "sat", "hypernim", instance_to_json(inst),
                                why, {"family": "hypernim", "sg": sg}))
         forced = prob.text.replace("(check-sat)", f"(assert (= {prob.root} {wrong}))\n(check-sat)")
         out.append(CorpusEntry(f"hypernim-{name}-root-{wrong}", "smt2", forced, "unsat", "hypernim",
-                               inst.to_json(), why + f"; the labelling is unique, so not {wrong}",
+                               instance_to_json(inst), why + f"; the labelling is unique, so not {wrong}",
                                {"family": "hypernim", "sg": sg, "forced": wrong}))
     return out
 

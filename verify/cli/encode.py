@@ -11,11 +11,12 @@ import sys
 from pathlib import Path
 
 from ..errors import InputError
+from .common import write_file
 
 
 def cmd_qbf(args) -> int:
-    from ..games import load_instance
-    from .qbf import encode_game, encode_maker_breaker
+    from ..formats.instances import load_instance
+    from ..encode.qbf import encode_game, encode_maker_breaker
     if args.game == "pg":
         game = load_instance("pg", args.file)
         formula = encode_game(game, args.player, args.goal).formula
@@ -27,13 +28,13 @@ def cmd_qbf(args) -> int:
         game = load_instance("maker-breaker", args.file, first=args.first)
         formula = encode_maker_breaker(game, args.rounds).formula
     if args.format == "qcir":
-        from .qcir import to_qcir
+        from ..encode.qcir import to_qcir
         text = to_qcir(formula)
     else:
-        from .qdimacs import to_qdimacs
+        from ..encode.qdimacs import to_qdimacs
         text = to_qdimacs(formula, names=args.names)
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        write_file(args.output, text)
         print(f"wrote {args.output}: {formula.nvars} variables, {len(formula.clauses)} clauses",
               file=sys.stderr)
     else:
@@ -42,7 +43,7 @@ def cmd_qbf(args) -> int:
 
 
 def cmd_corpus(args) -> int:
-    from .corpus import build_corpus
+    from ..corpus import build_corpus
     manifest = build_corpus(args.out, only_fast=args.fast, include=tuple(args.with_ or ()),
                             log=(lambda m: print(m, file=sys.stderr)) if args.verbose else None)
     print(f"wrote {len(manifest['entries'])} files and {Path(args.out) / 'manifest.json'}")
@@ -53,7 +54,7 @@ def add_cli(sub) -> None:
     e = sub.add_parser("encode", help="export QBF encodings; rebuild the encodings corpus")
     esub = e.add_subparsers(dest="encode_command", required=True)
     q = esub.add_parser("qbf", help="export one question as QDIMACS or QCIR")
-    q.add_argument("file")
+    q.add_argument("file", help="a hypergraph (text or JSON), or a .pg file with --game pg")
     q.add_argument("--game", choices=["maker-breaker", "pg"], default="maker-breaker")
     q.add_argument("--rounds", type=int, help="Maker's rounds (maker-breaker)")
     q.add_argument("--first", choices=["maker", "breaker"], default="maker")

@@ -2,8 +2,7 @@
 Theorem II.1.12 / III.2.1) with its three-round witness, and optionally a checked certificate."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
+from .common import certificate_line, first_player, print_json, write_checked_certificate
 
 
 def _show_tree(node: dict, indent: str = "  ", depth: int = 0, limit: int = 3) -> list[str]:
@@ -50,35 +49,32 @@ def describe(witness: dict) -> list[str]:
 
 
 def cmd_rank3(args) -> int:
-    from ..games import load_instance
-    from . import solve
+    from ..formats.instances import load_instance
+    from ..solvers import solve
     game = load_instance("maker-breaker", args.file, first=args.first)
     want = args.certificate is not None
     result = solve("maker-breaker", game, method="structural", certificate=want)
     out = result.to_json()
     out["witness"] = result.strategy
     if want:
-        from ..certificates.checker import check_certificate
-        report = check_certificate(result.certificate)
-        Path(args.certificate).write_text(json.dumps(result.certificate) + "\n", encoding="utf-8")
-        out["certificate"] = {"path": args.certificate, "checked": report.detail}
+        out["certificate"] = write_checked_certificate(result.certificate, args.certificate)
     if args.json:
-        print(json.dumps(out))
+        print_json(out)
         return 0
     print(f"{result.winner} wins, {result.first} first   [rank-3 structural, "
           f"{result.stats['seconds']:.3f} s]")
     for line in describe(result.strategy):
         print(line)
     if want:
-        print(f"certificate written to {args.certificate}; independent check: {out['certificate']['checked']}")
+        print(certificate_line(out["certificate"]))
     return 0
 
 
 def add_cli(subparsers) -> None:
     p = subparsers.add_parser("rank3", help="decide Maker-Breaker on a rank-3 hypergraph by Galliot's "
                                             "structural criterion, with a three-round witness")
-    p.add_argument("file")
-    p.add_argument("--first", choices=["maker", "breaker"], default="maker")
+    p.add_argument("file", help="a hypergraph of rank ≤ 3 (text or JSON)")
+    first_player(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--certificate", metavar="OUT",
                    help="write a full strategy certificate, checked independently first")

@@ -8,7 +8,7 @@ board, so the Maker-Breaker game with these sets (black Maker) has Hex's outcome
 from __future__ import annotations
 
 from ..errors import InputError
-from ..families import cell
+from . import cell
 from ..hypergraph import Hypergraph, minimal_masks
 
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))

@@ -25,7 +25,7 @@ module register a *provider* of ready-made entries instead::
                                         # file, format, text, family, question, expected
 
 Each provider's entries are written under ``out/<file>`` and listed in the same manifest (the
-``text`` key is dropped there). The SAT/SMT corpus (:mod:`verify.encode.sat_corpus`) is adapted by
+``text`` key is dropped there). The SAT/SMT corpus (:mod:`verify.corpus.sat`) is adapted by
 :func:`_sat_entries` and included with ``include=("sat",)`` / ``verify encode corpus --with sat``.
 """
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Question:
         return self._expected
 
     def encoding(self):
-        from .qbf import encode_game
+        from ..encode.qbf import encode_game
         return encode_game(self.game, self.player, self.goal)
 
 
@@ -83,12 +83,12 @@ def register_format(name: str, extension: str, writer: Callable[[Question], str 
 
 
 def _qdimacs(q: Question) -> str:
-    from .qdimacs import to_qdimacs
+    from ..encode.qdimacs import to_qdimacs
     return to_qdimacs(q.encoding().formula)
 
 
 def _qcir(q: Question) -> str:
-    from .qcir import to_qcir
+    from ..encode.qcir import to_qcir
     return to_qcir(q.encoding().formula)
 
 
@@ -108,12 +108,12 @@ CORPUS_ENCODINGS = ("binary+sym", "implicit+sym")
 
 def _encoded_writer(kind: str, encoding: str):
     def write(q: Question) -> str:
-        from .qbf_encodings import encode
+        from ..encode.qbf_encodings import encode
         f = encode(q.game, q.player, q.goal, None, encoding).formula
         if kind == "qcir":
-            from .qcir import to_qcir
+            from ..encode.qcir import to_qcir
             return to_qcir(f)
-        from .qdimacs import to_qdimacs
+        from ..encode.qdimacs import to_qdimacs
         return to_qdimacs(f)
     return write
 
@@ -133,7 +133,7 @@ def register_entries(name: str, provider: Callable[[], object]):
 
 def _sat_entries():
     """The SAT/SMT corpus entries (DIMACS, SMT-LIB) in this manifest's shape."""
-    from . import sat_corpus
+    from . import sat as sat_corpus
     for e in sat_corpus.entries():
         yield {"file": f"{e.format}/{e.filename}", "format": e.format, "text": e.text,
                "family": e.meta.get("family", e.name.split("-")[0]), "parameters": e.meta,
@@ -150,7 +150,7 @@ def formats() -> dict:
 
 def mb_question(name: str, family: str, parameters: dict, board, first: str, rounds: int,
                 slow: bool = False) -> Question:
-    from .qbf import maker_breaker_pg
+    from ..encode.qbf import maker_breaker_pg
     game = MakerBreakerGame(board, first)
     return Question(name, family, parameters, maker_breaker_pg(game, rounds), pg.BLACK, "win",
                     f"maker wins within {rounds} rounds, {first} first", game, rounds, slow)
@@ -160,7 +160,7 @@ def standard_questions() -> list[Question]:
     """The standard instances: tic-tac-toe and k-in-a-row boards, Hex up to 4×4, rank-3 families,
     small examples from the papers, and .pg Hex puzzles and Maker-Maker tic-tac-toe."""
     from .. import families as fam
-    from .hex import hex_game
+    from ..families.hex import hex_game
     qs: list[Question] = []
 
     def mb_pair(tag, family, params, board, first, d, slow=False):
@@ -212,7 +212,7 @@ def _size(q: Question, fname: str) -> dict:
     encoding = {f"{k}-{e.replace('+', '-')}": e for e in CORPUS_ENCODINGS for k in ("qdimacs", "qcir")}.get(fname)
     if encoding is None:
         return q.encoding().formula.size
-    from .qbf_encodings import encode
+    from ..encode.qbf_encodings import encode
     return encode(q.game, q.player, q.goal, None, encoding).formula.size
 
 

@@ -1,0 +1,76 @@
+"""The ``verify`` command line: parses arguments, calls the library, prints text or JSON.
+
+Every command lives in a module of this package exposing ``add_cli(subparsers)``. Bad input of any
+kind ends in one line on stderr and exit status 2; a certificate or claim that fails checking exits
+1; a question not decided within ``--timeout`` exits 3 (never a verdict). SIGTERM is handled like
+Ctrl-C, so every engine child process is ended before ``verify`` exits.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+
+from ..errors import Undecided, VerifyError
+from ..plugins import import_all
+
+#: the command modules, in the order ``verify -h`` lists them
+COMMANDS = ("verify.cli.solve", "verify.cli.check", "verify.cli.rank3", "verify.cli.sat",
+            "verify.cli.structure", "verify.cli.theorems", "verify.cli.hunt", "verify.cli.family",
+            "verify.cli.encode", "verify.cli.methods")
+
+EXIT_BAD_INPUT = 2
+EXIT_UNDECIDED = 3
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Usage errors in one line on stderr, exit status 2 (``verify -h`` still shows full help)."""
+
+    def error(self, message):
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} -h')\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = OneLineParser(prog="verify", description="Decide, certify and cross-check outcomes of "
+                                "combinatorial games on hypergraphs.")
+    sub = p.add_subparsers(dest="command", required=True)
+    for mod in import_all(COMMANDS):
+        mod.add_cli(sub)
+    return p
+
+
+def _terminate(signum, frame):
+    """SIGTERM is an interrupt: unwind (ending engine children in ``finally`` blocks), no verdict."""
+    raise KeyboardInterrupt
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed one usage line
+        return EXIT_BAD_INPUT if exc.code not in (0, None) else 0
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        return args.func(args)
+    except Undecided as exc:
+        print(f"verify: {exc}", file=sys.stderr)
+        return EXIT_UNDECIDED
+    except VerifyError as exc:
+        print(f"verify: error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("verify: interrupted (no verdict)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into a reader that stopped (e.g. head)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except RecursionError:
+        print("verify: error: instance too deep for the chosen method", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print("verify: error: out of memory for the chosen method; try a smaller instance", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,42 @@
+"""What every command shares: JSON output, writing files, and "check the certificate, then write it"."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import InputError
+
+
+def print_json(obj) -> None:
+    print(json.dumps(obj, indent=None, sort_keys=False))
+
+
+def write_file(path, text: str) -> None:
+    """Write ``text`` to ``path``; an unwritable path is one line of error, not a traceback."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+
+def write_checked_certificate(certificate: dict, path) -> dict:
+    """Verify ``certificate`` with the independent checker, then write it to ``path`` (when given).
+
+    Returns ``{"path": path, "checked": detail}`` for the command's output; a certificate that fails
+    checking is never written (the checker's :class:`CertificateError` propagates)."""
+    from ..certificates.checker import check_certificate
+    report = check_certificate(certificate)
+    if path is not None:
+        write_file(path, json.dumps(certificate) + "\n")
+    return {"path": path, "checked": report.detail}
+
+
+def certificate_line(info: dict) -> str:
+    """The human line after a certified answer."""
+    where = f"certificate written to {info['path']}; " if info.get("path") else ""
+    return f"{where}independent check: {info['checked']}"
+
+
+def first_player(parser) -> None:
+    parser.add_argument("--first", choices=["maker", "breaker"], default="maker",
+                        help="who moves first (default maker)")

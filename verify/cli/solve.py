@@ -1,0 +1,101 @@
+"""``verify solve GAME FILE``: answer the game's question with a method, optionally certified.
+
+Exit status: 0 answered, 2 bad input, 3 undecided within the time allowed (never a verdict).
+"""
+from __future__ import annotations
+
+import argparse
+
+from ..errors import VerifyError
+from ..solvers.options import OPTION_HELP, STATE_SPACES, flag
+from .common import certificate_line, first_player, print_json
+
+
+class _HelpWithMethods(argparse.Action):
+    """``verify solve -h``: the option help, then which methods take each option (from the registry,
+    loaded only when help is asked for)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from ..solvers import methods, takers
+        games: dict[str, list[str]] = {}
+        for game, method in methods():
+            games.setdefault(game, []).append(method)
+        lines = ["methods by game (auto picks one):"]
+        lines += [f"  {g:14s} {', '.join(ms)}" for g, ms in sorted(games.items())]
+        lines.append("options and the methods that take them (--timeout: every method):")
+        for name in ("backend", "encoding", "rounds", "states", "symmetry", "certificate"):
+            lines.append(f"  {flag(name):14s} {', '.join(takers(name)) or '-'}")
+        parser.epilog = "\n".join(lines)
+        parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        parser.print_help()
+        parser.exit()
+
+
+def add_cli(sub) -> None:
+    s = sub.add_parser("solve", help="decide a game on an instance file", add_help=False,
+                       description="Answer GAME's question on FILE. Exit status 0 answered, 2 bad input, "
+                                   "3 undecided within --timeout.")
+    s.add_argument("-h", "--help", action=_HelpWithMethods, help="show this help and the methods")
+    s.add_argument("game", help="maker-breaker, acv, avd, dst, prv, pg, gen, dng, hypernim")
+    s.add_argument("file", help="instance: a hypergraph (text or JSON), a .pg file, or a JSON object "
+                                "for gen/dng/hypernim")
+    first_player(s)
+    s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (default auto)")
+    s.add_argument("--backend", help=OPTION_HELP["backend"])
+    s.add_argument("--encoding", help=OPTION_HELP["encoding"])
+    s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])
+    s.add_argument("--timeout", type=float, help=OPTION_HELP["timeout"])
+    s.add_argument("--states", choices=STATE_SPACES, help=OPTION_HELP["states"])
+    s.add_argument("--no-symmetry", dest="symmetry", action="store_false", default=None,
+                   help="do not " + OPTION_HELP["symmetry"])
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+    s.add_argument("--certificate", metavar="OUT", help="write a certificate, checked independently first")
+    s.set_defaults(func=cmd_solve)
+
+
+def cmd_solve(args) -> int:
+    from ..formats.instances import load_instance
+    from ..solvers import solve
+    from .common import write_checked_certificate
+    options = {name: getattr(args, name) for name in ("backend", "encoding", "rounds", "timeout", "states",
+                                                      "symmetry")
+               if getattr(args, name) is not None}
+    instance = load_instance(args.game, args.file, first=args.first)
+    want_cert = args.certificate is not None
+    if want_cert:
+        options["certificate"] = True
+    result = solve(args.game, instance, method=args.method, **options)
+    out = result.to_json()
+    if want_cert:
+        if result.certificate is None:
+            raise VerifyError(f"method {result.method} produced no certificate for this instance")
+        out["certificate"] = write_checked_certificate(result.certificate, args.certificate)
+    if args.json:
+        print_json(out)
+    else:
+        print(describe(out))
+        if want_cert:
+            print(certificate_line(out["certificate"]))
+    return 0
+
+
+def describe(out: dict) -> str:
+    """One line for a result's JSON form."""
+    if "nim" in out:
+        return f"nim({out['game'].upper()}) = {out['nim']}   [method {out['method']}]"
+    if "sg" in out:
+        return f"SG = {out['sg']}   [method {out['method']}]"
+    winner = out.get("winner")
+    first = out.get("first")
+    extra = f", {first} first" if first else ""
+    rounds = f", within {out['rounds']} rounds" if out.get("rounds") is not None else ""
+    if "answer" in out and "bound" in out:  # a bounded question (verify.result.BoundedOutcome)
+        said = {"yes": "Maker wins", "no": "Maker cannot win", "unknown": "unknown whether Maker wins"}
+        whole = f"; {winner} wins the game" if winner else "; the whole game is not decided by this bound"
+        return (f"{said[out['answer']]} within {out['bound']} rounds, {first} first{whole}"
+                f"   [method {out['method']}]")
+    return f"{winner} wins{extra}{rounds}   [method {out['method']}]" if winner != "draw" else \
+        f"draw{extra}   [method {out['method']}]"

@@ -1,0 +1,32 @@
+"""Every size cut-off in one place: where a method stops, or where ``auto`` hands over to another.
+
+A limit is a promise to the user: beyond it the method raises :class:`~verify.errors.TooLarge` (one
+clear line) instead of running out of memory or time. The bench scripts under ``bench/`` measure
+where each route stops; change a limit here, not in the solver.
+"""
+
+#: bitmask-based solvers: vertices of a board (one bit per vertex, memo keys stay small)
+MAX_BOARD_VERTICES = 64
+#: positions of a ``.pg`` game for the explicit search
+MAX_PG_POSITIONS = 64
+#: points of a convex geometry
+MAX_CONVEX_POINTS = 64
+
+#: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
+MAX_LITERAL_VERTICES = 22
+#: structure-diagram certificates list every literal position reachable from ∅
+MAX_STRUCTURE_CERTIFIED_VERTICES = 20
+#: ``auto`` for ACV/AVD/DST/PRV: explicit search up to this many vertices, structure diagrams beyond
+AUTO_IMPARTIAL_EXPLICIT_VERTICES = 16
+#: ``auto`` for GEN/DNG: explicit search up to this many points, structure diagrams beyond
+AUTO_CONVEX_EXPLICIT_POINTS = 14
+
+#: rank-3 strategy certificates are expanded position by position up to this many positions
+MAX_RANK3_CERTIFICATE_STATES = 50_000
+#: residual states of a SAT / SMT nim labelling
+MAX_RESIDUAL_STATES = 200_000
+#: positions of an SMT Grundy labelling
+MAX_SMT_POSITIONS = 200_000
+#: structure diagrams: equivalence classes and maximal stable sets
+MAX_STRUCTURE_CLASSES = 500_000
+MAX_STRUCTURE_STABLE_SETS = 200_000

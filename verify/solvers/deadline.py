@@ -1,0 +1,35 @@
+"""A wall-clock deadline for in-process solvers: past it the search is abandoned and the question
+reported :class:`~verify.errors.Undecided`, never answered.
+
+Pure-Python searches are interrupted by ``SIGALRM`` between two bytecodes, so no partial answer can
+escape; engines that run native code declare ``timeout`` themselves and run in a child process
+(:mod:`verify.encode.child`).
+"""
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+
+from ..errors import MethodError, Undecided
+
+
+@contextmanager
+def deadline(seconds: float | None, what: str):
+    """Run the body with at most ``seconds`` of wall-clock time (no limit when ``None``)."""
+    if seconds is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        raise MethodError(f"{what}: a timeout on an in-process search needs the main thread")
+
+    def expire(signum, frame):
+        raise Undecided(f"undecided within {seconds:g} s ({what})")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
