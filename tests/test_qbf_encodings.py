@@ -132,7 +132,7 @@ def test_certificates_from_new_encodings(name):
 def _formula():
     from verify.families import tic_tac_toe
     from verify.games.maker_breaker import MakerBreakerGame
-    from verify.encode.qbf import encode_maker_breaker
+    from verify.encode.qbf_encodings import encode_maker_breaker
     return encode_maker_breaker(MakerBreakerGame(tic_tac_toe(3), "maker"), 4, encoding="binary").formula
 
 
@@ -169,7 +169,7 @@ def test_portfolio_crash_and_timeout_are_errors(monkeypatch):
         race(_formula(), ["caqe"], timeout=60)
     from verify.families import tic_tac_toe
     from verify.games.maker_breaker import MakerBreakerGame
-    from verify.encode.qbf import encode_maker_breaker
+    from verify.encode.qbf_encodings import encode_maker_breaker
     big = encode_maker_breaker(MakerBreakerGame(tic_tac_toe(4), "maker"), 7, encoding="onehot").formula
     with pytest.raises(BackendError, match="timed out"):
         race(big, ["depqbf"], timeout=0.05)

@@ -359,13 +359,11 @@ def maker_breaker_pg(game, rounds: int | None = None) -> pg.PositionalGame:
     return pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
 
 
-def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
-                         residual=None, to_move: str | None = None,
-                         encoding: str | None = None) -> GameEncoding:
-    """"Maker wins within ``rounds`` rounds" (``winner='maker'``), or "Breaker prevents it"
-    (``winner='breaker'``), from the game's position or from a ``residual`` family (what Maker
-    still needs on each live edge) with ``to_move`` to play; ``encoding`` names one of
-    :mod:`verify.encode.qbf_encodings` (default: this module's one-hot encoding)."""
+def maker_breaker_question(game, rounds: int | None = None, winner: str = "maker",
+                           residual=None, to_move: str | None = None):
+    """(.pg game, player, goal) of "Maker wins within ``rounds`` rounds" (``winner='maker'``), or
+    "Breaker prevents it" (``winner='breaker'``), from the game's position or from a ``residual``
+    family (what Maker still needs on each live edge) with ``to_move`` to play."""
     if residual is not None:
         from ..hypergraph import Hypergraph
         edges = minimal_masks(residual)
@@ -377,11 +375,16 @@ def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
         pgame = pg.from_maker_breaker(h, 0, board.full_mask & ~live, to_move or game.first, rounds)
     else:
         pgame = maker_breaker_pg(game, rounds)
-    player, goal = (pg.BLACK, "win") if winner == "maker" else (pg.WHITE, "not-lose")
-    if encoding is not None:
-        from .qbf_encodings import encode
-        return encode(pgame, player, goal, None, encoding)
-    return encode_game(pgame, player, goal)
+    if winner == "maker":
+        return pgame, pg.BLACK, "win"
+    return pgame, pg.WHITE, "not-lose"
+
+
+def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
+                         residual=None, to_move: str | None = None) -> GameEncoding:
+    """:func:`maker_breaker_question` in this module's one-hot encoding (other encodings:
+    :func:`verify.encode.qbf_encodings.encode_maker_breaker`)."""
+    return encode_game(*maker_breaker_question(game, rounds, winner, residual, to_move))
 
 
 def maker_rounds_bound(free: int, first: str) -> int:

@@ -65,6 +65,14 @@ def encode(game, player: str, goal: str = "win", state=None, encoding: str | Non
     return _ENCODERS[base][0](q)
 
 
+def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker", residual=None,
+                         to_move: str | None = None, encoding: str | None = None) -> GameEncoding:
+    """:func:`verify.encode.qbf.maker_breaker_question` in the named encoding."""
+    from .qbf import maker_breaker_question
+    pgame, player, goal = maker_breaker_question(game, rounds, winner, residual, to_move)
+    return encode(pgame, player, goal, None, encoding)
+
+
 _loaded = False
 
 

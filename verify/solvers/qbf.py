@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..encode import qbf as enc
 from ..encode import qbf_backends as qb
+from ..encode.qbf_encodings import encode_maker_breaker as encode_mb
 from ..errors import MethodError
 from ..games import maker_breaker as mb
 from ..games import positional as pg
@@ -116,13 +117,13 @@ class QBFRoute:
         depth = None
         if winner == mb.MAKER:  # the shallowest win first: small depths are cheap
             for depth in range(max(1, min(e.bit_count() for e in res)), (live.bit_count() + 1) // 2 + 1):
-                e = enc.encode_maker_breaker(game, depth, winner, residual=res, to_move=winner,
+                e = encode_mb(game, depth, winner, residual=res, to_move=winner,
                                              encoding=self.encoding)
                 a = self.ask(e, model=True)
                 if a is True or (not isinstance(a, bool) and a.value):
                     break
         else:
-            e = enc.encode_maker_breaker(game, None, winner, residual=res, to_move=winner,
+            e = encode_mb(game, None, winner, residual=res, to_move=winner,
                                             encoding=self.encoding)
             a = self.ask(e, model=True)
         if not isinstance(a, bool) and a.model is not None and e.move_vars:
@@ -132,7 +133,7 @@ class QBFRoute:
         rest = None if depth is None else depth - 1
         for i in bits(live):
             v = 1 << i
-            q = enc.encode_maker_breaker(game, rest, winner, residual=mb.claims(res, winner, v),
+            q = encode_mb(game, rest, winner, residual=mb.claims(res, winner, v),
                                          to_move=opp, encoding=self.encoding)
             if self.holds(q):
                 return v
@@ -158,7 +159,7 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
     elif over is None:
         low = max(1, min(e.bit_count() for e in res))
         for d in range(low, bound + 1):
-            if route.holds(enc.encode_maker_breaker(game, d, encoding=route.encoding)):
+            if route.holds(encode_mb(game, d, encoding=route.encoding)):
                 winner, found = mb.MAKER, d
                 break
     bounded = winner == mb.BREAKER and bound < full and over is None
