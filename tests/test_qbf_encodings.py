@@ -191,3 +191,21 @@ def test_bloqqer_keeps_the_answer(engine):
         assert truth(encode(g, pg.BLACK, "win", None, name), engine) is True
     g = hex_game(3, white=["b2"], moves=3)
     assert truth(encode(g, pg.BLACK, "win", None, "binary"), engine) == expected(g, pg.BLACK, "win")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ENCODINGS)
+@settings(max_examples=300, deadline=None)
+@given(game=mm_games(), player=st.sampled_from(pg.COLOURS), goal=st.sampled_from(["win", "not-lose"]),
+       engine=st.sampled_from(["depqbf", "caqe", "rareqs", "qute", "bloqqer+depqbf"]))
+def test_encoding_matches_explicit_wide(name, game, player, goal, engine):
+    assume(game.maker_maker or (player, goal) != (pg.BLACK, "not-lose"))
+    assert truth(encode(game, player, goal, None, name), engine) == expected(game, player, goal)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["implicit", "implicit+sym", "binary+sym"])
+@settings(max_examples=300, deadline=None)
+@given(game=hex_positions(), player=st.sampled_from(pg.COLOURS))
+def test_hex_positions_wide(name, game, player):
+    assert truth(encode(game, player, "win", None, name)) == expected(game, player, "win")
