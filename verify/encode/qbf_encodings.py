@@ -19,7 +19,27 @@ from ..errors import InputError
 from .qbf import GameEncoding, GameQuestion, game_question
 
 _ENCODERS: dict[str, tuple[Callable[[GameQuestion], GameEncoding], str]] = {}
-DEFAULT = "binary"  # measured fastest with DepQBF on every family tried (bench/bench_qbf.py)
+DEFAULT = "binary"
+
+#: the (encoding, engine) pair per game family, from bench/bench_qbf.py on a 2-core machine: the binary
+#: encoding with symmetry breaking beat one-hot and implicit everywhere; DepQBF beat CAQE (with and
+#: without Bloqqer), RAReQS, QFun and Qute on the Hex puzzles and on tic-tac-toe boards.
+FAMILY_DEFAULTS = {"hex": ("binary", "depqbf"), "pg": ("binary", "depqbf"),
+                   "maker-breaker": ("binary", "depqbf")}
+
+
+def family_of(game) -> str:
+    """'hex' (a .pg game on a Hex board), 'pg' (another .pg game) or 'maker-breaker'."""
+    from ..games.positional import PositionalGame
+    if isinstance(game, PositionalGame):
+        from .qbf_implicit import hex_geometry
+        return "hex" if hex_geometry(game.positions) else "pg"
+    return "maker-breaker"
+
+
+def default_for(game) -> tuple[str, str]:
+    """The measured best (encoding, engine) for the game's family."""
+    return FAMILY_DEFAULTS[family_of(game)]
 
 
 def register_encoding(name: str, doc: str):

@@ -128,7 +128,7 @@ def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: st
                  symmetry: bool = True) -> Outcome:
     """Outcome of a .pg game by QBF: can black win; else (Maker-Maker) can white win; else draw."""
     from .qbf import QBFRoute
-    route = QBFRoute(backend, timeout, encoding, symmetry)
+    route = QBFRoute(backend, timeout, encoding, symmetry, game)
     start = game.start()
     if route.can_force(game, pg.BLACK, "win", start):
         winner = pg.BLACK

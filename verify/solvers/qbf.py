@@ -16,7 +16,8 @@ builder walk every reachable position, so the certificate's moves all come from 
 ``backend`` names one engine (see :mod:`verify.encode.qbf_backends`), several separated by commas,
 which are then all run and must agree (else BackendError), or a portfolio raced in parallel
 (``portfolio``, or engines separated by ``|``: :mod:`verify.encode.qbf_portfolio`). ``encoding`` names
-one of :mod:`verify.encode.qbf_encodings` (default ``binary``); ``symmetry`` (default on, off with
+one of :mod:`verify.encode.qbf_encodings`; unset, both come from the measured
+per-family defaults (:data:`verify.encode.qbf_encodings.FAMILY_DEFAULTS`); ``symmetry`` (default on, off with
 ``--no-symmetry``) adds the ``+sym`` symmetry breaking of the next move.
 """
 from __future__ import annotations
@@ -37,8 +38,11 @@ class QBFRoute:
     """Asks game questions to one engine (or several that must agree) and keeps statistics."""
 
     def __init__(self, backend: str | None = None, timeout: float | None = None,
-                 encoding: str | None = None, symmetry: bool = True):
-        from ..encode.qbf_encodings import check_encoding, with_symmetry
+                 encoding: str | None = None, symmetry: bool = True, game=None):
+        from ..encode.qbf_encodings import check_encoding, default_for, with_symmetry
+        if game is not None and (backend is None or encoding is None):
+            best_encoding, best_engine = default_for(game)
+            backend, encoding = backend or best_engine, encoding or best_encoding
         self.encoding = with_symmetry(check_encoding(encoding), symmetry)
         from ..encode.qbf_portfolio import portfolio_engines
         spec = backend or qb.DEFAULT
@@ -147,7 +151,7 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
                             timeout: float | None = None, encoding: str | None = None,
                             symmetry: bool = True) -> Outcome:
     """Winner (and Maker's minimum number of rounds) by QBF iterative deepening."""
-    route = QBFRoute(backend, timeout, encoding, symmetry)
+    route = QBFRoute(backend, timeout, encoding, symmetry, game)
     res = game.start_residual()
     over = mb.winner_if_over(res)
     free = game.free_mask().bit_count()
