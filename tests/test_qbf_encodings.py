@@ -209,3 +209,46 @@ def test_encoding_matches_explicit_wide(name, game, player, goal, engine):
 @given(game=hex_positions(), player=st.sampled_from(pg.COLOURS))
 def test_hex_positions_wide(name, game, player):
     assert truth(encode(game, player, "win", None, name)) == expected(game, player, "win")
+
+
+def _children(pid: int) -> list[int]:
+    from pathlib import Path
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_killing_verify_kills_every_portfolio_engine(tmp_path, sig):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from verify.formats.pg import pg_to_text
+    game = hex_game(4)  # the empty 4×4 board: no engine decides it in a few seconds
+    path = tmp_path / "hex4.pg"
+    path.write_text(pg_to_text(game))
+    proc = subprocess.Popen([sys.executable, "-m", "verify.cli", "solve", "pg", str(path), "--method", "qbf",
+                             "--backend", "depqbf|caqe|qfun"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    engines = []
+    for _ in range(100):
+        time.sleep(0.1)
+        engines = _children(proc.pid)
+        if len(engines) >= 3:
+            break
+    assert len(engines) >= 3, "the portfolio did not start its engines"
+    proc.send_signal(getattr(signal, sig))
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode != 0 and b"wins" not in out  # no verdict
+    time.sleep(0.5)
+    alive = [p for p in engines if os.path.exists(f"/proc/{p}") and
+             open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()[0] != "Z"]
+    assert not alive
