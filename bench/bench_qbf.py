@@ -140,7 +140,7 @@ def bwnib_section(engines, encodings, timeout, quick):
               f"max {max(ex):.1f}x (above 1: QBF faster)")
 
 
-def families_section(engines, encodings, timeout, quick):
+def families_section(engines, encodings, timeout, quick, rows=None):
     from verify.families.hex import hex_game
     from verify.encode.qbf import maker_breaker_pg
     from verify.families import k_in_a_row, tic_tac_toe
@@ -152,6 +152,8 @@ def families_section(engines, encodings, timeout, quick):
     # whole games through the QBF route (iterative deepening for Maker-Breaker)
     whole = [("ttt4 maker first (whole game)", MakerBreakerGame(tic_tac_toe(4), "maker"))]
     for label, game in whole:
+        if rows and rows not in label:
+            continue
         t0 = time.perf_counter()
         try:
             ex = run_in_child(lambda g: solve("maker-breaker", g, "explicit").winner, (game,), timeout, "explicit")
@@ -162,9 +164,8 @@ def families_section(engines, encodings, timeout, quick):
         for e in engines:
             for enc in encodings:
                 t0 = time.perf_counter()
-                try:
-                    out = run_in_child(lambda g: solve("maker-breaker", g, "qbf", backend=e, encoding=enc,
-                                                       timeout=timeout).winner, (game,), timeout, "qbf route")
+                try:  # the route runs each engine call in its own child, with the time limit
+                    out = solve("maker-breaker", game, "qbf", backend=e, encoding=enc, timeout=timeout).winner
                     t = time.perf_counter() - t0
                     cells.append(f"{fmt(t) + ('' if ex in (None, out) else '!WRONG'):>24s} "
                                  f"{(f'{ex_t / t:.2f}' if isinstance(ex_t, float) else '-'):>6s}")
@@ -175,11 +176,14 @@ def families_section(engines, encodings, timeout, quick):
     if not quick:
         questions.append(("hex5 empty, black first", hex_game(5)))
     for m, n, k, ds in ((5, 5, 4, (3, 4)), (6, 6, 4, (3, 4)), (7, 7, 4, (3, 4)), (6, 6, 5, (4, 5)),
-                        (8, 8, 5, (4,))):
+                        (8, 8, 5, (4,)), (6, 6, 3, (3, 4)), (8, 8, 3, (3, 4)), (10, 10, 3, (3, 4)),
+                        (12, 12, 3, (4,))):
         for d in ds if not quick else ds[:1]:
             g = maker_breaker_pg(MakerBreakerGame(k_in_a_row(m, n, k), "maker"), d)
             questions.append((f"row{m}x{n}k{k} maker wins within {d}", g))
     for label, game in questions:
+        if rows and rows not in label:
+            continue
         ex_val, ex_t = timed_explicit(game, timeout)
         answer = None if ex_val is None else ex_val == 1
         cells = []
@@ -200,12 +204,13 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--only", choices=["bwnib", "families"])
+    ap.add_argument("--rows", help="families: only instances whose label contains this text")
     args = ap.parse_args()
     engines, encodings = args.engines.split(","), args.encodings.split(",")
     if args.only != "families" and BWNIB.is_dir():
         bwnib_section(engines, encodings, args.timeout, args.quick)
     if args.only != "bwnib":
-        families_section(engines, encodings, args.timeout, args.quick)
+        families_section(engines, encodings, args.timeout, args.quick, args.rows)
 
 
 if __name__ == "__main__":
