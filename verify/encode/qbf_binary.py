@@ -138,24 +138,34 @@ def _const(value: bool) -> GameEncoding:
 
 
 def _e_completes_at_end(m: BinaryMoves):
-    f = m.f
     own: dict[int, int | None] = {}
-    ws = []
-    for i, s in enumerate(m.q.e_sets):
-        cs = list(bits(s))
-        for c in cs:
+    for s in m.q.e_sets:
+        for c in bits(s):
             if c not in own:
                 own[c] = m.final_e_owner(c)
+    ws = _set_witnesses(m.f, m.q.e_sets, own, "set")
+    m.f.add(*(ws or [false_var(m.f)]))
+
+
+def _set_witnesses(f, sets, own, name: str) -> list[int]:
+    """One variable per set all of whose cells have an ownership variable, implying them all."""
+    ws = []
+    for i, s in enumerate(sets):
+        cs = list(bits(s))
         if any(own[c] is None for c in cs):
             continue
-        w = f.new(f"set[{i}]")
+        w = f.new(f"{name}[{i}]")
         for c in cs:
             f.add(-w, own[c])
         ws.append(w)
-    if not ws:
-        ws = [f.new("false")]
-        f.add(-ws[0])
-    f.add(*ws)
+    return ws
+
+
+def false_var(f) -> int:
+    """A fresh variable forced false (to state an unsatisfiable goal clause)."""
+    x = f.new("false")
+    f.add(-x)
+    return x
 
 
 def _u_never_completes(m: BinaryMoves):
@@ -232,10 +242,7 @@ def _timed(m: BinaryMoves):
             if ucomp_at[t] is not None:
                 f.add(-d, -ucomp_at[t])
             ds.append(d)
-        if not ds:
-            ds = [f.new("false")]
-            f.add(-ds[0])
-        f.add(*ds)
+        f.add(*(ds or [false_var(f)]))
     else:
         for t in m.u_times:
             if ucomp_at[t] is not None:
@@ -244,15 +251,7 @@ def _timed(m: BinaryMoves):
 
 def _comp_pos(f, sets, own, t) -> int | None:
     """A variable implying that E holds a whole set at t (None if no set can be whole yet)."""
-    ws = []
-    for i, s in enumerate(sets):
-        cs = list(bits(s))
-        if any(own[c] is None for c in cs):
-            continue
-        w = f.new(f"Eset[{t},{i}]")
-        for c in cs:
-            f.add(-w, own[c])
-        ws.append(w)
+    ws = _set_witnesses(f, sets, own, f"Eset[{t}]")
     if not ws:
         return None
     comp = f.new(f"Ecomp[{t}]")

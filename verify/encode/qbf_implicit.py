@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ..hypergraph import bits, minimal_masks
 from .qbf import GameEncoding, GameQuestion, _remap
-from .qbf_binary import BinaryMoves, encode_binary
+from .qbf_binary import BinaryMoves, encode_binary, false_var
 
 _NAME = re.compile(r"^([a-z]+)(\d+)$")
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -155,7 +155,7 @@ def _black_connects(m: BinaryMoves, geo: HexGeometry, length: int) -> bool:
     inside = set(usable)
     length = max(1, length)
     walk = [{p: f.new(f"path[{i},{p}]") for p in usable} for i in range(length)]
-    f.add(*[walk[0][p] for p in usable if geo.first_row >> p & 1] or [_false(f)])
+    f.add(*[walk[0][p] for p in usable if geo.first_row >> p & 1] or [false_var(f)])
     for i in range(length):
         for p, v in walk[i].items():
             if p in own:
@@ -189,8 +189,3 @@ def _black_cut(m: BinaryMoves, geo: HexGeometry) -> bool:
                 f.add(-s[p], s[y], *([-own[y]] if own[y] is not None else []))
     return True
 
-
-def _false(f) -> int:
-    x = f.new("false")
-    f.add(-x)
-    return x
