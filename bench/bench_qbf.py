@@ -1,79 +1,216 @@
-"""Benchmark of the QBF route: encoding size against board size and depth, solve time per engine
-and family, and the explicit search's time on the same question.
+"""Benchmark of the QBF route, side by side in one run (times in seconds, T/O = no answer in time).
 
-    python bench/bench_qbf.py [--engines depqbf,caqe,...] [--timeout 30] [--quick]
+    python bench/bench_qbf.py [--engines depqbf,caqe] [--encodings binary+sym] [--timeout 60]
+                              [--quick] [--only bwnib|families]
 
-Rows: family, question, cells/time points, variables, clauses, explicit seconds, then per engine
-seconds (or 'T/O'). Engine failures are printed, never counted as answers.
+bwnib: the 30 Hex puzzles of ../shared/positional-games/qsage-bwnib/ (Q-sage's published ``bwnib``
+encoding, Bloqqer-preprocessed QDIMACS) and our encodings of the same puzzle (the .pg file of the same
+name, question "black wins"), on the same engines, in the same run. Per puzzle: the explicit search's
+time, then per engine and encoding the bwnib time, ours and the ratio bwnib/ours. A bwnib file that
+Bloqqer already decided (no clause, or the empty clause) counts as decided in 0 s ("pre") and is left
+out of the ratios. Summary: puzzles decided by each, the median ratio where both finish (per engine,
+and best engine against best engine), and the ratio explicit/ours.
+
+families: whole-game solves and bounded questions on tic-tac-toe, Hex and k-in-a-row boards, QBF
+(ours, per engine) against the explicit search: where does QBF overtake the explicit search?
+
+Every engine call runs in a child process with the time limit; failures are printed, never counted.
 """
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from pathlib import Path
 
-from verify.corpus import mb_question
-from verify.families.hex import hex_game
-from verify.encode.qbf import encode_game
+from verify.encode.child import run_in_child
+from verify.encode.qbf import PrenexCNF
 from verify.encode.qbf_backends import solve_prenex
+from verify.encode.qbf_encodings import encode
+from verify.encode.qdimacs import from_qdimacs
 from verify.errors import BackendError
-from verify.families import k_in_a_row, tic_tac_toe
+from verify.formats.pg import read_pg
 from verify.games import positional as pg
 from verify.solvers.pg import PGSearch
 
-HEIN = Path("/work/shared/positional-games/hex-hein")
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "positional-games"
+if not SHARED.is_dir():
+    SHARED = Path("/work/shared/positional-games")
+BWNIB, HEIN = SHARED / "qsage-bwnib", SHARED / "hex-hein"
+QUICK = ("hein_04_3x3-05", "hein_09_4x4-07", "hein_12_4x4-07", "hein_07_4x4-07", "hein_13_5x5-07",
+         "hein_06_4x4-11", "browne_5x5_07", "hein_11_5x5-09")
 
 
-def questions(quick: bool):
-    qs = []
-    for d in (2, 3, 4):
-        qs.append(("ttt3", mb_question(f"ttt3-d{d}", "tic-tac-toe", {}, tic_tac_toe(3), "maker", d)))
-    for m, n, k, first, ds in ((4, 4, 3, "maker", (2, 3)), (4, 4, 3, "breaker", (3, 4)),
-                               (4, 4, 4, "maker", (4, 5) if quick else (4, 5, 6))):
-        for d in ds:
-            qs.append((f"row{m}x{n}k{k}", mb_question(f"d{d}-{first}", "", {}, k_in_a_row(m, n, k), first, d)))
-    for k in (2, 3) if quick else (2, 3, 4):
-        from verify.corpus import Question
-        qs.append((f"hex{k}", Question(f"empty-{k}x{k}", "hex", {}, hex_game(k), pg.BLACK, "win")))
-    if HEIN.is_dir():
-        from verify.corpus import Question
-        from verify.formats.pg import read_pg
-        names = ["hein_04_3x3-05", "hein_09_4x4-05", "hein_12_4x4-07", "hein_09_4x4-07"]
-        if not quick:
-            names += ["hein_07_4x4-07", "hein_06_4x4-11"]
-        for name in names:
-            qs.append(("hein", Question(name, "hex", {}, read_pg(HEIN / f"{name}.pg"), pg.BLACK, "win")))
-    return qs
+def timed_qbf(f: PrenexCNF, engine: str, timeout: float):
+    """(value, seconds) or (None, 'T/O'/'ERR')."""
+    try:
+        a = solve_prenex(f, engine, timeout=timeout)
+        return a.value, a.seconds
+    except BackendError as exc:
+        return None, "T/O" if "timed out" in str(exc) else "ERR"
+
+
+def _explicit_value(game, state):
+    t0 = time.perf_counter()
+    v = PGSearch(game).value(*state)
+    return v, time.perf_counter() - t0
+
+
+def timed_explicit(game, timeout: float, state=None):
+    try:
+        return run_in_child(_explicit_value, (game, state or game.start()), timeout, "explicit search")
+    except BackendError as exc:
+        return None, "T/O" if "timed out" in str(exc) else "ERR"
+
+
+def read_bwnib(path: Path):
+    """The formula, or its value when Bloqqer decided it (no clause: true; empty clause: false)."""
+    text = path.read_text()
+    f = from_qdimacs(text, str(path))
+    if not f.clauses:
+        return True
+    if any(not c for c in f.clauses):
+        return False
+    return f
+
+
+def fmt(t) -> str:
+    return f"{t:.2f}" if isinstance(t, float) else str(t)
+
+
+def bwnib_section(engines, encodings, timeout, quick):
+    names = sorted(p.name.replace("_bwnib.qdimacs.bloqqer", "") for p in BWNIB.glob("*_bwnib.qdimacs.bloqqer"))
+    if quick:
+        names = [n for n in names if n in QUICK]
+    cols = [(e, enc) for e in engines for enc in encodings]
+    print(f"== bwnib (Q-sage, Bloqqer-preprocessed) vs ours, same engine, {timeout:g} s limit ==")
+    print(f"{'puzzle':16s} {'ans':>5s} {'explicit':>8s} " +
+          " ".join(f"{e + ':bwnib':>14s} {e + ':' + enc:>22s} {'ratio':>6s}" for e, enc in cols))
+    rows = []
+    for name in names:
+        game = read_pg(HEIN / f"{name}.pg")
+        ex_val, ex_t = timed_explicit(game, timeout)
+        answer = None if ex_val is None else ex_val == 1
+        bw = read_bwnib(BWNIB / f"{name}_bwnib.qdimacs.bloqqer")
+        row = {"name": name, "explicit": ex_t, "bwnib": {}, "ours": {}}
+        cells = []
+        for e in engines:
+            if isinstance(bw, bool):
+                row["bwnib"][e] = ("pre", bw)
+            else:
+                v, t = timed_qbf(bw, e, timeout)
+                row["bwnib"][e] = (t, v)
+        for e, enc in cols:
+            x = encode(game, pg.BLACK, "win", None, enc)
+            if x.trivial is not None:
+                v, t = x.trivial, 0.0
+            else:
+                v, t = timed_qbf(x.formula, e, timeout)
+            row["ours"][(e, enc)] = (t, v)
+            bt, bv = row["bwnib"][e]
+            ratio = f"{bt / max(t, 1e-3):.1f}" if isinstance(bt, float) and isinstance(t, float) else "-"
+            flag = lambda val: "" if val is None or answer is None or val == answer else "!WRONG"
+            cells.append(f"{fmt(bt) + flag(bv):>14s} {fmt(t) + flag(v):>22s} {ratio:>6s}")
+        rows.append(row)
+        print(f"{name:16s} {str(answer):>5s} {fmt(ex_t):>8s} " + " ".join(cells), flush=True)
+    print("-- summary --")
+    decided = lambda t: isinstance(t, float) or t == "pre"
+    for e, enc in cols:
+        b = sum(decided(r["bwnib"][e][0]) for r in rows)
+        o = sum(decided(r["ours"][(e, enc)][0]) for r in rows)
+        ratios = [r["bwnib"][e][0] / max(r["ours"][(e, enc)][0], 1e-3) for r in rows
+                  if isinstance(r["bwnib"][e][0], float) and isinstance(r["ours"][(e, enc)][0], float)]
+        med = f"{statistics.median(ratios):.1f}x" if ratios else "-"
+        print(f"{e:>16s}: bwnib decides {b}/{len(rows)}, ours ({enc}) {o}/{len(rows)}; "
+              f"median bwnib/ours where both finish ({len(ratios)}): {med}")
+
+    def best(r, which):
+        ts = [t for t, _ in (r["bwnib"].values() if which == "bwnib" else r["ours"].values())]
+        fl = [t for t in ts if isinstance(t, float)]
+        return min(fl) if fl else ("pre" if "pre" in ts else None)
+    bb = [best(r, "bwnib") for r in rows]
+    bo = [best(r, "ours") for r in rows]
+    ratios = [x / max(y, 1e-3) for x, y in zip(bb, bo) if isinstance(x, float) and isinstance(y, float)]
+    print(f"best engine: bwnib decides {sum(x is not None for x in bb)}/{len(rows)}, ours "
+          f"{sum(y is not None for y in bo)}/{len(rows)}; median best-bwnib/best-ours "
+          f"({len(ratios)} puzzles): {statistics.median(ratios):.1f}x" if ratios else "no common finish")
+    ex = [r["explicit"] / max(y, 1e-3) for r, y in zip(rows, bo) if isinstance(r["explicit"], float) and isinstance(y, float)]
+    if ex:
+        print(f"explicit/ours (best engine), {len(ex)} puzzles: median {statistics.median(ex):.2f}x, "
+              f"max {max(ex):.1f}x (above 1: QBF faster)")
+
+
+def families_section(engines, encodings, timeout, quick, rows=None):
+    from verify.families.hex import hex_game
+    from verify.encode.qbf import maker_breaker_pg
+    from verify.families import k_in_a_row, tic_tac_toe
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.solvers import solve
+    print(f"\n== families: QBF (ours) vs explicit search, {timeout:g} s limit ==")
+    print(f"{'instance':34s} {'answer':>7s} {'explicit':>8s} " +
+          " ".join(f"{e + ':' + enc:>24s} {'ex/qbf':>6s}" for e in engines for enc in encodings))
+    # whole games through the QBF route (iterative deepening for Maker-Breaker)
+    whole = [("ttt4 maker first (whole game)", MakerBreakerGame(tic_tac_toe(4), "maker"))]
+    for label, game in whole:
+        if rows and rows not in label:
+            continue
+        t0 = time.perf_counter()
+        try:
+            ex = run_in_child(lambda g: solve("maker-breaker", g, "explicit").winner, (game,), timeout, "explicit")
+            ex_t = time.perf_counter() - t0
+        except BackendError:
+            ex, ex_t = None, "T/O"
+        cells = []
+        for e in engines:
+            for enc in encodings:
+                t0 = time.perf_counter()
+                try:  # the route runs each engine call in its own child, with the time limit
+                    out = solve("maker-breaker", game, "qbf", backend=e, encoding=enc, timeout=timeout).winner
+                    t = time.perf_counter() - t0
+                    cells.append(f"{fmt(t) + ('' if ex in (None, out) else '!WRONG'):>24s} "
+                                 f"{(f'{ex_t / t:.2f}' if isinstance(ex_t, float) else '-'):>6s}")
+                except BackendError as exc:
+                    cells.append(f"{'T/O' if 'timed out' in str(exc) else 'ERR':>24s} {'-':>6s}")
+        print(f"{label:34s} {str(ex):>7s} {fmt(ex_t):>8s} " + " ".join(cells), flush=True)
+    questions = [("hex3 empty, black first", hex_game(3)), ("hex4 empty, black first", hex_game(4))]
+    if not quick:
+        questions.append(("hex5 empty, black first", hex_game(5)))
+    for m, n, k, ds in ((5, 5, 4, (3, 4)), (6, 6, 4, (3, 4)), (7, 7, 4, (3, 4)), (6, 6, 5, (4, 5)),
+                        (8, 8, 5, (4,)), (6, 6, 3, (3, 4)), (8, 8, 3, (3, 4)), (10, 10, 3, (3, 4)),
+                        (12, 12, 3, (4,))):
+        for d in ds if not quick else ds[:1]:
+            g = maker_breaker_pg(MakerBreakerGame(k_in_a_row(m, n, k), "maker"), d)
+            questions.append((f"row{m}x{n}k{k} maker wins within {d}", g))
+    for label, game in questions:
+        if rows and rows not in label:
+            continue
+        ex_val, ex_t = timed_explicit(game, timeout)
+        answer = None if ex_val is None else ex_val == 1
+        cells = []
+        for e in engines:
+            for enc in encodings:
+                x = encode(game, pg.BLACK, "win", None, enc)
+                v, t = (x.trivial, 0.0) if x.trivial is not None else timed_qbf(x.formula, e, timeout)
+                ratio = f"{ex_t / max(t, 1e-3):.2f}" if isinstance(ex_t, float) and isinstance(t, float) else \
+                    (">1" if isinstance(t, float) else "-")
+                cells.append(f"{fmt(t) + ('' if v is None or answer is None or v == answer else '!WRONG'):>24s} {ratio:>6s}")
+        print(f"{label:34s} {str(answer):>7s} {fmt(ex_t):>8s} " + " ".join(cells), flush=True)
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--engines", default="depqbf,caqe,rareqs,qute")
-    ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--engines", default="depqbf,caqe")
+    ap.add_argument("--encodings", default="binary+sym")
+    ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", choices=["bwnib", "families"])
+    ap.add_argument("--rows", help="families: only instances whose label contains this text")
     args = ap.parse_args()
-    engines = args.engines.split(",")
-    print(f"{'family':10s} {'question':16s} {'cells':>5s} {'T':>3s} {'vars':>6s} {'clauses':>7s} "
-          f"{'answer':>6s} {'explicit':>9s} " + " ".join(f"{e:>9s}" for e in engines))
-    for fam, q in questions(args.quick):
-        e = encode_game(q.game, q.player, q.goal)
-        t0 = time.perf_counter()
-        expected = q.expected
-        tex = time.perf_counter() - t0
-        row = []
-        for eng in engines:
-            if e.trivial is not None:
-                row.append("trivial")
-                continue
-            try:
-                a = solve_prenex(e.formula, eng, timeout=args.timeout)
-                row.append(f"{a.seconds:.2f}" + ("" if a.value == expected else "!WRONG"))
-            except BackendError as exc:
-                row.append("T/O" if "timed out" in str(exc) else "ERR")
-        size = e.formula.size
-        print(f"{fam:10s} {q.name:16s} {len(e.cells):5d} {len(e.schedule):3d} {size['variables']:6d} "
-              f"{size['clauses']:7d} {str(expected):>6s} {tex:9.3f} " + " ".join(f"{r:>9s}" for r in row),
-              flush=True)
+    engines, encodings = args.engines.split(","), args.encodings.split(",")
+    if args.only != "families" and BWNIB.is_dir():
+        bwnib_section(engines, encodings, args.timeout, args.quick)
+    if args.only != "bwnib":
+        families_section(engines, encodings, args.timeout, args.quick, args.rows)
 
 
 if __name__ == "__main__":

@@ -159,3 +159,28 @@ def test_contradicting_backend_is_an_error(monkeypatch):
 def test_maker_breaker_verdict_matches_explicit_wide(game, backend):
     assert solve("maker-breaker", game, "qbf", backend=backend, timeout=60).winner == \
         solve("maker-breaker", game, "explicit").winner
+
+
+@pytest.mark.parametrize("rounds, answer, winner", [(2, "no", None), (3, "no", None), (4, "yes", "maker"),
+                                                     (5, "yes", "maker")])
+def test_bounded_question_is_not_a_verdict(capsys, rounds, answer, winner):
+    """Regression (issue 10): 'Maker cannot win within 2 rounds' of 3×3 tic-tac-toe was printed as
+    "winner": "breaker", although Maker wins (in 4 rounds)."""
+    import json
+    from pathlib import Path
+
+    from verify.cli import main
+    ttt3 = Path(__file__).resolve().parent.parent / "examples" / "tic-tac-toe-3.txt"
+    assert main(["solve", "maker-breaker", str(ttt3), "--method", "qbf", "--rounds", str(rounds),
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["answer"], data["bound"], data["winner"]) == (answer, rounds, winner)
+    assert main(["solve", "maker-breaker", str(ttt3), "--method", "qbf", "--rounds", str(rounds)]) == 0
+    text = capsys.readouterr().out
+    assert "breaker wins" not in text.lower()
+
+
+def test_bounded_no_over_the_whole_game_is_a_verdict():
+    """A bound covering the whole game decides it: Breaker wins 3×3 tic-tac-toe moving first."""
+    out = solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "breaker"), "qbf", rounds=4)
+    assert (out.answer, out.winner) == ("no", "breaker")

@@ -41,6 +41,23 @@ class Outcome(Result):
 
 
 @dataclass
+class BoundedOutcome(Outcome):
+    """The answer to "does Maker win within ``bound`` rounds?": ``answer`` is yes / no / unknown.
+
+    ``winner`` is set only when the answer decides the whole game (yes: Maker wins; no with a
+    bound covering the whole game: Breaker wins); otherwise it is None and printed as null."""
+    bound: int = 0
+    answer: str = "unknown"
+
+    def verdict(self):
+        out = {"question": f"maker wins within {self.bound} rounds", "answer": self.answer,
+               "bound": self.bound, "winner": self.winner or None, "first": self.first}
+        if self.rounds is not None:
+            out["rounds"] = self.rounds
+        return out
+
+
+@dataclass
 class NimValue(Result):
     """The nim-value (Sprague-Grundy value) of an impartial game's starting position."""
     nim: int = 0

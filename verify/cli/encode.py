@@ -1,6 +1,7 @@
 """``verify encode``: export QBF encodings and rebuild the encodings corpus.
 
-- ``verify encode qbf FILE --rounds D [--format qdimacs|qcir] [--first maker|breaker] [-o OUT]``:
+- ``verify encode qbf FILE --rounds D [--format qdimacs|qcir] [--encoding NAME] [--first maker|breaker]
+  [-o OUT]``:
   "Maker wins within D rounds" on a hypergraph file, or with ``--game pg`` the question "can black
   win" (``--player white`` for white) on a ``.pg`` file.
 - ``verify encode corpus [--out encodings/] [--fast]``: regenerate the corpus and its manifest.
@@ -16,17 +17,18 @@ from .common import write_file
 
 def cmd_qbf(args) -> int:
     from ..formats.instances import load_instance
-    from ..encode.qbf import encode_game, encode_maker_breaker
+    from ..encode.qbf_encodings import check_encoding, encode, encode_maker_breaker
+    encoding = check_encoding(args.encoding)
     if args.game == "pg":
         game = load_instance("pg", args.file)
-        formula = encode_game(game, args.player, args.goal).formula
+        formula = encode(game, args.player, args.goal, None, encoding).formula
     else:
         if args.rounds is None:
             raise InputError("--rounds D is required for a Maker-Breaker question")
         if args.rounds < 0:
             raise InputError("--rounds must be >= 0")
         game = load_instance("maker-breaker", args.file, first=args.first)
-        formula = encode_maker_breaker(game, args.rounds).formula
+        formula = encode_maker_breaker(game, args.rounds, encoding=encoding).formula
     if args.format == "qcir":
         from ..encode.qcir import to_qcir
         text = to_qcir(formula)
@@ -61,6 +63,8 @@ def add_cli(sub) -> None:
     q.add_argument("--player", choices=["black", "white"], default="black", help="(pg) who is asked")
     q.add_argument("--goal", choices=["win", "not-lose"], default="win", help="(pg) what is asked")
     q.add_argument("--format", choices=["qdimacs", "qcir"], default="qdimacs")
+    q.add_argument("--encoding", default="onehot",
+                   help="QBF encoding (see 'verify methods'; NAME+sym adds symmetry breaking)")
     q.add_argument("--names", action="store_true", help="(qdimacs) comment lines naming variables")
     q.add_argument("-o", "--output")
     q.set_defaults(func=cmd_qbf)

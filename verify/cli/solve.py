@@ -26,7 +26,7 @@ class _HelpWithMethods(argparse.Action):
         lines = ["methods by game (auto picks one):"]
         lines += [f"  {g:14s} {', '.join(ms)}" for g, ms in sorted(games.items())]
         lines.append("options and the methods that take them (--timeout: every method):")
-        for name in ("backend", "rounds", "states", "symmetry", "certificate"):
+        for name in ("backend", "encoding", "rounds", "states", "symmetry", "certificate"):
             lines.append(f"  {flag(name):14s} {', '.join(takers(name)) or '-'}")
         parser.epilog = "\n".join(lines)
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -45,6 +45,7 @@ def add_cli(sub) -> None:
     first_player(s)
     s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (default auto)")
     s.add_argument("--backend", help=OPTION_HELP["backend"])
+    s.add_argument("--encoding", help=OPTION_HELP["encoding"])
     s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])
     s.add_argument("--timeout", type=float, help=OPTION_HELP["timeout"])
     s.add_argument("--states", choices=STATE_SPACES, help=OPTION_HELP["states"])
@@ -59,7 +60,8 @@ def cmd_solve(args) -> int:
     from ..formats.instances import load_instance
     from ..solvers import solve
     from .common import write_checked_certificate
-    options = {name: getattr(args, name) for name in ("backend", "rounds", "timeout", "states", "symmetry")
+    options = {name: getattr(args, name) for name in ("backend", "encoding", "rounds", "timeout", "states",
+                                                      "symmetry")
                if getattr(args, name) is not None}
     instance = load_instance(args.game, args.file, first=args.first)
     want_cert = args.certificate is not None
@@ -90,8 +92,10 @@ def describe(out: dict) -> str:
     first = out.get("first")
     extra = f", {first} first" if first else ""
     rounds = f", within {out['rounds']} rounds" if out.get("rounds") is not None else ""
-    if out.get("stats", {}).get("bounded"):
-        return (f"Maker cannot win within {out['rounds']} rounds, {first} first (bounded question: "
-                f"the full outcome needs a larger --rounds)   [method {out['method']}]")
+    if "answer" in out and "bound" in out:  # a bounded question (verify.result.BoundedOutcome)
+        said = {"yes": "Maker wins", "no": "Maker cannot win", "unknown": "unknown whether Maker wins"}
+        whole = f"; {winner} wins the game" if winner else "; the whole game is not decided by this bound"
+        return (f"{said[out['answer']]} within {out['bound']} rounds, {first} first{whole}"
+                f"   [method {out['method']}]")
     return f"{winner} wins{extra}{rounds}   [method {out['method']}]" if winner != "draw" else \
         f"draw{extra}   [method {out['method']}]"

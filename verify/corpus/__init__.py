@@ -102,6 +102,26 @@ register_format("qdimacs", "qdimacs", _qdimacs)
 register_format("qcir", "qcir", _qcir)
 register_format("pg", "pg", _pg)
 
+# the other encodings of :mod:`verify.encode.qbf_encodings`: format "<qdimacs|qcir>-<encoding>"
+CORPUS_ENCODINGS = ("binary+sym", "implicit+sym")
+
+
+def _encoded_writer(kind: str, encoding: str):
+    def write(q: Question) -> str:
+        from ..encode.qbf_encodings import encode
+        f = encode(q.game, q.player, q.goal, None, encoding).formula
+        if kind == "qcir":
+            from ..encode.qcir import to_qcir
+            return to_qcir(f)
+        from ..encode.qdimacs import to_qdimacs
+        return to_qdimacs(f)
+    return write
+
+
+for _enc in CORPUS_ENCODINGS:
+    for _kind in ("qdimacs", "qcir"):
+        register_format(f"{_kind}-{_enc.replace('+', '-')}", _kind, _encoded_writer(_kind, _enc))
+
 
 _PROVIDERS: dict[str, Callable[[], object]] = {}
 
@@ -187,6 +207,15 @@ def standard_questions() -> list[Question]:
     return qs
 
 
+def _size(q: Question, fname: str) -> dict:
+    """Size of the formula a format writes: the one-hot encoding, or the one its name carries."""
+    encoding = {f"{k}-{e.replace('+', '-')}": e for e in CORPUS_ENCODINGS for k in ("qdimacs", "qcir")}.get(fname)
+    if encoding is None:
+        return q.encoding().formula.size
+    from ..encode.qbf_encodings import encode
+    return encode(q.game, q.player, q.goal, None, encoding).formula.size
+
+
 def build_corpus(out="encodings", only_fast: bool = False, log=None, include=()) -> dict:
     """Write every (question, format) file under ``out`` and ``out/manifest.json``, then the
     entries of the registered providers named in ``include``."""
@@ -196,11 +225,11 @@ def build_corpus(out="encodings", only_fast: bool = False, log=None, include=())
     for q in standard_questions():
         if only_fast and q.slow:
             continue
-        size = q.encoding().formula.size
         for fname, (ext, writer) in sorted(fmts.items()):
             text = writer(q)
             if text is None:
                 continue
+            size = _size(q, fname)
             rel = f"{fname}/{q.name}.{ext}"
             path = out / rel
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -108,17 +108,38 @@ class GameEncoding:
     move_vars: list[list[int]]  # per time point, its one-hot move variables (one per cell)
     schedule: list[str]  # 'E' or 'U' per time point
     trivial: bool | None = None  # set when the answer is known without solving
+    binary: bool = False  # move_vars[t] are the bits of a code (bit j = 2**j) instead of one-hot
 
     def decode_move(self, assignment: dict[int, bool], t: int = 0) -> int | None:
         """The position index E plays at time ``t`` under an assignment of its move bits."""
+        if self.binary:
+            code = sum(1 << j for j, v in enumerate(self.move_vars[t]) if assignment.get(v))
+            return self.cells[code] if code < len(self.cells) else None
         chosen = [c for c, v in enumerate(self.move_vars[t]) if assignment.get(v)]
         return self.cells[chosen[0]] if len(chosen) == 1 else None
 
 
-def encode_game(game: pg.PositionalGame, player: str, goal: str = "win",
-                state: tuple[int, int] | None = None) -> GameEncoding:
-    """Encode "from ``state`` (default: the start), can ``player`` ('black'/'white') force
-    ``goal``?" for the .pg game (see the module docstring for the encoding)."""
+@dataclass
+class GameQuestion:
+    """What every encoding needs: the relevant cells (free cells on a live set; code c names the
+    position ``cells[c]``), E's and U's live sets over those codes, the schedule ('E'/'U' per time
+    point, cut to the number of cells), the codes allowed at time 0 (None = all), the goal, and
+    the position it is asked from."""
+    game: pg.PositionalGame
+    player: str
+    cells: list[int]
+    e_sets: list[int]
+    u_sets: list[int]
+    sched: list[str]
+    first: int | None
+    goal: str
+    state: tuple[int, int]
+
+
+def game_question(game: pg.PositionalGame, player: str, goal: str = "win",
+                  state: tuple[int, int] | None = None) -> GameQuestion | GameEncoding:
+    """The question "from ``state`` (default: the start), can ``player`` ('black'/'white') force
+    ``goal``?" reduced to its live part, or a trivial GameEncoding when the answer is known."""
     if player not in pg.COLOURS:
         raise InputError(f"player must be black or white, not {player!r}")
     if goal not in GOALS:
@@ -132,7 +153,6 @@ def encode_game(game: pg.PositionalGame, player: str, goal: str = "win",
         return GameEncoding(constant(value), [], [], [], trivial=value)
     t0 = game.time_of(black, white)
     sched = game.schedule()[t0:]
-    own_e, own_u = (black, white) if player == pg.BLACK else (white, black)
     rest = game.schedule()[t0:]
     e_sets = [s for s in game.live_sets(player, black, white) if s.bit_count() <= rest.count(player)]
     u_sets = [s for s in game.live_sets(pg.other(player), black, white)
@@ -148,8 +168,19 @@ def encode_game(game: pg.PositionalGame, player: str, goal: str = "win",
     if not cells or not sched:
         value = goal == "not-lose" and not any(s == 0 for s in u_sets)
         return GameEncoding(constant(value), cells, [], sched, trivial=value)
-    return _encode(cells, [_remap(s, cells) for s in e_sets], [_remap(s, cells) for s in u_sets],
-                   sched, None if first is None else _remap(first & live, cells), goal)
+    return GameQuestion(game, player, cells, [_remap(s, cells) for s in e_sets],
+                        [_remap(s, cells) for s in u_sets], sched,
+                        None if first is None else _remap(first & live, cells), goal, (black, white))
+
+
+def encode_game(game: pg.PositionalGame, player: str, goal: str = "win",
+                state: tuple[int, int] | None = None) -> GameEncoding:
+    """Encode "from ``state`` (default: the start), can ``player`` ('black'/'white') force
+    ``goal``?" for the .pg game (see the module docstring for the encoding)."""
+    q = game_question(game, player, goal, state)
+    if isinstance(q, GameEncoding):
+        return q
+    return _encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal)
 
 
 def _remap(mask: int, cells: list[int]) -> int:
@@ -328,11 +359,11 @@ def maker_breaker_pg(game, rounds: int | None = None) -> pg.PositionalGame:
     return pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
 
 
-def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
-                         residual=None, to_move: str | None = None) -> GameEncoding:
-    """"Maker wins within ``rounds`` rounds" (``winner='maker'``), or "Breaker prevents it"
-    (``winner='breaker'``), from the game's position or from a ``residual`` family (what Maker
-    still needs on each live edge) with ``to_move`` to play."""
+def maker_breaker_question(game, rounds: int | None = None, winner: str = "maker",
+                           residual=None, to_move: str | None = None):
+    """(.pg game, player, goal) of "Maker wins within ``rounds`` rounds" (``winner='maker'``), or
+    "Breaker prevents it" (``winner='breaker'``), from the game's position or from a ``residual``
+    family (what Maker still needs on each live edge) with ``to_move`` to play."""
     if residual is not None:
         from ..hypergraph import Hypergraph
         edges = minimal_masks(residual)
@@ -345,8 +376,15 @@ def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
     else:
         pgame = maker_breaker_pg(game, rounds)
     if winner == "maker":
-        return encode_game(pgame, pg.BLACK, "win")
-    return encode_game(pgame, pg.WHITE, "not-lose")
+        return pgame, pg.BLACK, "win"
+    return pgame, pg.WHITE, "not-lose"
+
+
+def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
+                         residual=None, to_move: str | None = None) -> GameEncoding:
+    """:func:`maker_breaker_question` in this module's one-hot encoding (other encodings:
+    :func:`verify.encode.qbf_encodings.encode_maker_breaker`)."""
+    return encode_game(*maker_breaker_question(game, rounds, winner, residual, to_move))
 
 
 def maker_rounds_bound(free: int, first: str) -> int:

@@ -100,6 +100,7 @@ def _run_pyqbf(f: PrenexCNF, backend: str, want_model: bool):
         formula = Bloqqer().preprocess(formula)
         if isinstance(formula, bool):
             return formula, None
+        formula = _without_zero_entries(formula)
         want_model = False  # the prefix changed: no model of the original variables
     with Solver(name=engine, bootstrap_with=formula) as s:
         value = s.solve()
@@ -107,6 +108,34 @@ def _run_pyqbf(f: PrenexCNF, backend: str, want_model: bool):
         if want_model and value and engine == "depqbf" and f.prefix and f.prefix[0][0] == "e":
             assignment = {abs(l): l > 0 for l in s.get_model() if l}
     return bool(value) if value is not None else None, assignment
+
+
+def _without_zero_entries(p):
+    """pyqbf's Bloqqer output loses the innermost existential block: its prefix holds a 0 for each of
+    those variables, which the engines misread (DepQBF and RAReQS answered False on the true empty
+    3×3 Hex question, CAQE looped printing "invalid quantifier 0"). Rebuild the prefix without the
+    zeros and put the clause variables left unquantified back into the innermost existential block
+    (where every encoding of :mod:`verify.encode` keeps its auxiliary variables)."""
+    from pyqbf.formula import PCNF
+    out = PCNF(from_clauses=[list(c) for c in p.clauses])
+    blocks: list[tuple[bool, list[int]]] = []
+    for lit in p.prefix:
+        if lit == 0:
+            continue
+        if blocks and blocks[-1][0] == (lit > 0):
+            blocks[-1][1].append(abs(lit))
+        else:
+            blocks.append((lit > 0, [abs(lit)]))
+    bound = {v for _, vs in blocks for v in vs}
+    free = sorted({abs(lit) for c in p.clauses for lit in c} - bound)
+    if free:
+        if blocks and blocks[-1][0]:
+            blocks[-1][1].extend(free)
+        else:
+            blocks.append((True, free))
+    for exists, vs in blocks:
+        (out.exists if exists else out.forall)(*vs)
+    return out
 
 
 def _run_z3(f: PrenexCNF, want_model: bool):

@@ -20,6 +20,7 @@ OPTION_HELP = {
     "timeout": "seconds allowed; beyond it the answer is 'undecided', never a verdict",
     "symmetry": "break symmetries of the board in the encoding",
     "states": "position space of a nim-labelling encoding: 'literal' or 'residual'",
+    "encoding": "QBF encoding of the game (see 'verify methods'): binary, implicit, onehot",
 }
 
 STATE_SPACES = ("literal", "residual")
@@ -39,6 +40,7 @@ class SolveOptions:
     timeout: float | None = None
     symmetry: bool = True
     states: str | None = None
+    encoding: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.certificate, bool) or not isinstance(self.symmetry, bool):
@@ -52,6 +54,8 @@ class SolveOptions:
                                          or not isinstance(self.timeout, (int, float))
                                          or not self.timeout > 0 or self.timeout == float("inf")):
             raise InputError(f"--timeout must be a positive number of seconds, got {self.timeout!r}")
+        if self.encoding is not None and (not isinstance(self.encoding, str) or not self.encoding):
+            raise InputError("--encoding takes an encoding name")
         if self.states is not None and self.states not in STATE_SPACES:
             raise InputError(f"--states must be one of {', '.join(STATE_SPACES)}, got {self.states!r}")
 

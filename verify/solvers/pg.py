@@ -124,10 +124,11 @@ def _first(game: pg.PositionalGame) -> str:
 
 
 def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: str | None = None,
-                 timeout: float | None = None) -> Outcome:
+                 timeout: float | None = None, encoding: str | None = None,
+                 symmetry: bool = True) -> Outcome:
     """Outcome of a .pg game by QBF: can black win; else (Maker-Maker) can white win; else draw."""
     from .qbf import QBFRoute
-    route = QBFRoute(backend, timeout)
+    route = QBFRoute(backend, timeout, encoding, symmetry, game)
     start = game.start()
     if route.can_force(game, pg.BLACK, "win", start):
         winner = pg.BLACK
@@ -136,11 +137,13 @@ def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: st
     else:
         winner = pg.DRAW
     out = Outcome(game="pg", method="qbf", winner=winner, first=_first(game),
-                  stats={"backend": route.backend, **route.stats, **game.summary()})
+                  stats={"backend": route.backend, "encoding": route.encoding, **route.stats,
+                         **game.summary()})
     if certificate:
         from ..certificates.extra import pg_strategy_certificate
         out.certificate = pg_strategy_certificate(
             game, winner, lambda colour, b, w: route.choose(game, colour, winner, (b, w)))
+        out.stats.update(route.stats)
         out.stats["certificate_states"] = sum(len(s) for s in out.certificate["strategies"].values())
     return out
 

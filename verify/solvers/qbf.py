@@ -4,37 +4,52 @@ independent of the explicit search.
 ``("maker-breaker", "qbf")``: iterative deepening on "Maker wins within d rounds" (d from the
 smallest live edge size up to Maker's number of moves when the board fills; paper 004 Def I.1.8):
 the first true d is Maker's minimum number of rounds; false at the last d means Breaker wins. With
-``rounds=D`` only d ≤ D is asked, and a false answer means only that Breaker survives D rounds
-(``stats["bounded"]``).
+``rounds=D`` the question is "does Maker win within D rounds?" and the result a
+:class:`~verify.result.BoundedOutcome`: answer yes/no, ``winner`` only when the whole game is
+decided (yes, or no with D covering the whole game), never Breaker for "no within D rounds".
 
 Strategies: the winner's move at any position is read off the outermost existential block of the
 question asked from that position with the winner to move (engines that give models), or found by
 asking the question after each candidate move; :func:`strategy_certificate` and the ``pg-strategy``
 builder walk every reachable position, so the certificate's moves all come from the QBF route.
 
-``backend`` names one engine (see :mod:`verify.encode.qbf_backends`) or several separated by commas,
-which are then all run and must agree (else BackendError).
+``backend`` names one engine (see :mod:`verify.encode.qbf_backends`), several separated by commas,
+which are then all run and must agree (else BackendError), or a portfolio raced in parallel
+(``portfolio``, or engines separated by ``|``: :mod:`verify.encode.qbf_portfolio`). ``encoding`` names
+one of :mod:`verify.encode.qbf_encodings`; unset, both come from the measured
+per-family defaults (:data:`verify.encode.qbf_encodings.FAMILY_DEFAULTS`); ``symmetry`` (default on, off with
+``--no-symmetry``) adds the ``+sym`` symmetry breaking of the next move.
 """
 from __future__ import annotations
 
 
 from ..encode import qbf as enc
 from ..encode import qbf_backends as qb
+from ..encode.qbf_encodings import encode_maker_breaker as encode_mb
 from ..errors import MethodError
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
-from ..result import Outcome
+from ..result import BoundedOutcome, Outcome
 from . import register
 
 
 class QBFRoute:
     """Asks game questions to one engine (or several that must agree) and keeps statistics."""
 
-    def __init__(self, backend: str | None = None, timeout: float | None = None):
-        names = [b.strip() for b in (backend or qb.DEFAULT).split(",") if b.strip()]
+    def __init__(self, backend: str | None = None, timeout: float | None = None,
+                 encoding: str | None = None, symmetry: bool = True, game=None):
+        from ..encode.qbf_encodings import check_encoding, default_for, with_symmetry
+        if game is not None and (backend is None or encoding is None):
+            best_encoding, best_engine = default_for(game)
+            backend, encoding = backend or best_engine, encoding or best_encoding
+        self.encoding = with_symmetry(check_encoding(encoding), symmetry)
+        from ..encode.qbf_portfolio import portfolio_engines
+        spec = backend or qb.DEFAULT
+        self.portfolio = portfolio_engines(spec) if spec == "portfolio" or "|" in spec else None
+        names = [b.strip() for b in spec.split(",") if b.strip()] if self.portfolio is None else []
         self.backends = [qb.check_backend(b) for b in names] or [qb.DEFAULT]
-        self.backend = ",".join(self.backends)
+        self.backend = "|".join(self.portfolio) if self.portfolio else ",".join(self.backends)
         self.timeout = timeout
         self.stats = {"qbf_calls": 0, "qbf_seconds": 0.0, "max_variables": 0, "max_clauses": 0}
 
@@ -46,6 +61,13 @@ class QBFRoute:
         st["qbf_calls"] += 1
         st["max_variables"] = max(st["max_variables"], f.nvars)
         st["max_clauses"] = max(st["max_clauses"], len(f.clauses))
+        if self.portfolio:
+            from ..encode.qbf_portfolio import race
+            ans = race(f, self.portfolio, self.timeout, model)
+            st["qbf_seconds"] = round(st["qbf_seconds"] + ans.seconds, 6)
+            wins = st.setdefault("portfolio_wins", {})
+            wins[ans.backend] = wins.get(ans.backend, 0) + 1
+            return ans
         if len(self.backends) > 1:
             answers = qb.cross_check(f, self.backends, self.timeout)
             ans = answers[0]
@@ -64,15 +86,19 @@ class QBFRoute:
         return a if isinstance(a, bool) else a.value
 
     # -- .pg questions ---------------------------------------------------------------------------
+    def encode(self, game: pg.PositionalGame, colour: str, goal: str, state) -> enc.GameEncoding:
+        from ..encode.qbf_encodings import encode
+        return encode(game, colour, goal, state, self.encoding)
+
     def can_force(self, game: pg.PositionalGame, colour: str, goal: str, state) -> bool:
-        return self.holds(enc.encode_game(game, colour, goal, state))
+        return self.holds(self.encode(game, colour, goal, state))
 
     def choose(self, game: pg.PositionalGame, colour: str, winner: str, state) -> int:
         """A move for ``colour`` (to move at ``state``) keeping its claim (win if it is the
         winner, not-lose for a draw)."""
         goal = "win" if colour == winner else "not-lose"
         b, w = state
-        e = enc.encode_game(game, colour, goal, state)
+        e = self.encode(game, colour, goal, state)
         a = self.ask(e, model=True)
         if not isinstance(a, bool) and a.model is not None and e.move_vars:
             cell = e.decode_move(a.model)
@@ -95,12 +121,14 @@ class QBFRoute:
         depth = None
         if winner == mb.MAKER:  # the shallowest win first: small depths are cheap
             for depth in range(max(1, min(e.bit_count() for e in res)), (live.bit_count() + 1) // 2 + 1):
-                e = enc.encode_maker_breaker(game, depth, winner, residual=res, to_move=winner)
+                e = encode_mb(game, depth, winner, residual=res, to_move=winner,
+                                             encoding=self.encoding)
                 a = self.ask(e, model=True)
                 if a is True or (not isinstance(a, bool) and a.value):
                     break
         else:
-            e = enc.encode_maker_breaker(game, None, winner, residual=res, to_move=winner)
+            e = encode_mb(game, None, winner, residual=res, to_move=winner,
+                                            encoding=self.encoding)
             a = self.ask(e, model=True)
         if not isinstance(a, bool) and a.model is not None and e.move_vars:
             cell = e.decode_move(a.model)
@@ -109,7 +137,8 @@ class QBFRoute:
         rest = None if depth is None else depth - 1
         for i in bits(live):
             v = 1 << i
-            q = enc.encode_maker_breaker(game, rest, winner, residual=mb.claims(res, winner, v), to_move=opp)
+            q = encode_mb(game, rest, winner, residual=mb.claims(res, winner, v),
+                                         to_move=opp, encoding=self.encoding)
             if self.holds(q):
                 return v
         if winner == mb.BREAKER and live:
@@ -119,9 +148,10 @@ class QBFRoute:
 
 def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False,
                             backend: str | None = None, rounds: int | None = None,
-                            timeout: float | None = None) -> Outcome:
+                            timeout: float | None = None, encoding: str | None = None,
+                            symmetry: bool = True) -> Outcome:
     """Winner (and Maker's minimum number of rounds) by QBF iterative deepening."""
-    route = QBFRoute(backend, timeout)
+    route = QBFRoute(backend, timeout, encoding, symmetry, game)
     res = game.start_residual()
     over = mb.winner_if_over(res)
     free = game.free_mask().bit_count()
@@ -133,16 +163,18 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
     elif over is None:
         low = max(1, min(e.bit_count() for e in res))
         for d in range(low, bound + 1):
-            if route.holds(enc.encode_maker_breaker(game, d)):
+            if route.holds(encode_mb(game, d, encoding=route.encoding)):
                 winner, found = mb.MAKER, d
                 break
     bounded = winner == mb.BREAKER and bound < full and over is None
-    stats = {"backend": route.backend, **route.stats, "deepest": bound}
-    if bounded:
-        stats["bounded"] = True
-        stats["question"] = f"maker wins within {bound} rounds"
-    out = Outcome(game="maker-breaker", method="qbf", winner=winner, first=game.first,
-                  rounds=found if winner == mb.MAKER else (bound if bounded else None), stats=stats)
+    stats = {"backend": route.backend, "encoding": route.encoding, **route.stats, "deepest": bound}
+    if rounds is None:
+        out = Outcome(game="maker-breaker", method="qbf", winner=winner, first=game.first,
+                      rounds=found if winner == mb.MAKER else None, stats=stats)
+    else:  # the bounded question: its answer, and a winner only when it decides the whole game
+        out = BoundedOutcome(game="maker-breaker", method="qbf", winner=None if bounded else winner,
+                             first=game.first, rounds=found, stats=stats, bound=rounds,
+                             answer="yes" if winner == mb.MAKER else "no")
     if certificate:
         if bounded:
             raise MethodError("a bounded-rounds Breaker answer has no strategy certificate; drop --rounds")

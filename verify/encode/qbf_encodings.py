@@ -1,0 +1,111 @@
+"""The registry of QBF encodings of positional-game questions (``--encoding NAME``).
+
+Every encoding turns a :class:`verify.encode.qbf.GameQuestion` into a closed prenex CNF whose truth is
+"E can force the goal"; each lives in its own module whose docstring cites its source:
+
+- ``onehot``: one-hot moves, illegal universal moves lose (:mod:`verify.encode.qbf`);
+- ``binary``: binary move codes, illegal moves corrected to passes (:mod:`verify.encode.qbf_binary`);
+- ``implicit``: ``binary`` with implicit goals for grid games, Hex connection by reachability
+  (:mod:`verify.encode.qbf_implicit`); other games fall back to ``binary``.
+
+A ``+sym`` suffix (``binary+sym``) first restricts the next move to one cell per orbit of the
+position's automorphisms (:mod:`verify.encode.qbf_symmetry`, nauty).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..errors import InputError
+from .qbf import GameEncoding, GameQuestion, game_question
+
+_ENCODERS: dict[str, tuple[Callable[[GameQuestion], GameEncoding], str]] = {}
+DEFAULT = "binary"
+
+#: the (encoding, engine) pair per game family, from bench/bench_qbf.py on a 2-core machine: the binary
+#: encoding with symmetry breaking beat one-hot and implicit everywhere; DepQBF beat CAQE (with and
+#: without Bloqqer), RAReQS, QFun and Qute on the Hex puzzles and on tic-tac-toe boards.
+FAMILY_DEFAULTS = {"hex": ("binary", "depqbf"), "pg": ("binary", "depqbf"),
+                   "maker-breaker": ("binary", "depqbf")}
+
+
+def family_of(game) -> str:
+    """'hex' (a .pg game on a Hex board), 'pg' (another .pg game) or 'maker-breaker'."""
+    from ..games.positional import PositionalGame
+    if isinstance(game, PositionalGame):
+        from .qbf_implicit import hex_geometry
+        return "hex" if hex_geometry(game.positions) else "pg"
+    return "maker-breaker"
+
+
+def default_for(game) -> tuple[str, str]:
+    """The measured best (encoding, engine) for the game's family."""
+    return FAMILY_DEFAULTS[family_of(game)]
+
+
+def register_encoding(name: str, doc: str):
+    def deco(fn):
+        _ENCODERS[name] = (fn, doc)
+        return fn
+    return deco
+
+
+def encoding_names() -> list[str]:
+    _load()
+    return sorted(_ENCODERS) + sorted(f"{n}+sym" for n in _ENCODERS)
+
+
+def describe() -> dict[str, str]:
+    _load()
+    return {n: doc for n, (_, doc) in sorted(_ENCODERS.items())}
+
+
+def check_encoding(name: str | None) -> str:
+    name = name or DEFAULT
+    if name not in encoding_names():
+        raise InputError(f"unknown QBF encoding {name!r} (known: {', '.join(encoding_names())})")
+    return name
+
+
+def with_symmetry(name: str, symmetry: bool) -> str:
+    """The encoding name with ``+sym`` added (symmetry on) or removed (off)."""
+    base = name.partition("+")[0]
+    return f"{base}+sym" if symmetry else base
+
+
+def encode(game, player: str, goal: str = "win", state=None, encoding: str | None = None) -> GameEncoding:
+    """The question "from ``state``, can ``player`` force ``goal``?" in the named encoding."""
+    name = check_encoding(encoding)
+    base, _, sym = name.partition("+")
+    q = game_question(game, player, goal, state)
+    if isinstance(q, GameEncoding):
+        return q
+    if sym:
+        from .qbf_symmetry import break_opening_symmetry
+        q = break_opening_symmetry(q)
+    return _ENCODERS[base][0](q)
+
+
+def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker", residual=None,
+                         to_move: str | None = None, encoding: str | None = None) -> GameEncoding:
+    """:func:`verify.encode.qbf.maker_breaker_question` in the named encoding."""
+    from .qbf import maker_breaker_question
+    pgame, player, goal = maker_breaker_question(game, rounds, winner, residual, to_move)
+    return encode(pgame, player, goal, None, encoding)
+
+
+_loaded = False
+
+
+def _load():
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    from . import qbf, qbf_binary, qbf_implicit
+
+    register_encoding("onehot", "one-hot moves, illegal universal moves lose")(
+        lambda q: qbf._encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal))
+    register_encoding("binary", "binary move codes, corrective passes (arXiv:2005.05098)")(
+        qbf_binary.encode_binary)
+    register_encoding("implicit", "binary + implicit Hex goal by reachability (arXiv:2301.07345)")(
+        qbf_implicit.encode_implicit)
