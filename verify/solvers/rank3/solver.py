@@ -196,7 +196,7 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
     if base.how == "explicit":
         candidates, board = live, None
     elif base.how == "split":
-        candidates, board = base.zone & live, None
+        candidates, board = _maker_zone(base) & live, None
     elif base.how in ("trivial", "over"):
         candidates = 0
         for e in res:
@@ -224,6 +224,18 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
         answers[y] = d
     return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def _maker_zone(d: Decision) -> int:
+    """Vertices Breaker's first move must meet when Maker (first) wins by ``d``: the part she wins
+    in (split), refined to the support of her three-round tree there (a move outside it leaves the
+    tree winning), or the vertices of her trivial wins."""
+    if d.how == "split":
+        inner = d.parts[-1][1]
+        return d.zone & _maker_zone(inner) if inner.how in ("split", "structural", "trivial") else d.zone
+    if d.how == "structural" and d.tree is not None:
+        return d.board.support(d.tree)
+    return -1                                      # no restriction known
 
 
 def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None:
