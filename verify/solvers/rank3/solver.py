@@ -291,14 +291,17 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         return _maker_first_connected(res, nboard, opts=opts)
     refutations = {}
     nodes = 0
+    decided = []
     for part in parts:
         d = _maker_first_connected(part, nboard, opts=opts)
         nodes += d.nodes
         if d.winner == mb.MAKER:
             d.nodes = nodes
             return d
+        decided.append((f"component {len(decided) + 1}", d))
         refutations.update(_refutations(part, d, nboard, opts))
-    return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes)
+    return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes,
+                    parts=tuple(decided))
 
 
 def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -> dict:
@@ -424,8 +427,10 @@ class Namer:
 
     def decision(self, d: Decision, first: str) -> dict:
         out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
-        if d.how == "split" and d.breaker_move is None and not d.answers:
-            out["cut_vertex"] = self.v(d.cut)
+        if d.how in ("split", "components") and d.parts and d.breaker_move is None \
+                and not d.answers and not d.refutations:
+            if d.how == "split":
+                out["cut_vertex"] = self.v(d.cut)
             out["parts"] = {label: self.decision(p, mb.MAKER) for label, p in d.parts}
             return out
         if d.how == "pairing" and d.breaker_move is None:
