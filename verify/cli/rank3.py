@@ -22,6 +22,10 @@ def _show_tree(node: dict, indent: str = "  ", depth: int = 0, limit: int = 3) -
     return lines
 
 
+def _parts(parts: dict) -> list[str]:
+    return [f"  {label}: {part['winner']} wins ({part['decided_by']})" for label, part in parts.items()]
+
+
 def describe(witness: dict) -> list[str]:
     """Human-readable lines for the witness of :func:`verify.solvers.rank3.solve_structural`."""
     lines = []
@@ -35,8 +39,10 @@ def describe(witness: dict) -> list[str]:
     elif "cut_vertex" in witness:
         lines.append(f"the board is two parts glued at {witness['cut_vertex']}, decided from the parts "
                      f"(paper 004 Lemma I.1.50; '+v': the cut vertex given to Maker):")
-        for label, part in witness["parts"].items():
-            lines.append(f"  {label}: {part['winner']} wins ({part['decided_by']})")
+        lines += _parts(witness["parts"])
+    elif "parts" in witness:
+        lines.append("the board falls into components, each a Breaker win with Maker first:")
+        lines += _parts(witness["parts"])
     elif "maker_tree" in witness:
         lines.append(f"Maker reaches a fully marked edge, nunchaku or necklace within "
                      f"{witness['leaf_rounds']} round(s):")

@@ -196,7 +196,7 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
     if base.how == "explicit":
         candidates, board = live, None
     elif base.how == "split":
-        candidates, board = base.zone & live, None
+        candidates, board = _maker_zone(base) & live, None
     elif base.how in ("trivial", "over"):
         candidates = 0
         for e in res:
@@ -224,6 +224,18 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
         answers[y] = d
     return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def _maker_zone(d: Decision) -> int:
+    """Vertices Breaker's first move must meet when Maker (first) wins by ``d``: the part she wins
+    in (split), refined to the support of her three-round tree there (a move outside it leaves the
+    tree winning), or the vertices of her trivial wins."""
+    if d.how == "split":
+        inner = d.parts[-1][1]
+        return d.zone & _maker_zone(inner) if inner.how in ("split", "structural", "trivial") else d.zone
+    if d.how == "structural" and d.tree is not None:
+        return d.board.support(d.tree)
+    return -1                                      # no restriction known
 
 
 def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None:
@@ -279,14 +291,17 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         return _maker_first_connected(res, nboard, opts=opts)
     refutations = {}
     nodes = 0
+    decided = []
     for part in parts:
         d = _maker_first_connected(part, nboard, opts=opts)
         nodes += d.nodes
         if d.winner == mb.MAKER:
             d.nodes = nodes
             return d
+        decided.append((f"component {len(decided) + 1}", d))
         refutations.update(_refutations(part, d, nboard, opts))
-    return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes)
+    return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes,
+                    parts=tuple(decided))
 
 
 def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -> dict:
@@ -412,8 +427,10 @@ class Namer:
 
     def decision(self, d: Decision, first: str) -> dict:
         out: dict = {"winner": d.winner, "first": first, "decided_by": d.how}
-        if d.how == "split" and d.breaker_move is None and not d.answers:
-            out["cut_vertex"] = self.v(d.cut)
+        if d.how in ("split", "components") and d.parts and d.breaker_move is None \
+                and not d.answers and not d.refutations:
+            if d.how == "split":
+                out["cut_vertex"] = self.v(d.cut)
             out["parts"] = {label: self.decision(p, mb.MAKER) for label, p in d.parts}
             return out
         if d.how == "pairing" and d.breaker_move is None:
