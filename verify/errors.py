@@ -27,3 +27,7 @@ class BackendError(VerifyError):
 
 class CertificateError(VerifyError):
     """A certificate failed independent checking."""
+
+
+class Undecided(VerifyError):
+    """A search ran out of its time allowance: no verdict."""

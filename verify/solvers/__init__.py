@@ -18,7 +18,8 @@ _AUTO: dict[str, Callable[[object], str]] = {}
 # modules whose import registers further methods (absent ones are skipped)
 _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.solvers.qbf",
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
-            "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg")
+            "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg",
+            "verify.solvers.search")
 _loaded = False
 
 

@@ -1,0 +1,432 @@
+"""The proof search: one engine deciding ``.pg`` games and Maker-Breaker games (method ``search``).
+
+A Maker-Breaker game is the ``.pg`` game :func:`verify.games.positional.from_maker_breaker` (black
+is Maker, the schedule alternates until the board is full), so both games run on one engine. The
+engine answers one boolean question, "can the *attacker* X force a win?" (X completes one of its
+sets before the opponent Y completes one of Y's, within the schedule). A ``.pg`` outcome takes one
+question (Maker-Breaker description: black wins or white wins) or two (Maker-Maker: black wins, else
+white wins, else draw).
+
+The search is a depth-first AND/OR proof search with a bounded transposition table. Each rule below
+is exact (never changes a result) and relies on the lemma stated with it:
+
+- **Depth bound** (:meth:`ProofSearch._live`): a set needing more cells than its owner has moves left
+  in the schedule can never be completed, so it is dropped. The schedule is never searched beyond
+  its last time point.
+- **Immediate win / forced block** (:meth:`ProofSearch._attack`): the mover completing a set wins at
+  once; when the opponent moves next and holds one-cell threats on two different cells, the mover
+  (who moves once) cannot block both; with one threat cell the mover must take it.
+- **Dead cells** (:meth:`ProofSearch._attack`): a cell on no live set of either player is worth no
+  more to X than passing, and passing is never better than any other move (monotonicity: an extra own
+  stone never hurts in a set-completion game), so X tries only live cells.
+- **Must-play region from the residual sets** (:meth:`ProofSearch._defend`): at Y's turn X is first
+  given a free move (Y passes). *Monotonicity*: Y holding fewer stones never helps Y, so if X does
+  not win after the pass, X does not win at all. If X wins after the pass, the proof's *carrier*
+  C (cells the proof plays on or relies on being free, see below) has this property: X still wins
+  with any extra Y stones outside C. So every Y move outside C loses for Y and only the moves in C
+  are searched (the Hex solvers' must-play region, derived here from the sets alone). Carrier of a
+  proof: X's immediate win at cell a: {a}; X's move v: {v} ∪ carrier of the reply position; Y's
+  turn: carrier of the pass proof ∪ each searched reply c with its proof's carrier; in a Maker-Maker
+  game, also every cell of Y's sets that X has not blocked (so extra Y stones cannot complete or
+  advance a Y set).
+- **Automorphisms** (:mod:`verify.solvers.search_symmetry`, optional): positions that an
+  automorphism of the game (a permutation of the cells preserving both players' sets, initial
+  stones and first-move cells) maps onto each other have the same value; the table is keyed by a
+  canonical image.
+
+Winning proofs are recorded as compact certificates (:mod:`verify.certificates.proof`): only X's
+moves and the searched Y replies, the checker re-deriving immediate wins, forced blocks and
+must-play regions.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from ..errors import Undecided
+from ..games import positional as pg
+from ..hypergraph import bits, minimal_masks
+from ..result import Outcome
+from . import register
+
+TT_LIMIT = 2_000_000
+_CHECK_EVERY = 2048
+
+
+class ProofSearch:
+    """Can ``attacker`` force a win in ``game`` from a state? ``solve(black, white, t)``.
+
+    ``t`` is the number of time points of the schedule already played (a pass advances ``t``
+    without a stone). ``tt_limit`` bounds the transposition table (entries); when it is full the
+    older half is evicted (insertion order). ``deadline`` (a ``time.monotonic()`` value) raises
+    :class:`Undecided`. ``symmetry=True`` merges positions symmetric under the automorphisms of the
+    sets the search uses (:func:`verify.solvers.search_symmetry.canonicaliser`).
+    """
+
+    def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = TT_LIMIT,
+                 deadline: float | None = None, progress=None, symmetry=None):
+        self.game = game
+        self.x = attacker
+        self.y = pg.other(attacker)
+        self.xb = attacker == pg.BLACK
+        sched = game.schedule()
+        self.sched = sched
+        n = len(sched)
+        # moves left to X and Y from time t on (index n: none)
+        self.left_x = [0] * (n + 2)
+        self.left_y = [0] * (n + 2)
+        for t in range(n - 1, -1, -1):
+            self.left_x[t] = self.left_x[t + 1] + (sched[t] == attacker)
+            self.left_y[t] = self.left_y[t + 1] + (sched[t] != attacker)
+        own, opp = self._stones(*game.start())
+        # the depth bound first (cheap), then inclusion-minimal sets: a superset never wins first
+        self.xsets = minimal_masks(s for s in game.sets(attacker)
+                                   if not s & opp and (s & ~own).bit_count() <= self.left_x[0])
+        self.ysets = minimal_masks(s for s in game.sets(self.y)
+                                   if not s & own and (s & ~opp).bit_count() <= self.left_y[0])
+        self.mm = bool(self.ysets)
+        # X, Y, X from t on: the pattern of the two-move oracles
+        self.xyx = [sched[t:t + 3] == (attacker, self.y, attacker) for t in range(n + 1)]
+        self.yx = [sched[t:t + 2] == (self.y, attacker) for t in range(n + 1)]
+        self.tt: dict = {}
+        self.tt_limit = tt_limit
+        self.deadline = deadline
+        self.progress = progress
+        if symmetry:
+            from .search_symmetry import canonicaliser
+            b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
+            symmetry = canonicaliser(game, b, w)
+        self.symmetry = symmetry or None
+        self.nodes = 0
+        self.proven = 0
+        self.disproven = 0
+        self._tick = 0
+
+    # -- state helpers -----------------------------------------------------------------------------
+    def _stones(self, black: int, white: int) -> tuple[int, int]:
+        return (black, white) if self.xb else (white, black)
+
+    def lists(self, black: int, white: int, t: int) -> tuple[list[int], list[int]]:
+        """What X and Y still need on each set the opponent has not touched, within their moves."""
+        own, opp = self._stones(black, white)
+        lx, ly = self.left_x[t], self.left_y[t]
+        xl = [s & ~own for s in self.xsets if not s & opp and (s & ~own).bit_count() <= lx]
+        yl = [s & ~opp for s in self.ysets if not s & own and (s & ~opp).bit_count() <= ly]
+        return xl, yl
+
+    def legal(self, black: int, white: int, t: int) -> int:
+        free = self.game.full_mask & ~black & ~white
+        if t == 0 and self.game.first_moves is not None:
+            free &= self.game.first_moves
+        return free
+
+    def _y_cells(self, black: int, white: int) -> int:
+        """Cells of Y's sets X has not blocked (part of every carrier in a Maker-Maker game)."""
+        if not self.mm:
+            return 0
+        own, opp = self._stones(black, white)
+        u = 0
+        for s in self.ysets:
+            if not s & own:
+                u |= s & ~opp
+        return u
+
+    def _play(self, black, white, v, x_moves):
+        return (black | v, white) if x_moves == self.xb else (black, white | v)
+
+    # -- the search --------------------------------------------------------------------------------
+    def wins(self, black: int, white: int, t: int) -> bool:
+        return self.solve(black, white, t)[0]
+
+    def solve(self, black: int, white: int, t: int, xl=None, yl=None) -> tuple[bool, int, int]:
+        """(X wins, carrier, X's winning move at an X turn or Y's refutation at a Y turn, else 0)."""
+        if self.symmetry is None:
+            key, perm = (black, white, t), None
+        else:
+            cb, cw, perm = self.symmetry(black, white)
+            key = (cb, cw, t)
+        hit = self.tt.get(key)
+        if hit is None:
+            if xl is None:
+                xl, yl = self.lists(black, white, t)
+            out = self._solve(black, white, t, xl, yl)
+            if len(self.tt) >= self.tt_limit:
+                self._evict()
+            # carriers and moves are stored in the canonical frame
+            self.tt[key] = out if perm is None else (out[0], _apply(perm, out[1]), _apply(perm, out[2]))
+            return out
+        if perm is None:
+            return hit
+        inv = _inverse(perm)
+        return hit[0], _apply(inv, hit[1]), _apply(inv, hit[2])
+
+    def _evict(self):
+        drop = len(self.tt) // 2
+        for k in list(self.tt)[:drop]:
+            del self.tt[k]
+
+    def _solve(self, black, white, t, xl, yl) -> tuple[bool, int, int]:
+        self.nodes += 1
+        self._tick += 1
+        if self._tick >= _CHECK_EVERY:
+            self._tick = 0
+            self._heartbeat()
+        if 0 in xl:
+            return self._won(0, 0)
+        if 0 in yl:
+            return self._lost(0)
+        if t >= len(self.sched) or not xl:
+            return self._lost(0)
+        if self.sched[t] == self.x:
+            return self._attack(black, white, t, xl, yl)
+        return self._defend(black, white, t, xl, yl)
+
+    def _won(self, carrier: int, move: int) -> tuple[bool, int, int]:
+        self.proven += 1
+        return True, carrier, move
+
+    def _lost(self, move: int) -> tuple[bool, int, int]:
+        self.disproven += 1
+        return False, 0, move
+
+    def attack_moves(self, black, white, t, xl, yl) -> tuple[str, list[int]]:
+        """X's candidates at an X turn: ('win', [a]) for an immediate win, ('lose', []) when Y's
+        double threat cannot be met, else ('moves', cells in search order).
+
+        Forced block: when Y moves next and holds a one-cell threat, X (without an immediate win)
+        must take it, and cannot meet two. Dead cells: only cells on live sets are tried."""
+        legal = self.legal(black, white, t)
+        for s in xl:
+            if s.bit_count() == 1 and s & legal:
+                return "win", [s]
+        if yl and t + 1 < len(self.sched) and self.sched[t + 1] == self.y:
+            threats = 0
+            for s in yl:
+                if s.bit_count() == 1:
+                    threats |= s
+            if threats:
+                if threats & (threats - 1):
+                    return "lose", []
+                return "moves", [threats] if threats & legal else []
+        moves = _ordered(xl + yl, legal)
+        if not moves and legal:
+            moves = [legal & -legal]  # only dead cells are legal (#firstmoves): each equals a pass
+        return "moves", moves
+
+    def _attack(self, black, white, t, xl, yl):
+        kind, moves = self.attack_moves(black, white, t, xl, yl)
+        if kind == "win":
+            return self._won(moves[0] | self._y_cells(black, white), moves[0])
+        if kind == "lose":
+            return self._lost(0)
+        if not yl and self.left_x[t] == 2 and self.xyx[t] and (t or self.game.first_moves is None):
+            return self._double_threat(black, white, xl, moves)
+        lx, ly = self.left_x[t + 1], self.left_y[t + 1]
+        for v in moves:
+            cxl = [s & ~v for s in xl if (s & ~v).bit_count() <= lx]
+            cyl = [s for s in yl if not s & v and s.bit_count() <= ly] if yl else yl
+            bk, wh = self._play(black, white, v, True)
+            ok, c, _ = self.solve(bk, wh, t + 1, cxl, cyl)
+            if ok:
+                return self._won(c | v | self._y_cells(black, white), v)
+        return self._lost(0)
+
+    def _double_threat(self, black, white, xl, moves):
+        """Oracle for X, Y, X with X's last two moves and no Y sets: X wins iff some move v leaves
+        one-cell threats on two different cells (Y blocks one, X completes the other); carrier
+        {v, a, b}. Otherwise X's first move leaves at most one threat cell, Y takes it, and X
+        cannot complete a set with one move."""
+        partners: dict[int, int] = {}
+        for s in xl:
+            if s.bit_count() == 2:
+                lo = s & -s
+                hi = s ^ lo
+                partners[lo] = partners.get(lo, 0) | hi
+                partners[hi] = partners.get(hi, 0) | lo
+        for v in moves:
+            p = partners.get(v, 0)
+            if p & (p - 1):
+                a = p & -p
+                b = (p ^ a) & -(p ^ a)
+                return self._won(v | a | b, v)
+        return self._lost(0)
+
+    def defend_moves(self, black, white, t, xl) -> list[int]:
+        """Y's moves in order: cells on X's live sets first, then the other free cells."""
+        legal = self.legal(black, white, t)
+        moves = _ordered(xl, legal)
+        rest = legal & ~sum(moves)
+        return moves + [1 << i for i in bits(rest)]
+
+    def _defend(self, black, white, t, xl, yl):
+        legal = self.legal(black, white, t)
+        for s in yl:
+            if s.bit_count() == 1 and s & legal:
+                return self._lost(s)  # Y completes a set now
+        lx, ly = self.left_x[t + 1], self.left_y[t + 1]
+        if not yl and self.left_x[t] == 1 and self.yx[t]:
+            # X's last move comes next: X wins iff Y cannot take every one-cell threat
+            threats = 0
+            for s in xl:
+                if s.bit_count() == 1:
+                    threats |= s
+            threats &= self.game.full_mask & ~black & ~white
+            if threats & (threats - 1):
+                a = threats & -threats
+                b = (threats ^ a) & -(threats ^ a)
+                return self._won(a | b, 0)
+            return self._lost(threats or (legal & -legal))
+        moves = self.defend_moves(black, white, t, xl)
+        tried = 0
+        if moves:
+            # the most promising reply first: if it refutes, no pass search is needed
+            c = moves[0]
+            ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
+            if not ok:
+                return self._lost(c)
+            tried = c
+            carrier = cc | c
+        else:
+            carrier = 0
+        ok, cp, _ = self.solve(black, white, t + 1, [s for s in xl if s.bit_count() <= lx],
+                               [s for s in yl if s.bit_count() <= ly] if yl else yl)
+        if not ok:
+            return self._lost(tried or (legal & -legal))
+        carrier |= cp | self._y_cells(black, white)
+        for c in moves:
+            if c & cp and c != tried:
+                ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
+                if not ok:
+                    return self._lost(c)
+                carrier |= cc | c
+        return self._won(carrier, 0)
+
+    def _reply(self, black, white, t, xl, yl, c, lx, ly):
+        cxl = [s for s in xl if not s & c]
+        cyl = [s & ~c for s in yl if (s & ~c).bit_count() <= ly] if yl else yl
+        bk, wh = self._play(black, white, c, False)
+        return self.solve(bk, wh, t + 1, cxl, cyl)
+
+    def _heartbeat(self):
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Undecided("search stopped at the deadline")
+        if self.progress is not None:
+            self.progress(self)
+
+
+def _apply(perm, mask):
+    if not mask:
+        return 0
+    from .search_symmetry import apply
+    return apply(perm, mask)
+
+
+def _inverse(perm):
+    from .search_symmetry import inverse
+    return inverse(perm)
+
+
+def _ordered(sets: list[int], allowed: int) -> list[int]:
+    """Cells of ``allowed`` lying on the sets, most needed first (weight 2^-size per set)."""
+    score: dict[int, float] = {}
+    for s in sets:
+        m = s & allowed
+        if not m:
+            continue
+        w = 1.0 / (1 << s.bit_count())
+        while m:
+            low = m & -m
+            score[low] = score.get(low, 0.0) + w
+            m ^= low
+    return sorted(score, key=lambda v: (-score[v], v))
+
+
+# -- methods -----------------------------------------------------------------------------------------
+
+class _Progress:
+    """Nodes, rate, proven/disproven counts and elapsed time on stderr, only when it is a terminal."""
+
+    def __init__(self):
+        self.bar = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+            self.bar = tqdm(unit=" nodes", file=sys.stderr, leave=False, dynamic_ncols=True)
+        self.done = 0
+
+    def __call__(self, search: "ProofSearch"):
+        if self.bar is not None:
+            self.bar.update(search.nodes - self.done)
+            self.done = search.nodes
+            self.bar.set_postfix(proven=search.proven, disproven=search.disproven, refresh=False)
+
+    def close(self):
+        if self.bar is not None:
+            self.bar.close()
+
+
+def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
+           symmetry: bool = True) -> tuple[str, list[ProofSearch]]:
+    """The result (black/white/draw) of a .pg game, and the searches that decided it."""
+    deadline = None if timeout is None else time.monotonic() + timeout
+    progress = _Progress()
+    searches = []
+    try:
+        start = game.start()
+        for attacker in (pg.BLACK, pg.WHITE) if game.maker_maker else (pg.BLACK,):
+            s = ProofSearch(game, attacker, tt_limit=tt_limit, deadline=deadline, progress=progress,
+                            symmetry=symmetry)
+            searches.append(s)
+            if s.wins(*start, 0):
+                return attacker, searches
+    except Undecided:
+        raise Undecided(f"undecided within {timeout:g} s") from None
+    finally:
+        progress.close()
+    return game.end_result(), searches
+
+
+def _stats(searches, t0) -> dict:
+    return {"nodes": sum(s.nodes for s in searches), "proven": sum(s.proven for s in searches),
+            "disproven": sum(s.disproven for s in searches),
+            "tt_entries": max(len(s.tt) for s in searches),
+            "seconds": round(time.perf_counter() - t0, 6)}
+
+
+def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
+                    tt_limit: int = TT_LIMIT, symmetry: bool = True, **_) -> Outcome:
+    """Outcome of a .pg game by the proof search."""
+    t0 = time.perf_counter()
+    winner, searches = decide(game, timeout, tt_limit, symmetry)
+    sched = game.schedule()
+    out = Outcome(game="pg", method="search", winner=winner, first=sched[0] if sched else "",
+                  stats={**_stats(searches, t0), **game.summary()})
+    if certificate:
+        from ..certificates.proof import pg_proof_certificate
+        out.certificate = pg_proof_certificate(game, winner, searches)
+        out.stats["certificate_nodes"] = len(out.certificate["nodes"])
+    return out
+
+
+def solve_maker_breaker_search(game, certificate: bool = False, timeout: float | None = None,
+                               tt_limit: int = TT_LIMIT, symmetry: bool = True, **_) -> Outcome:
+    """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker)."""
+    from ..games import maker_breaker as mb
+    t0 = time.perf_counter()
+    g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first)
+    if mb.winner_if_over(game.start_residual()) is not None:
+        winner = mb.winner_if_over(game.start_residual())
+        searches = [ProofSearch(g, pg.BLACK)]
+    else:
+        colour, searches = decide(g, timeout, tt_limit, symmetry)
+        winner = mb.MAKER if colour == pg.BLACK else mb.BREAKER
+    out = Outcome(game="maker-breaker", method="search", winner=winner, first=game.first,
+                  stats=_stats(searches, t0))
+    if certificate:
+        from ..certificates.proof import mb_proof_certificate
+        out.certificate = mb_proof_certificate(game, g, winner, searches)
+        out.stats["certificate_nodes"] = len(out.certificate["nodes"])
+    return out
+
+
+register("pg", "search")(solve_pg_search)
+register("maker-breaker", "search")(solve_maker_breaker_search)
