@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..games import positional as pg
 from ..hypergraph import bits
 
-MAX_GROUP = 5000
+MAX_GROUP = 1000
 
 
 def automorphisms(game: pg.PositionalGame, black_sets=None, white_sets=None) -> list[tuple[int, ...]]:
@@ -26,9 +26,14 @@ def automorphisms(game: pg.PositionalGame, black_sets=None, white_sets=None) -> 
     for j, s in enumerate(sets):
         adj[n + j] = bits(s)
     first = game.first_moves if game.first_moves is not None else game.full_mask
+    used = 0
+    for s in sets:
+        used |= s
     cls = {}
     for i in range(n):
-        key = ("c", bool(game.black_initials >> i & 1), bool(game.white_initials >> i & 1), bool(first >> i & 1))
+        # cells on no set are fixed one by one (they would only permute among themselves)
+        key = ("c", bool(game.black_initials >> i & 1), bool(game.white_initials >> i & 1),
+               bool(first >> i & 1), -1 if used >> i & 1 else i)
         cls.setdefault(key, set()).add(i)
     parts = [cls[k] for k in sorted(cls)]
     if black_sets:
@@ -62,6 +67,30 @@ def apply(p: tuple[int, ...], mask: int) -> int:
     return out
 
 
+def byte_tables(p: tuple[int, ...]) -> list[list[int]]:
+    """``tables[k][b]``: the image under ``p`` of the byte ``b`` at bits 8k..8k+7 (fast apply)."""
+    n = len(p)
+    out = []
+    for k in range(0, n, 8):
+        row = [0] * 256
+        for b in range(1, 256):
+            low = b & -b
+            i = k + low.bit_length() - 1
+            row[b] = row[b ^ low] | (1 << p[i] if i < n else 0)
+        out.append(row)
+    return out
+
+
+def apply_tables(tables, mask: int) -> int:
+    out = 0
+    k = 0
+    while mask:
+        out |= tables[k][mask & 255]
+        mask >>= 8
+        k += 1
+    return out
+
+
 def inverse(p: tuple[int, ...]) -> tuple[int, ...]:
     q = [0] * len(p)
     for i, j in enumerate(p):
@@ -76,13 +105,13 @@ def canonicaliser(game: pg.PositionalGame, black_sets=None, white_sets=None):
     group = automorphisms(game, black_sets, white_sets)
     if len(group) <= 1:
         return None
-    perms = group[1:]
+    perms = [(p, byte_tables(p)) for p in group[1:]]
 
     def canon(black: int, white: int):
         best = (black, white)
         arg = None
-        for p in perms:
-            img = (apply(p, black), apply(p, white))
+        for p, tab in perms:
+            img = (apply_tables(tab, black), apply_tables(tab, white))
             if img < best:
                 best, arg = img, p
         return best[0], best[1], arg
