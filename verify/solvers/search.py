@@ -403,7 +403,7 @@ def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout:
     if certificate:
         from ..certificates.proof import pg_proof_certificate
         out.certificate = pg_proof_certificate(game, winner, searches)
-        out.stats["certificate_nodes"] = len(out.certificate["nodes"])
+        out.stats["certificate_moves"] = sum(len(q["moves"]) for q in out.certificate["questions"])
     return out
 
 
@@ -424,7 +424,7 @@ def solve_maker_breaker_search(game, certificate: bool = False, timeout: float |
     if certificate:
         from ..certificates.proof import mb_proof_certificate
         out.certificate = mb_proof_certificate(game, g, winner, searches)
-        out.stats["certificate_nodes"] = len(out.certificate["nodes"])
+        out.stats["certificate_moves"] = sum(len(q["moves"]) for q in out.certificate["questions"])
     return out
 
 

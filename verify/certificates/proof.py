@@ -1,0 +1,361 @@
+"""The ``pg-proof`` certificate kind: compact proof trees for ``.pg`` and Maker-Breaker games.
+
+A certificate answers one or two questions "can X force a win?" (X = black or white) with
+``"questions": [{"attacker": X, "wins": bool, "moves": [[t, black, white, move], ...]}, ...]``.
+Only the choices of the side that wins the question are stored (X's moves in a proof, Y's in a
+refutation), keyed by the state: ``t`` time points played, the black and white stones
+(space-separated position names) and the chosen cell. Everything else is re-derived by the checker
+from the rules (:mod:`verify.games.positional`), states shared by several lines being checked once:
+
+- *immediate wins*: a player to move who can complete a set does so;
+- *forced blocks*: a player facing a one-cell threat of the opponent, who moves next, takes that
+  cell; two threat cells cannot both be blocked;
+- *depth bound*: X loses once no set untouched by Y needs at most X's remaining moves;
+- *X's moves in a refutation*: every legal cell on a set of either player that can still be
+  completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
+  is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
+  hurts in a game won by completing a set);
+- *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
+  one-cell threats on two different cells;
+- *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
+  *carrier* (the cells the proof plays on or needs free: an immediate win at a: {a}; a move v:
+  {v} ∪ the carrier after it; a Y turn: the pass carrier ∪ each checked reply with its carrier; in
+  a Maker-Maker game also the free cells of Y's sets X has not blocked). Lemma: X still wins with
+  extra Y stones outside the carrier (induction on the proof; monotonicity for the pass), so only Y's
+  legal moves inside the pass carrier are checked.
+
+The claim ``{"game": "pg", "winner": W}`` (or ``{"game": "maker-breaker", "first", "winner"}``
+with a hypergraph instance) must follow from the answers: black wins iff black's question is
+proven; otherwise white wins a Maker-Breaker description; in a Maker-Maker game white wins iff
+white's question is proven, else the game is a draw.
+"""
+from __future__ import annotations
+
+from ..errors import CertificateError, InputError
+from ..formats.pg import parse_pg, pg_to_text
+from ..games import maker_breaker as mb
+from ..games import positional as pg
+from ..hypergraph import bits
+from . import envelope
+from .checker import CheckReport, _mb_claim, _mb_position, instance_hypergraph, register
+
+KIND = "pg-proof"
+
+
+class ProofWalk:
+    """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
+    choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
+
+    def __init__(self, game: pg.PositionalGame, attacker: str, choose):
+        self.game = game
+        self.x, self.y = attacker, pg.other(attacker)
+        self.xb = attacker == pg.BLACK
+        self.sched = game.schedule()
+        n = len(self.sched)
+        self.left_x = [0] * (n + 2)
+        self.left_y = [0] * (n + 2)
+        for t in range(n - 1, -1, -1):
+            self.left_x[t] = self.left_x[t + 1] + (self.sched[t] == attacker)
+            self.left_y[t] = self.left_y[t + 1] + (self.sched[t] != attacker)
+        self.xsets = tuple(dict.fromkeys(game.sets(attacker)))
+        self.ysets = tuple(dict.fromkeys(game.sets(self.y)))
+        self.choose = choose
+        self.carriers: dict = {}
+        self.refuted: set = set()
+
+    # -- rules-derived facts --------------------------------------------------------------------
+    def _own(self, b, w):
+        return (b, w) if self.xb else (w, b)
+
+    def legal(self, b, w, t) -> int:
+        free = self.game.full_mask & ~b & ~w
+        if t == 0 and self.game.first_moves is not None:
+            free &= self.game.first_moves
+        return free
+
+    def _needs(self, sets, own, opp, left=None) -> list[int]:
+        out = [s & ~own for s in sets if not s & opp]
+        return out if left is None else [s for s in out if s.bit_count() <= left]
+
+    def _ones(self, needs, allowed) -> int:
+        m = 0
+        for s in needs:
+            if s.bit_count() == 1:
+                m |= s
+        return m & allowed
+
+    def _y_cells(self, own, opp) -> int:
+        u = 0
+        for s in self.ysets:
+            if not s & own:
+                u |= s & ~opp
+        return u
+
+    def _play(self, b, w, v, x_moves):
+        return (b | v, w) if x_moves == self.xb else (b, w | v)
+
+    def _choice(self, b, w, t, legal) -> int:
+        v = self.choose(b, w, t)
+        if not isinstance(v, int) or v <= 0 or v & (v - 1) or not v & legal:
+            raise CertificateError(f"no legal choice at time {t} in state {_show(self.game, b, w)}")
+        return v
+
+    # -- proof of "X wins" ----------------------------------------------------------------------
+    def prove(self, b, w, t) -> int:
+        """The carrier of the proof that X wins from (b, w, t); CertificateError if it fails."""
+        key = (b, w, t)
+        c = self.carriers.get(key)
+        if c is None:
+            c = self.carriers[key] = self._prove(b, w, t)
+        return c
+
+    def _prove(self, b, w, t) -> int:
+        own, opp = self._own(b, w)
+        extra = self._y_cells(own, opp)
+        if any(s & own == s for s in self.xsets):
+            return extra
+        if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
+            raise CertificateError(f"{self.x} does not win at time {t} in {_show(self.game, b, w)}")
+        legal = self.legal(b, w, t)
+        if self.sched[t] == self.x:
+            win = self._ones(self._needs(self.xsets, own, opp), legal)
+            if win:
+                return (win & -win) | extra
+            v = self._forced(b, w, t, own, opp, legal)
+            if v is None:
+                v = self._choice(b, w, t, legal)
+            return self.prove(*self._play(b, w, v, True), t + 1) | v | extra
+        if self._ones(self._needs(self.ysets, opp, own), legal):
+            raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
+        cp = self.prove(b, w, t + 1)
+        carrier = cp | extra
+        for i in bits(legal & cp):
+            c = 1 << i
+            carrier |= self.prove(*self._play(b, w, c, False), t + 1) | c
+        return carrier
+
+    def _forced(self, b, w, t, own, opp, legal):
+        """X's forced block (X has no immediate win): the cell, or None if Y has no threat."""
+        if t + 1 >= len(self.sched) or self.sched[t + 1] != self.y:
+            return None
+        threats = self._ones(self._needs(self.ysets, opp, own), self.game.full_mask & ~b & ~w)
+        if not threats:
+            return None
+        if threats & (threats - 1) or not threats & legal:
+            raise CertificateError(f"{self.x} cannot meet {self.y}'s threats at time {t}")
+        return threats
+
+    # -- refutation of "X wins" -----------------------------------------------------------------
+    def refute(self, b, w, t) -> None:
+        """Check that X does not win from (b, w, t); CertificateError if the refutation fails."""
+        stack = [(b, w, t)]
+        while stack:
+            b, w, t = stack.pop()
+            if (b, w, t) in self.refuted:
+                continue
+            self.refuted.add((b, w, t))
+            stack.extend(self._refute_step(b, w, t))
+
+    def _refute_step(self, b, w, t) -> list:
+        own, opp = self._own(b, w)
+        if any(s & own == s for s in self.xsets):
+            raise CertificateError(f"{self.x} wins at time {t} in {_show(self.game, b, w)}")
+        if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
+            return []
+        xl = self._needs(self.xsets, own, opp, self.left_x[t])
+        if not xl:
+            return []
+        legal = self.legal(b, w, t)
+        free = self.game.full_mask & ~b & ~w
+        if self.sched[t] == self.y:
+            if self._ones(self._needs(self.ysets, opp, own), legal):
+                return []  # Y completes a set now
+            c = None
+            if t + 1 < len(self.sched) and self.sched[t + 1] == self.x:
+                threats = self._ones(xl, free)
+                if threats & (threats - 1) or (threats and not threats & legal):
+                    raise CertificateError(f"{self.y} cannot meet {self.x}'s threats at time {t}")
+                c = threats or None
+            if c is None:
+                c = self._choice(b, w, t, legal)
+            return [(*self._play(b, w, c, False), t + 1)]
+        if self._ones(xl, legal):
+            raise CertificateError(f"{self.x} completes a set at time {t} in {_show(self.game, b, w)}")
+        yl = self._needs(self.ysets, opp, own, self.left_y[t])
+        if t + 1 < len(self.sched) and self.sched[t + 1] == self.y:
+            threats = self._ones(yl, free)
+            if threats & (threats - 1) or (threats and not threats & legal):
+                return []  # Y completes a set at t + 1 whatever X does
+            if threats:
+                return [(*self._play(b, w, threats, True), t + 1)]
+        if not yl and self.left_x[t] == 2 and self.sched[t:t + 3] == (self.x, self.y, self.x) and t:
+            if self._double_threat(xl):
+                raise CertificateError(f"{self.x} makes a double threat at time {t} in {_show(self.game, b, w)}")
+            return []
+        live = 0
+        for s in xl + yl:
+            live |= s
+        moves = live & legal
+        if not moves:
+            moves = legal & -legal
+        return [(*self._play(b, w, 1 << i, True), t + 1) for i in bits(moves)]
+
+    @staticmethod
+    def _double_threat(xl) -> bool:
+        """Some cell lies on two sets needing two cells each, with different second cells."""
+        partners: dict[int, int] = {}
+        for s in xl:
+            if s.bit_count() == 2:
+                lo = s & -s
+                hi = s ^ lo
+                partners[lo] = partners.get(lo, 0) | hi
+                partners[hi] = partners.get(hi, 0) | lo
+        return any(p & (p - 1) for p in partners.values())
+
+
+def _show(game, b, w) -> str:
+    return f"black {{{','.join(game.names(b))}}} white {{{','.join(game.names(w))}}}"
+
+
+# -- building ------------------------------------------------------------------------------------
+
+def _questions(game: pg.PositionalGame, winner: str) -> list[tuple[str, bool]]:
+    """The questions whose answers imply the claimed winner."""
+    if winner == pg.BLACK:
+        return [(pg.BLACK, True)]
+    if not game.maker_maker:
+        return [(pg.BLACK, False)]
+    return [(pg.BLACK, False), (pg.WHITE, winner == pg.WHITE)]
+
+
+def build_questions(game: pg.PositionalGame, winner: str, searches) -> list[dict]:
+    from ..solvers.search import ProofSearch
+    by_attacker = {s.x: s for s in searches}
+    questions = []
+    for attacker, wins in _questions(game, winner):
+        search = by_attacker.get(attacker) or ProofSearch(game, attacker)
+        moves: dict = {}
+
+        def choose(b, w, t, search=search, moves=moves, wins=wins):
+            won, _, v = search.solve(b, w, t)
+            if won != wins:
+                raise AssertionError("the search contradicts itself along its own proof")
+            if not v:
+                walk_legal = search.legal(b, w, t)
+                for i in bits(walk_legal):
+                    c = 1 << i
+                    nb, nw = (b | c, w) if (search.sched[t] == pg.BLACK) else (b, w | c)
+                    if search.solve(nb, nw, t + 1)[0] == wins:
+                        v = c
+                        break
+            moves[(b, w, t)] = v
+            return v
+
+        walk = ProofWalk(game, attacker, choose)
+        start = game.start()
+        if wins:
+            walk.prove(*start, 0)
+        else:
+            walk.refute(*start, 0)
+        entries = [[t, " ".join(game.names(b)), " ".join(game.names(w)), game.names(v)[0]]
+                   for (b, w, t), v in moves.items()]
+        entries.sort(key=lambda e: (e[0], e[1], e[2]))
+        questions.append({"attacker": attacker, "wins": wins, "moves": entries})
+    return questions
+
+
+def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches) -> dict:
+    return envelope(KIND, {"pg": pg_to_text(game)}, {"game": "pg", "winner": winner},
+                    questions=build_questions(game, winner, searches))
+
+
+def mb_proof_certificate(game: mb.MakerBreakerGame, g: pg.PositionalGame, winner: str, searches) -> dict:
+    from ..formats.jsonfmt import hypergraph_to_json
+    colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
+    return envelope(KIND, hypergraph_to_json(game.board),
+                    {"game": "maker-breaker", "first": game.first, "winner": winner},
+                    position={"breaker": sorted(game.breaker)},
+                    questions=build_questions(g, colour, searches))
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+@register(KIND)
+def check_pg_proof(cert: dict) -> CheckReport:
+    claim = cert["claim"]
+    if claim.get("game") == "maker-breaker":
+        h = instance_hypergraph(cert)
+        first, winner = _mb_claim(cert)
+        maker, breaker = _mb_position(cert, h)
+        game = pg.from_maker_breaker(h, maker, breaker, first)
+        colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
+        shown = {"winner": winner, "first": first}
+    else:
+        text = cert["instance"].get("pg")
+        if not isinstance(text, str) or claim.get("game") != "pg":
+            raise CertificateError("claim needs game 'pg' (with the .pg text under instance 'pg') "
+                                   "or 'maker-breaker'")
+        try:
+            game = parse_pg(text, "certificate instance")
+        except InputError as exc:
+            raise CertificateError(f"bad instance: {exc}") from None
+        colour = claim.get("winner")
+        if colour not in (pg.BLACK, pg.WHITE, pg.DRAW):
+            raise CertificateError("claim winner must be black, white or draw")
+        if colour == pg.DRAW and not game.maker_maker:
+            raise CertificateError("a Maker-Breaker description has no draws")
+        shown = {"winner": colour}
+    questions = cert.get("questions")
+    if not isinstance(questions, list):
+        raise CertificateError("'questions' must be a list")
+    given = {}
+    for q in questions:
+        if not isinstance(q, dict) or q.get("attacker") not in pg.COLOURS or not isinstance(q.get("wins"), bool):
+            raise CertificateError("each question needs 'attacker' (black/white) and 'wins' (bool)")
+        if q["attacker"] in given:
+            raise CertificateError(f"two answers for {q['attacker']}")
+        given[q["attacker"]] = q
+    states = 0
+    entries = 0
+    for attacker, wins in _questions(game, colour):
+        q = given.get(attacker)
+        if q is None or q["wins"] != wins:
+            raise CertificateError(f"the claim needs '{attacker} wins' answered {str(wins).lower()}")
+        table = _table(game, q.get("moves"))
+        entries += len(table)
+        walk = ProofWalk(game, attacker, lambda b, w, t, table=table: table.get((b, w, t), 0))
+        start = game.start()
+        if wins:
+            walk.prove(*start, 0)
+        else:
+            walk.refute(*start, 0)
+        states += len(walk.carriers) + len(walk.refuted)
+    return CheckReport(KIND, shown, f"{states} states derived from {entries} recorded moves")
+
+
+def _table(game: pg.PositionalGame, entries) -> dict:
+    if not isinstance(entries, list):
+        raise CertificateError("'moves' must be a list")
+    table = {}
+    for e in entries:
+        if not (isinstance(e, list) and len(e) == 4 and isinstance(e[0], int) and not isinstance(e[0], bool)
+                and all(isinstance(x, str) for x in e[1:])):
+            raise CertificateError(f"a move entry must be [t, black, white, cell], got {e!r}")
+        try:
+            b, w = _cells(game, e[1]), _cells(game, e[2])
+            v = game.mask([e[3]])
+        except InputError as exc:
+            raise CertificateError(str(exc)) from None
+        key = (b, w, e[0])
+        if key in table:
+            raise CertificateError(f"two moves for one state at time {e[0]}")
+        table[key] = v
+    return table
+
+
+def _cells(game, text: str) -> int:
+    names = text.split()
+    m = game.mask(names)
+    if m.bit_count() != len(names):
+        raise CertificateError("a position is repeated in a state")
+    return m
