@@ -47,7 +47,7 @@ from ..errors import Undecided
 from ..games import positional as pg
 from ..hypergraph import bits, minimal_masks
 from ..result import Outcome
-from . import register
+from . import register, register_auto
 
 TT_LIMIT = 2_000_000
 _CHECK_EVERY = 2048
@@ -97,6 +97,7 @@ class ProofSearch:
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             symmetry = canonicaliser(game, b, w)
         self.symmetry = symmetry or None
+        self.hits: dict[str, int] = {}  # how often each rule fired (tests and stats)
         self.nodes = 0
         self.proven = 0
         self.disproven = 0
@@ -157,10 +158,15 @@ class ProofSearch:
             return out
         if perm is None:
             return hit
+        self._hit("symmetry")
         inv = _inverse(perm)
         return hit[0], _apply(inv, hit[1]), _apply(inv, hit[2])
 
+    def _hit(self, rule: str):
+        self.hits[rule] = self.hits.get(rule, 0) + 1
+
     def _evict(self):
+        self._hit("evictions")
         drop = len(self.tt) // 2
         for k in list(self.tt)[:drop]:
             del self.tt[k]
@@ -205,12 +211,14 @@ class ProofSearch:
                 if s.bit_count() == 1:
                     threats |= s
             if threats:
+                self._hit("forced_block")
                 if threats & (threats - 1):
                     return "lose", []
                 return "moves", [threats] if threats & legal else []
         moves = _ordered(xl + yl, legal)
         if not moves and legal:
             moves = [legal & -legal]  # only dead cells are legal (#firstmoves): each equals a pass
+            self._hit("dead_cell_pass")
         return "moves", moves
 
     def _attack(self, black, white, t, xl, yl):
@@ -236,6 +244,7 @@ class ProofSearch:
         one-cell threats on two different cells (Y blocks one, X completes the other); carrier
         {v, a, b}. Otherwise X's first move leaves at most one threat cell, Y takes it, and X
         cannot complete a set with one move."""
+        self._hit("double_threat")
         partners: dict[int, int] = {}
         for s in xl:
             if s.bit_count() == 2:
@@ -264,8 +273,9 @@ class ProofSearch:
             if s.bit_count() == 1 and s & legal:
                 return self._lost(s)  # Y completes a set now
         lx, ly = self.left_x[t + 1], self.left_y[t + 1]
-        if not yl and self.left_x[t] == 1 and self.yx[t]:
+        if not yl and self.left_x[t] == 1 and self.yx[t] and (t or self.game.first_moves is None):
             # X's last move comes next: X wins iff Y cannot take every one-cell threat
+            self._hit("last_move")
             threats = 0
             for s in xl:
                 if s.bit_count() == 1:
@@ -283,6 +293,7 @@ class ProofSearch:
             c = moves[0]
             ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
             if not ok:
+                self._hit("first_reply")
                 return self._lost(c)
             tried = c
             carrier = cc | c
@@ -291,8 +302,11 @@ class ProofSearch:
         ok, cp, _ = self.solve(black, white, t + 1, [s for s in xl if s.bit_count() <= lx],
                                [s for s in yl if s.bit_count() <= ly] if yl else yl)
         if not ok:
+            self._hit("pass_refutes")
             return self._lost(tried or (legal & -legal))
         carrier |= cp | self._y_cells(black, white)
+        if any(not c & cp for c in moves):
+            self._hit("must_play")
         for c in moves:
             if c & cp and c != tried:
                 ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
@@ -389,6 +403,8 @@ def _stats(searches, t0) -> dict:
     return {"nodes": sum(s.nodes for s in searches), "proven": sum(s.proven for s in searches),
             "disproven": sum(s.disproven for s in searches),
             "tt_entries": max(len(s.tt) for s in searches),
+            "rules": {k: sum(s.hits.get(k, 0) for s in searches)
+                      for k in sorted({k for s in searches for k in s.hits})},
             "seconds": round(time.perf_counter() - t0, 6)}
 
 
@@ -430,3 +446,9 @@ def solve_maker_breaker_search(game, certificate: bool = False, timeout: float |
 
 register("pg", "search")(solve_pg_search)
 register("maker-breaker", "search")(solve_maker_breaker_search)
+
+
+@register_auto("pg")
+def choose_pg_method(game) -> str:
+    """The proof search: it beats the explicit solver on every Hex puzzle (bench/bench_search.py)."""
+    return "search"
