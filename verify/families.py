@@ -115,6 +115,15 @@ FAMILIES = {
 }
 
 
+def _classical():
+    from . import families_classical as fc
+    FAMILIES.update({"qubic": (fc.qubic, []), "k-in-a-row-d": (fc.k_in_a_row_d, ["n", "d", "k"]),
+                     "animal": (fc.animal, ["n", "size", "index"])})
+
+
+_classical()
+
+
 def family(name: str, *params: int) -> Hypergraph:
     """Build a named family instance from integer parameters (see :data:`FAMILIES`)."""
     if name not in FAMILIES:

@@ -260,13 +260,6 @@ class ProofSearch:
                 return self._won(v | a | b, v)
         return self._lost(0)
 
-    def defend_moves(self, black, white, t, xl) -> list[int]:
-        """Y's moves in order: cells on X's live sets first, then the other free cells."""
-        legal = self.legal(black, white, t)
-        moves = _ordered(xl, legal)
-        rest = legal & ~sum(moves)
-        return moves + [1 << i for i in bits(rest)]
-
     def _defend(self, black, white, t, xl, yl):
         legal = self.legal(black, white, t)
         for s in yl:
@@ -286,33 +279,31 @@ class ProofSearch:
                 b = (threats ^ a) & -(threats ^ a)
                 return self._won(a | b, 0)
             return self._lost(threats or (legal & -legal))
-        moves = self.defend_moves(black, white, t, xl)
-        tried = 0
-        if moves:
-            # the most promising reply first: if it refutes, no pass search is needed
-            c = moves[0]
-            ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
+        # the most promising reply first: if it refutes, no pass search is needed
+        tried = _best(xl, legal) or (legal & -legal)
+        carrier = 0
+        if tried:
+            ok, cc, _ = self._reply(black, white, t, xl, yl, tried, lx, ly)
             if not ok:
                 self._hit("first_reply")
-                return self._lost(c)
-            tried = c
-            carrier = cc | c
-        else:
-            carrier = 0
+                return self._lost(tried)
+            carrier = cc | tried
         ok, cp, _ = self.solve(black, white, t + 1, [s for s in xl if s.bit_count() <= lx],
                                [s for s in yl if s.bit_count() <= ly] if yl else yl)
         if not ok:
             self._hit("pass_refutes")
             return self._lost(tried or (legal & -legal))
         carrier |= cp | self._y_cells(black, white)
-        if any(not c & cp for c in moves):
+        region = legal & cp & ~tried
+        if legal & ~cp & ~tried:
             self._hit("must_play")
-        for c in moves:
-            if c & cp and c != tried:
-                ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
-                if not ok:
-                    return self._lost(c)
-                carrier |= cc | c
+        moves = _ordered(xl, region)
+        rest = region & ~sum(moves)
+        for c in moves + [1 << i for i in bits(rest)]:
+            ok, cc, _ = self._reply(black, white, t, xl, yl, c, lx, ly)
+            if not ok:
+                return self._lost(c)
+            carrier |= cc | c
         return self._won(carrier, 0)
 
     def _reply(self, black, white, t, xl, yl, c, lx, ly):
@@ -338,6 +329,23 @@ def _apply(perm, mask):
 def _inverse(perm):
     from .search_symmetry import inverse
     return inverse(perm)
+
+
+def _best(sets: list[int], allowed: int) -> int:
+    """The cell of ``allowed`` with the highest weight (2^-size per set through it), or 0."""
+    score: dict[int, int] = {}
+    for s in sets:
+        m = s & allowed
+        if not m:
+            continue
+        w = 1 << (32 - s.bit_count())
+        while m:
+            low = m & -m
+            score[low] = score.get(low, 0) + w
+            m ^= low
+    if not score:
+        return 0
+    return max(score, key=lambda v: (score[v], -v))
 
 
 def _ordered(sets: list[int], allowed: int) -> list[int]:
