@@ -50,6 +50,7 @@ from ..result import Outcome
 from . import register, register_auto
 
 TT_LIMIT = 2_000_000
+ISO_SETS = 48  # on symmetric boards, residuals with at most this many sets are merged up to isomorphism
 _CHECK_EVERY = 2048
 
 
@@ -64,7 +65,7 @@ class ProofSearch:
     """
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = TT_LIMIT,
-                 deadline: float | None = None, progress=None, symmetry=None):
+                 deadline: float | None = None, progress=None, symmetry=None, residual: bool = True):
         self.game = game
         self.x = attacker
         self.y = pg.other(attacker)
@@ -92,10 +93,18 @@ class ProofSearch:
         self.tt_limit = tt_limit
         self.deadline = deadline
         self.progress = progress
+        # Residual transpositions: without Y sets the value of a state depends only on what X
+        # still needs (xl) and the rest of the schedule; cells off xl are dead for both players.
+        self.residual = residual and not self.mm and game.first_moves is None
+        self.iso = False
         if symmetry:
             from .search_symmetry import canonicaliser
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
-            symmetry = canonicaliser(game, b, w)
+            canon = canonicaliser(game, b, w)
+            # with residual keys, a symmetric board also merges isomorphic residuals (which
+            # costs an invariant renumbering per node: only worth it when symmetry is present)
+            self.iso = self.residual and canon is not None
+            symmetry = None if self.residual else canon
         self.symmetry = symmetry or None
         self.hits: dict[str, int] = {}  # how often each rule fired (tests and stats)
         self.nodes = 0
@@ -141,6 +150,28 @@ class ProofSearch:
 
     def solve(self, black: int, white: int, t: int, xl=None, yl=None) -> tuple[bool, int, int]:
         """(X wins, carrier, X's winning move at an X turn or Y's refutation at a Y turn, else 0)."""
+        if self.residual:
+            if xl is None:
+                xl, yl = self.lists(black, white, t)
+            exact = (tuple(sorted(xl)), t)  # same residual: same cells, no renumbering
+            hit = self.tt.get(exact)
+            if hit is not None:
+                self._hit("residual_transposition")
+                return hit
+            key = fwd = None
+            if self.iso and len(xl) <= ISO_SETS:
+                form, fwd = _residual_form(xl)
+                key = ("iso", form, t)
+                hit = self.tt.get(key)
+                if hit is not None:
+                    self._hit("residual_isomorphism")
+                    back = {v: k for k, v in fwd.items()}
+                    return hit[0], _remap(back, hit[1]), _remap(back, hit[2])
+            out = self._solve(black, white, t, xl, yl)
+            self._store(exact, out)
+            if key is not None:
+                self._store(key, (out[0], _remap(fwd, out[1]), _remap(fwd, out[2])))
+            return out
         if self.symmetry is None:
             key, perm = (black, white, t), None
         else:
@@ -151,16 +182,19 @@ class ProofSearch:
             if xl is None:
                 xl, yl = self.lists(black, white, t)
             out = self._solve(black, white, t, xl, yl)
-            if len(self.tt) >= self.tt_limit:
-                self._evict()
             # carriers and moves are stored in the canonical frame
-            self.tt[key] = out if perm is None else (out[0], _apply(perm, out[1]), _apply(perm, out[2]))
+            self._store(key, out if perm is None else (out[0], _apply(perm, out[1]), _apply(perm, out[2])))
             return out
         if perm is None:
             return hit
         self._hit("symmetry")
         inv = _inverse(perm)
         return hit[0], _apply(inv, hit[1]), _apply(inv, hit[2])
+
+    def _store(self, key, value):
+        if len(self.tt) >= self.tt_limit:
+            self._evict()
+        self.tt[key] = value
 
     def _hit(self, rule: str):
         self.hits[rule] = self.hits.get(rule, 0) + 1
@@ -329,6 +363,44 @@ def _apply(perm, mask):
 def _inverse(perm):
     from .search_symmetry import inverse
     return inverse(perm)
+
+
+def _residual_form(xl: list[int]) -> tuple[tuple, dict]:
+    """An isomorphic copy of the family ``xl`` (cells renumbered by an invariant order: counts of
+    incident sets of each size, ties by cell), and the renumbering (cell bit -> new bit). Equal
+    forms imply isomorphic families, so the form is a sound table key; isomorphic residuals of a
+    Maker-Breaker game have equal values, and carriers map across through the renumberings."""
+    inv: dict[int, int] = {}
+    for e in xl:
+        w = 1 << (8 * e.bit_count())
+        m = e
+        while m:
+            low = m & -m
+            inv[low] = inv.get(low, 0) + w
+            m ^= low
+    order = sorted(inv, key=lambda v: (-inv[v], v))
+    fwd = {v: 1 << i for i, v in enumerate(order)}
+    out = []
+    for e in xl:
+        m = 0
+        r = e
+        while r:
+            low = r & -r
+            m |= fwd[low]
+            r ^= low
+        out.append(m)
+    out.sort()
+    return tuple(out), fwd
+
+
+def _remap(mapping: dict, mask: int) -> int:
+    """Image of ``mask`` under a cell-bit mapping; cells outside the mapping are dropped."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= mapping.get(low, 0)
+        mask ^= low
+    return out
 
 
 def _best(sets: list[int], allowed: int) -> int:
