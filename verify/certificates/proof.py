@@ -3,8 +3,9 @@
 A certificate answers one or two questions "can X force a win?" (X = black or white) with
 ``"questions": [{"attacker": X, "wins": bool, "moves": [[t, black, white, move], ...]}, ...]``.
 Only the choices of the side that wins the question are stored (X's moves in a proof, Y's in a
-refutation), keyed by the state: ``t`` time points played, the black and white stones
-(space-separated position names) and the chosen cell. Everything else is re-derived by the checker
+refutation), keyed by the state: ``t`` time points played (a pass, see below, plays a time point
+without a stone), the black and white stones placed since the start (space-separated position
+names; the initial stones are implied) and the chosen cell. Everything else is re-derived by the checker
 from the rules (:mod:`verify.games.positional`), states shared by several lines being checked once:
 
 - *immediate wins*: a player to move who can complete a set does so;
@@ -257,7 +258,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches) -> list[dict
             walk.prove(*start, 0)
         else:
             walk.refute(*start, 0)
-        entries = [[t, " ".join(game.names(b)), " ".join(game.names(w)), game.names(v)[0]]
+        b0, w0 = game.start()
+        entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
                    for (b, w, t), v in moves.items()]
         entries.sort(key=lambda e: (e[0], e[1], e[2]))
         questions.append({"attacker": attacker, "wins": wins, "moves": entries})
@@ -344,6 +346,10 @@ def _table(game: pg.PositionalGame, entries) -> dict:
         try:
             b, w = _cells(game, e[1]), _cells(game, e[2])
             v = game.mask([e[3]])
+            b0, w0 = game.start()
+            if (b | w) & (b0 | w0):
+                raise CertificateError("a move entry lists an initial stone")
+            b, w = b | b0, w | w0
         except InputError as exc:
             raise CertificateError(str(exc)) from None
         key = (b, w, e[0])
