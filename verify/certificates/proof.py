@@ -12,6 +12,10 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
 - *forced blocks*: a player facing a one-cell threat of the opponent, who moves next, takes that
   cell; two threat cells cannot both be blocked;
 - *depth bound*: X loses once no set untouched by Y needs at most X's remaining moves;
+- *residual merging* (games without Y sets and without #firstmoves): a state's value depends only on
+  t and on what X still needs on the sets Y has not touched, within X's remaining moves (the other
+  cells are dead for both players), so states with equal needs are checked once; a proof's X moves
+  must then lie on those needs, so the proof and its carrier carry over to every such state;
 - *X's moves in a refutation*: every legal cell on a set of either player that can still be
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
@@ -63,6 +67,15 @@ class ProofWalk:
         self.choose = choose
         self.carriers: dict = {}
         self.refuted: set = set()
+        # Without Y sets, a state's value depends only on X's needs within its remaining moves and
+        # on t (cells off those needs are dead for both players): states are merged on that key.
+        self.residual = not self.ysets and game.first_moves is None
+
+    def key(self, b, w, t):
+        if not self.residual:
+            return (b, w, t)
+        own, opp = self._own(b, w)
+        return tuple(sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))), t
 
     # -- rules-derived facts --------------------------------------------------------------------
     def _own(self, b, w):
@@ -104,7 +117,7 @@ class ProofWalk:
     # -- proof of "X wins" ----------------------------------------------------------------------
     def prove(self, b, w, t) -> int:
         """The carrier of the proof that X wins from (b, w, t); CertificateError if it fails."""
-        key = (b, w, t)
+        key = self.key(b, w, t)
         c = self.carriers.get(key)
         if c is None:
             c = self.carriers[key] = self._prove(b, w, t)
@@ -125,6 +138,8 @@ class ProofWalk:
             v = self._forced(b, w, t, own, opp, legal)
             if v is None:
                 v = self._choice(b, w, t, legal)
+                if self.residual and not any(v & s for s in self._needs(self.xsets, own, opp, self.left_x[t])):
+                    raise CertificateError(f"move {self.game.names(v)[0]} at time {t} is on no live set")
             return self.prove(*self._play(b, w, v, True), t + 1) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
@@ -152,9 +167,10 @@ class ProofWalk:
         stack = [(b, w, t)]
         while stack:
             b, w, t = stack.pop()
-            if (b, w, t) in self.refuted:
+            key = self.key(b, w, t)
+            if key in self.refuted:
                 continue
-            self.refuted.add((b, w, t))
+            self.refuted.add(key)
             stack.extend(self._refute_step(b, w, t))
 
     def _refute_step(self, b, w, t) -> list:
