@@ -40,6 +40,7 @@ from ..errors import CertificateError, InputError
 from ..formats.pg import parse_pg, pg_to_text
 from ..games import maker_breaker as mb
 from ..games import positional as pg
+from ..games.question import Question
 from ..hypergraph import bits
 from . import envelope
 from .checker import CheckReport, _mb_claim, _mb_position, instance_hypergraph, register
@@ -47,21 +48,12 @@ from .checker import CheckReport, _mb_claim, _mb_position, instance_hypergraph, 
 KIND = "pg-proof"
 
 
-class ProofWalk:
+class ProofWalk(Question):
     """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
     def __init__(self, game: pg.PositionalGame, attacker: str, choose):
-        self.game = game
-        self.x, self.y = attacker, pg.other(attacker)
-        self.xb = attacker == pg.BLACK
-        self.sched = game.schedule()
-        n = len(self.sched)
-        self.left_x = [0] * (n + 2)
-        self.left_y = [0] * (n + 2)
-        for t in range(n - 1, -1, -1):
-            self.left_x[t] = self.left_x[t + 1] + (self.sched[t] == attacker)
-            self.left_y[t] = self.left_y[t + 1] + (self.sched[t] != attacker)
+        super().__init__(game, attacker)
         self.xsets = tuple(dict.fromkeys(game.sets(attacker)))
         self.ysets = tuple(dict.fromkeys(game.sets(self.y)))
         self.choose = choose
@@ -74,19 +66,10 @@ class ProofWalk:
     def key(self, b, w, t):
         if not self.residual:
             return (b, w, t)
-        own, opp = self._own(b, w)
+        own, opp = self.own_opp(b, w)
         return tuple(sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))), t
 
     # -- rules-derived facts --------------------------------------------------------------------
-    def _own(self, b, w):
-        return (b, w) if self.xb else (w, b)
-
-    def legal(self, b, w, t) -> int:
-        free = self.game.full_mask & ~b & ~w
-        if t == 0 and self.game.first_moves is not None:
-            free &= self.game.first_moves
-        return free
-
     def _needs(self, sets, own, opp, left=None) -> list[int]:
         out = [s & ~own for s in sets if not s & opp]
         return out if left is None else [s for s in out if s.bit_count() <= left]
@@ -97,16 +80,6 @@ class ProofWalk:
             if s.bit_count() == 1:
                 m |= s
         return m & allowed
-
-    def _y_cells(self, own, opp) -> int:
-        u = 0
-        for s in self.ysets:
-            if not s & own:
-                u |= s & ~opp
-        return u
-
-    def _play(self, b, w, v, x_moves):
-        return (b | v, w) if x_moves == self.xb else (b, w | v)
 
     def _choice(self, b, w, t, legal) -> int:
         v = self.choose(b, w, t)
@@ -124,8 +97,8 @@ class ProofWalk:
         return c
 
     def _prove(self, b, w, t) -> int:
-        own, opp = self._own(b, w)
-        extra = self._y_cells(own, opp)
+        own, opp = self.own_opp(b, w)
+        extra = self.open_cells(self.ysets, own, opp)
         if any(s & own == s for s in self.xsets):
             return extra
         if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
@@ -140,14 +113,14 @@ class ProofWalk:
                 v = self._choice(b, w, t, legal)
                 if self.residual and not any(v & s for s in self._needs(self.xsets, own, opp, self.left_x[t])):
                     raise CertificateError(f"move {self.game.names(v)[0]} at time {t} is on no live set")
-            return self.prove(*self._play(b, w, v, True), t + 1) | v | extra
+            return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
         cp = self.prove(b, w, t + 1)
         carrier = cp | extra
         for i in bits(legal & cp):
             c = 1 << i
-            carrier |= self.prove(*self._play(b, w, c, False), t + 1) | c
+            carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
         return carrier
 
     def _forced(self, b, w, t, own, opp, legal):
@@ -174,7 +147,7 @@ class ProofWalk:
             stack.extend(self._refute_step(b, w, t))
 
     def _refute_step(self, b, w, t) -> list:
-        own, opp = self._own(b, w)
+        own, opp = self.own_opp(b, w)
         if any(s & own == s for s in self.xsets):
             raise CertificateError(f"{self.x} wins at time {t} in {_show(self.game, b, w)}")
         if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
@@ -195,7 +168,7 @@ class ProofWalk:
                 c = threats or None
             if c is None:
                 c = self._choice(b, w, t, legal)
-            return [(*self._play(b, w, c, False), t + 1)]
+            return [(*self.play(b, w, c, False), t + 1)]
         if self._ones(xl, legal):
             raise CertificateError(f"{self.x} completes a set at time {t} in {_show(self.game, b, w)}")
         yl = self._needs(self.ysets, opp, own, self.left_y[t])
@@ -204,7 +177,7 @@ class ProofWalk:
             if threats & (threats - 1) or (threats and not threats & legal):
                 return []  # Y completes a set at t + 1 whatever X does
             if threats:
-                return [(*self._play(b, w, threats, True), t + 1)]
+                return [(*self.play(b, w, threats, True), t + 1)]
         if not yl and self.left_x[t] == 2 and self.sched[t:t + 3] == (self.x, self.y, self.x) and t:
             if self._double_threat(xl):
                 raise CertificateError(f"{self.x} makes a double threat at time {t} in {_show(self.game, b, w)}")
@@ -215,19 +188,12 @@ class ProofWalk:
         moves = live & legal
         if not moves:
             moves = legal & -legal
-        return [(*self._play(b, w, 1 << i, True), t + 1) for i in bits(moves)]
+        return [(*self.play(b, w, 1 << i, True), t + 1) for i in bits(moves)]
 
     @staticmethod
     def _double_threat(xl) -> bool:
         """Some cell lies on two sets needing two cells each, with different second cells."""
-        partners: dict[int, int] = {}
-        for s in xl:
-            if s.bit_count() == 2:
-                lo = s & -s
-                hi = s ^ lo
-                partners[lo] = partners.get(lo, 0) | hi
-                partners[hi] = partners.get(hi, 0) | lo
-        return any(p & (p - 1) for p in partners.values())
+        return any(p & (p - 1) for p in Question.two_cell_partners(xl).values())
 
 
 def _show(game, b, w) -> str:

@@ -45,6 +45,7 @@ import time
 
 from ..errors import Undecided
 from ..games import positional as pg
+from ..games.question import Question
 from ..hypergraph import bits, minimal_masks
 from ..result import Outcome
 from . import register, register_auto
@@ -54,7 +55,7 @@ ISO_SETS = 48  # on symmetric boards, residuals with at most this many sets are 
 _CHECK_EVERY = 2048
 
 
-class ProofSearch:
+class ProofSearch(Question):
     """Can ``attacker`` force a win in ``game`` from a state? ``solve(black, white, t)``.
 
     ``t`` is the number of time points of the schedule already played (a pass advances ``t``
@@ -66,20 +67,10 @@ class ProofSearch:
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = TT_LIMIT,
                  deadline: float | None = None, progress=None, symmetry=None, residual: bool = True):
-        self.game = game
-        self.x = attacker
-        self.y = pg.other(attacker)
-        self.xb = attacker == pg.BLACK
-        sched = game.schedule()
-        self.sched = sched
-        n = len(sched)
-        # moves left to X and Y from time t on (index n: none)
-        self.left_x = [0] * (n + 2)
-        self.left_y = [0] * (n + 2)
-        for t in range(n - 1, -1, -1):
-            self.left_x[t] = self.left_x[t + 1] + (sched[t] == attacker)
-            self.left_y[t] = self.left_y[t + 1] + (sched[t] != attacker)
-        own, opp = self._stones(*game.start())
+        super().__init__(game, attacker)
+        n = len(self.sched)
+        sched = self.sched
+        own, opp = self.own_opp(*game.start())
         # the depth bound first (cheap), then inclusion-minimal sets: a superset never wins first
         self.xsets = minimal_masks(s for s in game.sets(attacker)
                                    if not s & opp and (s & ~own).bit_count() <= self.left_x[0])
@@ -113,36 +104,20 @@ class ProofSearch:
         self._tick = 0
 
     # -- state helpers -----------------------------------------------------------------------------
-    def _stones(self, black: int, white: int) -> tuple[int, int]:
-        return (black, white) if self.xb else (white, black)
-
     def lists(self, black: int, white: int, t: int) -> tuple[list[int], list[int]]:
         """What X and Y still need on each set the opponent has not touched, within their moves."""
-        own, opp = self._stones(black, white)
+        own, opp = self.own_opp(black, white)
         lx, ly = self.left_x[t], self.left_y[t]
         xl = [s & ~own for s in self.xsets if not s & opp and (s & ~own).bit_count() <= lx]
         yl = [s & ~opp for s in self.ysets if not s & own and (s & ~opp).bit_count() <= ly]
         return xl, yl
 
-    def legal(self, black: int, white: int, t: int) -> int:
-        free = self.game.full_mask & ~black & ~white
-        if t == 0 and self.game.first_moves is not None:
-            free &= self.game.first_moves
-        return free
-
     def _y_cells(self, black: int, white: int) -> int:
         """Cells of Y's sets X has not blocked (part of every carrier in a Maker-Maker game)."""
         if not self.mm:
             return 0
-        own, opp = self._stones(black, white)
-        u = 0
-        for s in self.ysets:
-            if not s & own:
-                u |= s & ~opp
-        return u
-
-    def _play(self, black, white, v, x_moves):
-        return (black | v, white) if x_moves == self.xb else (black, white | v)
+        own, opp = self.own_opp(black, white)
+        return self.open_cells(self.ysets, own, opp)
 
     # -- the search --------------------------------------------------------------------------------
     def wins(self, black: int, white: int, t: int) -> bool:
@@ -267,7 +242,7 @@ class ProofSearch:
         for v in moves:
             cxl = [s & ~v for s in xl if (s & ~v).bit_count() <= lx]
             cyl = [s for s in yl if not s & v and s.bit_count() <= ly] if yl else yl
-            bk, wh = self._play(black, white, v, True)
+            bk, wh = self.play(black, white, v, True)
             ok, c, _ = self.solve(bk, wh, t + 1, cxl, cyl)
             if ok:
                 return self._won(c | v | self._y_cells(black, white), v)
@@ -279,13 +254,7 @@ class ProofSearch:
         {v, a, b}. Otherwise X's first move leaves at most one threat cell, Y takes it, and X
         cannot complete a set with one move."""
         self._hit("double_threat")
-        partners: dict[int, int] = {}
-        for s in xl:
-            if s.bit_count() == 2:
-                lo = s & -s
-                hi = s ^ lo
-                partners[lo] = partners.get(lo, 0) | hi
-                partners[hi] = partners.get(hi, 0) | lo
+        partners = self.two_cell_partners(xl)
         for v in moves:
             p = partners.get(v, 0)
             if p & (p - 1):
@@ -343,7 +312,7 @@ class ProofSearch:
     def _reply(self, black, white, t, xl, yl, c, lx, ly):
         cxl = [s for s in xl if not s & c]
         cyl = [s & ~c for s in yl if (s & ~c).bit_count() <= ly] if yl else yl
-        bk, wh = self._play(black, white, c, False)
+        bk, wh = self.play(black, white, c, False)
         return self.solve(bk, wh, t + 1, cxl, cyl)
 
     def _heartbeat(self):
