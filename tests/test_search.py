@@ -289,3 +289,33 @@ def test_auto_picks_search_for_pg():
 def test_proof_search_question_api():
     game = pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker")
     assert ProofSearch(game, pg.BLACK).wins(0, 0, 0)
+
+
+# -- long sweeps (pytest -m slow) ---------------------------------------------------------------------
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(pg_games(), st.booleans())
+def test_pg_random_against_reference_long(game, symmetry):
+    test_pg_random_against_reference.hypothesis.inner_test(game, symmetry)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None)
+@given(hypergraphs(min_vertices=4, max_vertices=12, edge_sizes=(2, 3, 4), max_edges=18, marked=True),
+       st.sampled_from(["maker", "breaker"]), st.booleans())
+def test_maker_breaker_random_against_reference_long(h, first, symmetry):
+    assume(h.n - h.marked_mask.bit_count() <= 11)
+    test_maker_breaker_random_against_reference.hypothesis.inner_test(h, first, symmetry)
+
+
+@needs_hein
+@pytest.mark.slow
+def test_every_small_hein_puzzle_matches_explicit():
+    for path in sorted(HEIN.glob("*.pg")):
+        if "6x6" in path.name or "7x7" in path.name:
+            continue
+        game = read_pg(path)
+        out = solve_pg_search(game, certificate=True)
+        assert out.winner == solve("pg", game, "explicit").winner, path.name
+        check_certificate(out.certificate)
