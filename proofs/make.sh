@@ -32,10 +32,10 @@ for n in 3 4 5; do
   done
 done
 
-# Every Hein/Browne Hex puzzle of ../shared/positional-games/hex-hein (when present), certified by
+# Every Hein/Browne Hex puzzle of ../shared/positional-games/hex-hein (or $HEIN_DIR, when present), certified by
 # the proof search. The puzzle files are not ours to copy, so the certificates (which embed them)
 # stay out of git (proofs/hex-hein/.gitignore) and only the outcome table is kept.
-HEIN=../shared/positional-games/hex-hein
+HEIN=${HEIN_DIR:-../shared/positional-games/hex-hein}  # HEIN_DIR overrides
 if [ -d "$HEIN" ]; then
   mkdir -p proofs/hex-hein
   table=proofs/hex-hein/OUTCOMES.md
