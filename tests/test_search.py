@@ -319,3 +319,24 @@ def test_every_small_hein_puzzle_matches_explicit():
         out = solve_pg_search(game, certificate=True)
         assert out.winner == solve("pg", game, "explicit").winner, path.name
         check_certificate(out.certificate)
+
+
+def test_links_merge_isomorphic_states_and_bad_maps_are_rejected():
+    game = MakerBreakerGame(tic_tac_toe(4), "breaker")
+    cert = solve_maker_breaker_search(game, certificate=True).certificate
+    check_certificate(cert)
+    links = cert["questions"][0]["links"]
+    assert links
+    bad = copy.deepcopy(cert)
+    pairs = bad["questions"][0]["links"][0][5].split()
+    a, _, b = pairs[0].partition(">")
+    c, _, d = pairs[1].partition(">")
+    pairs[0], pairs[1] = f"{a}>{d}", f"{c}>{b}"  # a different bijection: no longer an isomorphism
+    bad["questions"][0]["links"][0][5] = " ".join(pairs)
+    with pytest.raises(CertificateError):
+        check_certificate(bad)
+    squashed = copy.deepcopy(cert)
+    squashed["questions"][0]["links"][0][5] = " ".join(p.partition(">")[0] + ">" + pairs[0].partition(">")[2]
+                                                       for p in pairs)
+    with pytest.raises(CertificateError):
+        check_certificate(squashed)

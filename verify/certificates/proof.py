@@ -16,6 +16,10 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   t and on what X still needs on the sets Y has not touched, within X's remaining moves (the other
   cells are dead for both players), so states with equal needs are checked once; a proof's X moves
   must then lie on those needs, so the proof and its carrier carry over to every such state;
+- *links* (same games, symmetric boards): ``"links": [[t, black, white, black', white', "a>b ..."]]``
+  says the state is isomorphic to the state (black', white') at the same t through the cell map
+  a→b; the checker verifies the map is one-to-one and carries that state's needs onto this state's
+  needs, checks that state instead, and maps its carrier through;
 - *X's moves in a refutation*: every legal cell on a set of either player that can still be
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
@@ -52,8 +56,10 @@ class ProofWalk(Question):
     """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, choose):
+    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None):
         super().__init__(game, attacker)
+        self.link = link
+        self._open: set = set()
         self.xsets = tuple(dict.fromkeys(game.sets(attacker)))
         self.ysets = tuple(dict.fromkeys(game.sets(self.y)))
         self.choose = choose
@@ -93,8 +99,39 @@ class ProofWalk(Question):
         key = self.key(b, w, t)
         c = self.carriers.get(key)
         if c is None:
-            c = self.carriers[key] = self._prove(b, w, t)
+            linked = self._linked(b, w, t, key)
+            if linked is not None:
+                (lb, lw), cmap = linked
+                self._open.add(key)
+                c = _image(cmap, self.prove(lb, lw, t))
+                self._open.discard(key)
+            else:
+                c = self._prove(b, w, t)
+            self.carriers[key] = c
         return c
+
+    def _linked(self, b, w, t, key):
+        """A recorded isomorphic state: ((black', white'), cell map from it to this state), checked:
+        the map must be one-to-one and carry the other state's needs onto this state's needs (then
+        the two states have the same value, and proofs and carriers carry over through the map)."""
+        if not self.residual or self.link is None:
+            return None
+        got = self.link(b, w, t)
+        if got is None:
+            return None
+        (lb, lw), cmap = got
+        if key in self._open:
+            raise CertificateError(f"cyclic links at time {t}")
+        if len(set(cmap.values())) != len(cmap):
+            raise CertificateError(f"a link map at time {t} is not one-to-one")
+        other = self.key(lb, lw, t)[0]
+        if other == key[0]:
+            raise CertificateError(f"a link at time {t} points at an equal state")
+        if any(any(not c in cmap for c in _cells_of(s)) for s in other):
+            raise CertificateError(f"a link map at time {t} misses a cell")
+        if tuple(sorted(set(_image(cmap, s) for s in other))) != key[0]:
+            raise CertificateError(f"a link map at time {t} does not carry the needs over")
+        return (lb, lw), cmap
 
     def _prove(self, b, w, t) -> int:
         own, opp = self.own_opp(b, w)
@@ -144,7 +181,11 @@ class ProofWalk(Question):
             if key in self.refuted:
                 continue
             self.refuted.add(key)
-            stack.extend(self._refute_step(b, w, t))
+            linked = self._linked(b, w, t, key)
+            if linked is not None:
+                stack.append((*linked[0], t))  # refuted iff the linked state is
+            else:
+                stack.extend(self._refute_step(b, w, t))
 
     def _refute_step(self, b, w, t) -> list:
         own, opp = self.own_opp(b, w)
@@ -196,6 +237,17 @@ class ProofWalk(Question):
         return any(p & (p - 1) for p in Question.two_cell_partners(xl).values())
 
 
+def _cells_of(mask: int) -> list[int]:
+    return [1 << i for i in bits(mask)]
+
+
+def _image(cmap: dict, mask: int) -> int:
+    out = 0
+    for c in _cells_of(mask):
+        out |= cmap[c]
+    return out
+
+
 def _show(game, b, w) -> str:
     return f"black {{{','.join(game.names(b))}}} white {{{','.join(game.names(w))}}}"
 
@@ -234,7 +286,9 @@ def build_questions(game: pg.PositionalGame, winner: str, searches) -> list[dict
             moves[(b, w, t)] = v
             return v
 
-        walk = ProofWalk(game, attacker, choose)
+        links: dict = {}
+        link = _linker(search, links) if search.iso else None
+        walk = ProofWalk(game, attacker, choose, link)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -244,8 +298,43 @@ def build_questions(game: pg.PositionalGame, winner: str, searches) -> list[dict
         entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
                    for (b, w, t), v in moves.items()]
         entries.sort(key=lambda e: (e[0], e[1], e[2]))
-        questions.append({"attacker": attacker, "wins": wins, "moves": entries})
+        linked = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                   " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)),
+                   " ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))]
+                  for (b, w, t), ((lb, lw), cmap) in links.items()]
+        linked.sort(key=lambda e: (e[0], e[1], e[2]))
+        q = {"attacker": attacker, "wins": wins, "moves": entries}
+        if linked:
+            q["links"] = linked
+        questions.append(q)
     return questions
+
+
+def _linker(search, links: dict):
+    """The builder's link callback: the first state met with each isomorphism class of residual
+    needs stands for the later ones (renumberings from the search's invariant form)."""
+    from ..solvers.search import _residual_form
+    seen: dict = {}
+
+    def link(b, w, t):
+        own, opp = search.own_opp(b, w)
+        needs = sorted(set(s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= search.left_x[t]))
+        if not needs:
+            return None
+        form, fwd = _residual_form(needs)
+        first = seen.get((form, t))
+        if first is None:
+            seen[(form, t)] = ((b, w), fwd, tuple(needs))
+            return None
+        (lb, lw), lfwd, lneeds = first
+        if lneeds == tuple(needs):
+            return None  # the same needs: merged by the residual key already
+        back = {v: k for k, v in fwd.items()}
+        cmap = {a: back[v] for a, v in lfwd.items()}
+        links[(b, w, t)] = ((lb, lw), cmap)
+        return (lb, lw), cmap
+
+    return link
 
 
 def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches) -> dict:
@@ -306,8 +395,10 @@ def check_pg_proof(cert: dict) -> CheckReport:
         if q is None or q["wins"] != wins:
             raise CertificateError(f"the claim needs '{attacker} wins' answered {str(wins).lower()}")
         table = _table(game, q.get("moves"))
-        entries += len(table)
-        walk = ProofWalk(game, attacker, lambda b, w, t, table=table: table.get((b, w, t), 0))
+        links = _links(game, q.get("links", []))
+        entries += len(table) + len(links)
+        walk = ProofWalk(game, attacker, lambda b, w, t, table=table: table.get((b, w, t), 0),
+                         lambda b, w, t, links=links: links.get((b, w, t)))
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -339,6 +430,29 @@ def _table(game: pg.PositionalGame, entries) -> dict:
             raise CertificateError(f"two moves for one state at time {e[0]}")
         table[key] = v
     return table
+
+
+def _links(game: pg.PositionalGame, entries) -> dict:
+    if not isinstance(entries, list):
+        raise CertificateError("'links' must be a list")
+    b0, w0 = game.start()
+    out = {}
+    for e in entries:
+        if not (isinstance(e, list) and len(e) == 6 and isinstance(e[0], int) and not isinstance(e[0], bool)
+                and all(isinstance(x, str) for x in e[1:])):
+            raise CertificateError(f"a link must be [t, black, white, black', white', map], got {e!r}")
+        try:
+            b, w, lb, lw = (_cells(game, x) for x in e[1:5])
+            cmap = {}
+            for pair in e[5].split():
+                a, _, c = pair.partition(">")
+                cmap[game.mask([a])] = game.mask([c])
+        except InputError as exc:
+            raise CertificateError(str(exc)) from None
+        if (b | w | lb | lw) & (b0 | w0):
+            raise CertificateError("a link lists an initial stone")
+        out[(b | b0, w | w0, e[0])] = ((lb | b0, lw | w0), cmap)
+    return out
 
 
 def _cells(game, text: str) -> int:
