@@ -413,7 +413,7 @@ class _Progress:
         self.bar = None
         if sys.stderr.isatty():
             from tqdm import tqdm
-            self.bar = tqdm(unit=" nodes", file=sys.stderr, leave=False, dynamic_ncols=True)
+            self.bar = tqdm(unit=" nodes", file=sys.stderr, leave=False)
         self.done = 0
 
     def __call__(self, search: "ProofSearch"):
@@ -468,7 +468,7 @@ def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout:
     if certificate:
         from ..certificates.proof import pg_proof_certificate
         out.certificate = pg_proof_certificate(game, winner, searches)
-        out.stats["certificate_moves"] = sum(len(q["moves"]) for q in out.certificate["questions"])
+        out.stats["certificate_moves"] = sum(len(q["moves"]) + len(q.get("links", [])) for q in out.certificate["questions"])
     return out
 
 
@@ -489,7 +489,7 @@ def solve_maker_breaker_search(game, certificate: bool = False, timeout: float |
     if certificate:
         from ..certificates.proof import mb_proof_certificate
         out.certificate = mb_proof_certificate(game, g, winner, searches)
-        out.stats["certificate_moves"] = sum(len(q["moves"]) for q in out.certificate["questions"])
+        out.stats["certificate_moves"] = sum(len(q["moves"]) + len(q.get("links", [])) for q in out.certificate["questions"])
     return out
 
 
