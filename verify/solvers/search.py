@@ -457,6 +457,11 @@ def _stats(searches, t0) -> dict:
             "seconds": round(time.perf_counter() - t0, 6)}
 
 
+def _recorded(cert: dict) -> int:
+    """Moves and links a pg-proof certificate records."""
+    return sum(len(q["moves"]) + len(q.get("links", [])) for q in cert["questions"])
+
+
 def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
                     tt_limit: int = TT_LIMIT, symmetry: bool = True, **_) -> Outcome:
     """Outcome of a .pg game by the proof search."""
@@ -468,7 +473,7 @@ def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout:
     if certificate:
         from ..certificates.proof import pg_proof_certificate
         out.certificate = pg_proof_certificate(game, winner, searches)
-        out.stats["certificate_moves"] = sum(len(q["moves"]) + len(q.get("links", [])) for q in out.certificate["questions"])
+        out.stats["certificate_moves"] = _recorded(out.certificate)
     return out
 
 
@@ -489,7 +494,7 @@ def solve_maker_breaker_search(game, certificate: bool = False, timeout: float |
     if certificate:
         from ..certificates.proof import mb_proof_certificate
         out.certificate = mb_proof_certificate(game, g, winner, searches)
-        out.stats["certificate_moves"] = sum(len(q["moves"]) + len(q.get("links", [])) for q in out.certificate["questions"])
+        out.stats["certificate_moves"] = _recorded(out.certificate)
     return out
 
 
