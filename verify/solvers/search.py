@@ -76,7 +76,10 @@ class ProofSearch(Question):
                                    if not s & opp and (s & ~own).bit_count() <= self.left_x[0])
         self.ysets = minimal_masks(s for s in game.sets(self.y)
                                    if not s & own and (s & ~opp).bit_count() <= self.left_y[0])
-        self.mm = bool(self.ysets)
+        # Y's sets X has not blocked, whatever their size: extra Y stones (the must-play lemma)
+        # could bring any of them within reach, so their cells belong to every carrier
+        self.y_open = minimal_masks(s for s in game.sets(self.y) if not s & own)
+        self.mm = bool(self.y_open)
         # X, Y, X from t on: the pattern of the two-move oracles
         self.xyx = [sched[t:t + 3] == (attacker, self.y, attacker) for t in range(n + 1)]
         self.yx = [sched[t:t + 2] == (self.y, attacker) for t in range(n + 1)]
@@ -117,7 +120,7 @@ class ProofSearch(Question):
         if not self.mm:
             return 0
         own, opp = self.own_opp(black, white)
-        return self.open_cells(self.ysets, own, opp)
+        return self.open_cells(self.y_open, own, opp)
 
     # -- the search --------------------------------------------------------------------------------
     def wins(self, black: int, white: int, t: int) -> bool:
@@ -260,7 +263,7 @@ class ProofSearch(Question):
             if p & (p - 1):
                 a = p & -p
                 b = (p ^ a) & -(p ^ a)
-                return self._won(v | a | b, v)
+                return self._won(v | a | b | self._y_cells(black, white), v)
         return self._lost(0)
 
     def _defend(self, black, white, t, xl, yl):
@@ -280,7 +283,7 @@ class ProofSearch(Question):
             if threats & (threats - 1):
                 a = threats & -threats
                 b = (threats ^ a) & -(threats ^ a)
-                return self._won(a | b, 0)
+                return self._won(a | b | self._y_cells(black, white), 0)
             return self._lost(threats or (legal & -legal))
         # the most promising reply first: if it refutes, no pass search is needed
         tried = _best(xl, legal) or (legal & -legal)
