@@ -136,7 +136,7 @@ def pg_games(draw, maker_maker: bool | None = None):
         assume(False)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(pg_games(), st.booleans())
 def test_pg_random_against_reference(game, symmetry):
     assume(game.free_mask() and game.initial_winner() is None)
