@@ -60,8 +60,12 @@ class ProofWalk(Question):
         super().__init__(game, attacker)
         self.link = link
         self._open: set = set()
-        self.xsets = tuple(dict.fromkeys(game.sets(attacker)))
-        self.ysets = tuple(dict.fromkeys(game.sets(self.y)))
+        # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
+        # can never be completed: dropped once here (exact, by the rules)
+        own0, opp0 = self.own_opp(*game.start())
+        self.xsets = tuple(s for s in dict.fromkeys(game.sets(attacker))
+                           if not s & opp0 and (s & ~own0).bit_count() <= self.left_x[0])
+        self.ysets = tuple(s for s in dict.fromkeys(game.sets(self.y)) if not s & own0)
         self.choose = choose
         self.carriers: dict = {}
         self.refuted: set = set()
