@@ -412,14 +412,19 @@ def check_pg_proof(cert: dict) -> CheckReport:
     return CheckReport(KIND, shown, f"{states} states derived from {entries} recorded moves")
 
 
+def _check_entry(e, length: int, what: str):
+    """A list of ``length`` items: a time point (int) then strings."""
+    if not (isinstance(e, list) and len(e) == length and isinstance(e[0], int) and not isinstance(e[0], bool)
+            and all(isinstance(x, str) for x in e[1:])):
+        raise CertificateError(f"{what}, got {e!r}")
+
+
 def _table(game: pg.PositionalGame, entries) -> dict:
     if not isinstance(entries, list):
         raise CertificateError("'moves' must be a list")
     table = {}
     for e in entries:
-        if not (isinstance(e, list) and len(e) == 4 and isinstance(e[0], int) and not isinstance(e[0], bool)
-                and all(isinstance(x, str) for x in e[1:])):
-            raise CertificateError(f"a move entry must be [t, black, white, cell], got {e!r}")
+        _check_entry(e, 4, "a move entry must be [t, black, white, cell]")
         try:
             b, w = _cells(game, e[1]), _cells(game, e[2])
             v = game.mask([e[3]])
@@ -442,9 +447,7 @@ def _links(game: pg.PositionalGame, entries) -> dict:
     b0, w0 = game.start()
     out = {}
     for e in entries:
-        if not (isinstance(e, list) and len(e) == 6 and isinstance(e[0], int) and not isinstance(e[0], bool)
-                and all(isinstance(x, str) for x in e[1:])):
-            raise CertificateError(f"a link must be [t, black, white, black', white', map], got {e!r}")
+        _check_entry(e, 6, "a link must be [t, black, white, black', white', map]")
         try:
             b, w, lb, lw = (_cells(game, x) for x in e[1:5])
             cmap = {}
