@@ -5,7 +5,10 @@ import pytest
 
 from verify.certificates.checker import check_file
 
-PROOFS = sorted((Path(__file__).resolve().parent.parent / "proofs").rglob("*.json"))
+# proofs/hex-hein/*.json are written by proofs/make.sh from the shared puzzle files and kept out of
+# git (`verify check proofs/hex-hein` re-verifies them); only the committed catalogue is replayed here
+PROOFS = sorted(p for p in (Path(__file__).resolve().parent.parent / "proofs").rglob("*.json")
+                if "hex-hein" not in p.parts)
 
 
 def test_catalogue_is_not_empty():

@@ -35,3 +35,4 @@ class Undecided(BackendError):
 
 class CertificateError(VerifyError):
     """A certificate failed independent checking."""
+

@@ -87,7 +87,7 @@ def _load_plugins():
     """Certificate kinds defined next to their encodings register themselves on import."""
     from ..plugins import import_all
     import_all(("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
-                "verify.certificates.convex"))
+                "verify.certificates.convex", "verify.certificates.proof"))
 
 
 # -- helpers ---------------------------------------------------------------------------------------

@@ -97,17 +97,9 @@ def _need(ok: bool, msg: str):
         raise InputError(msg)
 
 
-from .hex import hex_board  # noqa: E402  (the Hex generator builds on cell())
-
-
-def _rank3_families() -> dict:
-    """Rank-3 families for Galliot's criterion (paper 004), defined in :mod:`.rank3`."""
-    from .rank3 import gadget_ring, round3_board, sparse_extra, sparse_gadgets, sparse_tree
-    return {"rank3-round3": (round3_board, ["c", "q", "copies", "gap"]),
-            "rank3-tree": (sparse_tree, ["n", "seed"]),
-            "rank3-gadgets": (sparse_gadgets, ["n", "gadgets", "seed"]),
-            "rank3-extra": (sparse_extra, ["n", "extra", "seed"]),
-            "rank3-ring": (gadget_ring, ["k"])}
+# generators in submodules build on cell() above
+from . import classical, rank3  # noqa: E402
+from .hex import hex_board  # noqa: E402
 
 FAMILIES = {
     "complete": (complete, ["n", "r"]),
@@ -118,7 +110,16 @@ FAMILIES = {
     "fano": (fano, []),
     "hex": (hex_board, ["k"]),
     "random": (random_rank, ["n", "m", "k", "seed"]),
-    **{name: entry for name, entry in _rank3_families().items()},
+    # classical boards (issue 9): Qubic, k-in-a-row in d dimensions, Harary's animals
+    "qubic": (classical.qubic, []),
+    "k-in-a-row-d": (classical.k_in_a_row_d, ["n", "d", "k"]),
+    "animal": (classical.animal, ["n", "size", "index"]),
+    # rank-3 families for Galliot's criterion (paper 004)
+    "rank3-round3": (rank3.round3_board, ["c", "q", "copies", "gap"]),
+    "rank3-tree": (rank3.sparse_tree, ["n", "seed"]),
+    "rank3-gadgets": (rank3.sparse_gadgets, ["n", "gadgets", "seed"]),
+    "rank3-extra": (rank3.sparse_extra, ["n", "extra", "seed"]),
+    "rank3-ring": (rank3.gadget_ring, ["k"]),
 }
 
 

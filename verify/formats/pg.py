@@ -67,11 +67,13 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
 
     def win_sets(key, colour) -> list[int]:
         out: list[int] = []
+        seen_sets: set[int] = set()
         for ln, fs in sections.get(key, []):
             m = cell_mask([(ln, v) for v in fs], f"{colour} winning-set cell")
             if m.bit_count() != len(fs):
                 raise InputError(f"{source}:{ln}: a {colour} winning set repeats a cell")
-            if m not in out:
+            if m not in seen_sets:
+                seen_sets.add(m)
                 out.append(m)
         return out
 

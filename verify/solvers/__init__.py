@@ -40,7 +40,8 @@ _AUTO: dict[str, Callable[[object], str]] = {}
 # modules whose import registers the methods (each must exist: a typo is an import error)
 _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.solvers.qbf",
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
-            "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg")
+            "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg",
+            "verify.solvers.search_methods")
 _loaded = False
 
 

@@ -1,0 +1,381 @@
+"""The ``pg-proof`` certificate kind: compact proof trees for ``.pg`` and Maker-Breaker games.
+
+A certificate answers one or two questions "can X force a win?" (X = black or white) with
+``"questions": [{"attacker": X, "wins": bool, "moves": [[t, black, white, move], ...]}, ...]``.
+Only the choices of the side that wins the question are stored (X's moves in a proof, Y's in a
+refutation), keyed by the state: ``t`` time points played (a pass, see below, plays a time point
+without a stone), the black and white stones placed since the start (space-separated position
+names; the initial stones are implied) and the chosen cell. Everything else is re-derived by the checker
+from the rules (:mod:`verify.games.positional`), states shared by several lines being checked once:
+
+- *immediate wins*: a player to move who can complete a set does so;
+- *forced blocks*: a player facing a one-cell threat of the opponent, who moves next, takes that
+  cell; two threat cells cannot both be blocked;
+- *depth bound*: X loses once no set untouched by Y needs at most X's remaining moves;
+- *residual merging* (games without Y sets and without #firstmoves): a state's value depends only on
+  t and on what X still needs on the sets Y has not touched, within X's remaining moves (the other
+  cells are dead for both players), so states with equal needs are checked once; a proof's X moves
+  must then lie on those needs, so the proof and its carrier carry over to every such state;
+- *links* (same games, symmetric boards): ``"links": [[t, black, white, black', white', "a>b ..."]]``
+  says the state is isomorphic to the state (black', white') at the same t through the cell map
+  a→b; the checker verifies the map is one-to-one and carries that state's needs onto this state's
+  needs, checks that state instead, and maps its carrier through;
+- *X's moves in a refutation*: every legal cell on a set of either player that can still be
+  completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
+  is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
+  hurts in a game won by completing a set);
+- *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
+  one-cell threats on two different cells;
+- *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
+  *carrier* (the cells the proof plays on or needs free: an immediate win at a: {a}; a move v:
+  {v} ∪ the carrier after it; a Y turn: the pass carrier ∪ each checked reply with its carrier; in
+  a Maker-Maker game also the free cells of Y's sets X has not blocked). Lemma: X still wins with
+  extra Y stones outside the carrier (induction on the proof; monotonicity for the pass), so only Y's
+  legal moves inside the pass carrier are checked.
+
+The claim ``{"game": "pg", "winner": W}`` (or ``{"game": "maker-breaker", "first", "winner"}``
+with a hypergraph instance) must follow from the answers: black wins iff black's question is
+proven; otherwise white wins a Maker-Breaker description; in a Maker-Maker game white wins iff
+white's question is proven, else the game is a draw.
+"""
+from __future__ import annotations
+
+from ..errors import CertificateError, InputError
+from ..formats.pg import parse_pg
+from ..games import maker_breaker as mb
+from ..games import positional as pg
+from ..games.question import Question
+from ..hypergraph import bits
+from .checker import CheckReport, _mb_claim, _mb_position, instance_hypergraph, register
+
+KIND = "pg-proof"
+
+
+class ProofWalk(Question):
+    """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
+    choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
+
+    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None):
+        super().__init__(game, attacker)
+        self.link = link
+        self._open: set = set()
+        # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
+        # can never be completed: dropped once here (exact, by the rules)
+        own0, opp0 = self.own_opp(*game.start())
+        self.xsets = tuple(s for s in dict.fromkeys(game.sets(attacker))
+                           if not s & opp0 and (s & ~own0).bit_count() <= self.left_x[0])
+        self.ysets = tuple(s for s in dict.fromkeys(game.sets(self.y)) if not s & own0)
+        self.choose = choose
+        self.carriers: dict = {}
+        self.refuted: set = set()
+        # Without Y sets, a state's value depends only on X's needs within its remaining moves and
+        # on t (cells off those needs are dead for both players): states are merged on that key.
+        self.residual = not self.ysets and game.first_moves is None
+
+    def key(self, b, w, t):
+        if not self.residual:
+            return (b, w, t)
+        own, opp = self.own_opp(b, w)
+        return tuple(sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))), t
+
+    # -- rules-derived facts --------------------------------------------------------------------
+    def _needs(self, sets, own, opp, left=None) -> list[int]:
+        out = [s & ~own for s in sets if not s & opp]
+        return out if left is None else [s for s in out if s.bit_count() <= left]
+
+    def _ones(self, needs, allowed) -> int:
+        m = 0
+        for s in needs:
+            if s.bit_count() == 1:
+                m |= s
+        return m & allowed
+
+    def _choice(self, b, w, t, legal) -> int:
+        v = self.choose(b, w, t)
+        if not isinstance(v, int) or v <= 0 or v & (v - 1) or not v & legal:
+            raise CertificateError(f"no legal choice at time {t} in state {_show(self.game, b, w)}")
+        return v
+
+    # -- proof of "X wins" ----------------------------------------------------------------------
+    def prove(self, b, w, t) -> int:
+        """The carrier of the proof that X wins from (b, w, t); CertificateError if it fails."""
+        key = self.key(b, w, t)
+        c = self.carriers.get(key)
+        if c is None:
+            linked = self._linked(b, w, t, key)
+            if linked is not None:
+                (lb, lw), cmap = linked
+                self._open.add(key)
+                c = _image(cmap, self.prove(lb, lw, t))
+                self._open.discard(key)
+            else:
+                c = self._prove(b, w, t)
+            self.carriers[key] = c
+        return c
+
+    def _linked(self, b, w, t, key):
+        """A recorded isomorphic state: ((black', white'), cell map from it to this state), checked:
+        the map must be one-to-one and carry the other state's needs onto this state's needs (then
+        the two states have the same value, and proofs and carriers carry over through the map)."""
+        if not self.residual or self.link is None:
+            return None
+        got = self.link(b, w, t)
+        if got is None:
+            return None
+        (lb, lw), cmap = got
+        if key in self._open:
+            raise CertificateError(f"cyclic links at time {t}")
+        if len(set(cmap.values())) != len(cmap):
+            raise CertificateError(f"a link map at time {t} is not one-to-one")
+        other = self.key(lb, lw, t)[0]
+        if other == key[0]:
+            raise CertificateError(f"a link at time {t} points at an equal state")
+        if any(any(not c in cmap for c in _cells_of(s)) for s in other):
+            raise CertificateError(f"a link map at time {t} misses a cell")
+        if tuple(sorted(set(_image(cmap, s) for s in other))) != key[0]:
+            raise CertificateError(f"a link map at time {t} does not carry the needs over")
+        return (lb, lw), cmap
+
+    def _prove(self, b, w, t) -> int:
+        own, opp = self.own_opp(b, w)
+        extra = self.open_cells(self.ysets, own, opp)
+        if any(s & own == s for s in self.xsets):
+            return extra
+        if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
+            raise CertificateError(f"{self.x} does not win at time {t} in {_show(self.game, b, w)}")
+        legal = self.legal(b, w, t)
+        if self.sched[t] == self.x:
+            win = self._ones(self._needs(self.xsets, own, opp), legal)
+            if win:
+                return (win & -win) | extra
+            v = self._forced(b, w, t, own, opp, legal)
+            if v is None:
+                v = self._choice(b, w, t, legal)
+                if self.residual and not any(v & s for s in self._needs(self.xsets, own, opp, self.left_x[t])):
+                    raise CertificateError(f"move {self.game.names(v)[0]} at time {t} is on no live set")
+            return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
+        if self._ones(self._needs(self.ysets, opp, own), legal):
+            raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
+        cp = self.prove(b, w, t + 1)
+        carrier = cp | extra
+        for i in bits(legal & cp):
+            c = 1 << i
+            carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
+        return carrier
+
+    def _forced(self, b, w, t, own, opp, legal):
+        """X's forced block (X has no immediate win): the cell, or None if Y has no threat."""
+        if t + 1 >= len(self.sched) or self.sched[t + 1] != self.y:
+            return None
+        threats = self._ones(self._needs(self.ysets, opp, own), self.game.full_mask & ~b & ~w)
+        if not threats:
+            return None
+        if threats & (threats - 1) or not threats & legal:
+            raise CertificateError(f"{self.x} cannot meet {self.y}'s threats at time {t}")
+        return threats
+
+    # -- refutation of "X wins" -----------------------------------------------------------------
+    def refute(self, b, w, t) -> None:
+        """Check that X does not win from (b, w, t); CertificateError if the refutation fails."""
+        stack = [(b, w, t)]
+        while stack:
+            b, w, t = stack.pop()
+            key = self.key(b, w, t)
+            if key in self.refuted:
+                continue
+            self.refuted.add(key)
+            linked = self._linked(b, w, t, key)
+            if linked is not None:
+                stack.append((*linked[0], t))  # refuted iff the linked state is
+            else:
+                stack.extend(self._refute_step(b, w, t))
+
+    def _refute_step(self, b, w, t) -> list:
+        own, opp = self.own_opp(b, w)
+        if any(s & own == s for s in self.xsets):
+            raise CertificateError(f"{self.x} wins at time {t} in {_show(self.game, b, w)}")
+        if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
+            return []
+        xl = self._needs(self.xsets, own, opp, self.left_x[t])
+        if not xl:
+            return []
+        legal = self.legal(b, w, t)
+        free = self.game.full_mask & ~b & ~w
+        if self.sched[t] == self.y:
+            if self._ones(self._needs(self.ysets, opp, own), legal):
+                return []  # Y completes a set now
+            c = None
+            if t + 1 < len(self.sched) and self.sched[t + 1] == self.x:
+                threats = self._ones(xl, free)
+                if threats & (threats - 1) or (threats and not threats & legal):
+                    raise CertificateError(f"{self.y} cannot meet {self.x}'s threats at time {t}")
+                c = threats or None
+            if c is None:
+                c = self._choice(b, w, t, legal)
+            return [(*self.play(b, w, c, False), t + 1)]
+        if self._ones(xl, legal):
+            raise CertificateError(f"{self.x} completes a set at time {t} in {_show(self.game, b, w)}")
+        yl = self._needs(self.ysets, opp, own, self.left_y[t])
+        if t + 1 < len(self.sched) and self.sched[t + 1] == self.y:
+            threats = self._ones(yl, free)
+            if threats & (threats - 1) or (threats and not threats & legal):
+                return []  # Y completes a set at t + 1 whatever X does
+            if threats:
+                return [(*self.play(b, w, threats, True), t + 1)]
+        if not yl and self.left_x[t] == 2 and self.sched[t:t + 3] == (self.x, self.y, self.x) and t:
+            if self._double_threat(xl):
+                raise CertificateError(f"{self.x} makes a double threat at time {t} in {_show(self.game, b, w)}")
+            return []
+        live = 0
+        for s in xl + yl:
+            live |= s
+        moves = live & legal
+        if not moves:
+            moves = legal & -legal
+        return [(*self.play(b, w, 1 << i, True), t + 1) for i in bits(moves)]
+
+    @staticmethod
+    def _double_threat(xl) -> bool:
+        """Some cell lies on two sets needing two cells each, with different second cells."""
+        return any(p & (p - 1) for p in Question.two_cell_partners(xl).values())
+
+
+def _cells_of(mask: int) -> list[int]:
+    return [1 << i for i in bits(mask)]
+
+
+def _image(cmap: dict, mask: int) -> int:
+    out = 0
+    for c in _cells_of(mask):
+        out |= cmap[c]
+    return out
+
+
+def _show(game, b, w) -> str:
+    return f"black {{{','.join(game.names(b))}}} white {{{','.join(game.names(w))}}}"
+
+
+# -- building ------------------------------------------------------------------------------------
+
+def proof_questions(game: pg.PositionalGame, winner: str) -> list[tuple[str, bool]]:
+    """The questions whose answers imply the claimed winner."""
+    if winner == pg.BLACK:
+        return [(pg.BLACK, True)]
+    if not game.maker_maker:
+        return [(pg.BLACK, False)]
+    return [(pg.BLACK, False), (pg.WHITE, winner == pg.WHITE)]
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+@register(KIND)
+def check_pg_proof(cert: dict) -> CheckReport:
+    claim = cert["claim"]
+    if claim.get("game") == "maker-breaker":
+        h = instance_hypergraph(cert)
+        first, winner = _mb_claim(cert)
+        maker, breaker = _mb_position(cert, h)
+        game = pg.from_maker_breaker(h, maker, breaker, first)
+        colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
+        shown = {"winner": winner, "first": first}
+    else:
+        text = cert["instance"].get("pg")
+        if not isinstance(text, str) or claim.get("game") != "pg":
+            raise CertificateError("claim needs game 'pg' (with the .pg text under instance 'pg') "
+                                   "or 'maker-breaker'")
+        try:
+            game = parse_pg(text, "certificate instance")
+        except InputError as exc:
+            raise CertificateError(f"bad instance: {exc}") from None
+        colour = claim.get("winner")
+        if colour not in (pg.BLACK, pg.WHITE, pg.DRAW):
+            raise CertificateError("claim winner must be black, white or draw")
+        if colour == pg.DRAW and not game.maker_maker:
+            raise CertificateError("a Maker-Breaker description has no draws")
+        shown = {"winner": colour}
+    questions = cert.get("questions")
+    if not isinstance(questions, list):
+        raise CertificateError("'questions' must be a list")
+    given = {}
+    for q in questions:
+        if not isinstance(q, dict) or q.get("attacker") not in pg.COLOURS or not isinstance(q.get("wins"), bool):
+            raise CertificateError("each question needs 'attacker' (black/white) and 'wins' (bool)")
+        if q["attacker"] in given:
+            raise CertificateError(f"two answers for {q['attacker']}")
+        given[q["attacker"]] = q
+    states = 0
+    entries = 0
+    for attacker, wins in proof_questions(game, colour):
+        q = given.get(attacker)
+        if q is None or q["wins"] != wins:
+            raise CertificateError(f"the claim needs '{attacker} wins' answered {str(wins).lower()}")
+        table = _table(game, q.get("moves"))
+        links = _links(game, q.get("links", []))
+        entries += len(table) + len(links)
+        walk = ProofWalk(game, attacker, lambda b, w, t, table=table: table.get((b, w, t), 0),
+                         lambda b, w, t, links=links: links.get((b, w, t)))
+        start = game.start()
+        if wins:
+            walk.prove(*start, 0)
+        else:
+            walk.refute(*start, 0)
+        states += len(walk.carriers) + len(walk.refuted)
+    return CheckReport(KIND, shown, f"{states} states derived from {entries} recorded moves")
+
+
+def _check_entry(e, length: int, what: str):
+    """A list of ``length`` items: a time point (int) then strings."""
+    if not (isinstance(e, list) and len(e) == length and isinstance(e[0], int) and not isinstance(e[0], bool)
+            and all(isinstance(x, str) for x in e[1:])):
+        raise CertificateError(f"{what}, got {e!r}")
+
+
+def _table(game: pg.PositionalGame, entries) -> dict:
+    if not isinstance(entries, list):
+        raise CertificateError("'moves' must be a list")
+    table = {}
+    for e in entries:
+        _check_entry(e, 4, "a move entry must be [t, black, white, cell]")
+        try:
+            b, w = _cells(game, e[1]), _cells(game, e[2])
+            v = game.mask([e[3]])
+            b0, w0 = game.start()
+            if (b | w) & (b0 | w0):
+                raise CertificateError("a move entry lists an initial stone")
+            b, w = b | b0, w | w0
+        except InputError as exc:
+            raise CertificateError(str(exc)) from None
+        key = (b, w, e[0])
+        if key in table:
+            raise CertificateError(f"two moves for one state at time {e[0]}")
+        table[key] = v
+    return table
+
+
+def _links(game: pg.PositionalGame, entries) -> dict:
+    if not isinstance(entries, list):
+        raise CertificateError("'links' must be a list")
+    b0, w0 = game.start()
+    out = {}
+    for e in entries:
+        _check_entry(e, 6, "a link must be [t, black, white, black', white', map]")
+        try:
+            b, w, lb, lw = (_cells(game, x) for x in e[1:5])
+            cmap = {}
+            for pair in e[5].split():
+                a, _, c = pair.partition(">")
+                cmap[game.mask([a])] = game.mask([c])
+        except InputError as exc:
+            raise CertificateError(str(exc)) from None
+        if (b | w | lb | lw) & (b0 | w0):
+            raise CertificateError("a link lists an initial stone")
+        out[(b | b0, w | w0, e[0])] = ((lb | b0, lw | w0), cmap)
+    return out
+
+
+def _cells(game, text: str) -> int:
+    names = text.split()
+    m = game.mask(names)
+    if m.bit_count() != len(names):
+        raise CertificateError("a position is repeated in a state")
+    return m

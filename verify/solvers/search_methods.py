@@ -1,0 +1,166 @@
+"""The proof-search methods ("search" for .pg and Maker-Breaker games) over the engine of
+:mod:`verify.solvers.search`, and their ``pg-proof`` certificates: the winner's choices along its own
+proof, and links between states with isomorphic residual needs. The format and its independent
+checker are in :mod:`verify.certificates.proof`, which imports nothing from here."""
+from __future__ import annotations
+
+from ..certificates import envelope
+from ..certificates.proof import KIND, ProofWalk, proof_questions
+from ..formats.jsonfmt import hypergraph_to_json
+from ..formats.pg import pg_to_text
+from ..games import maker_breaker as mb
+from ..games import positional as pg
+from ..hypergraph import bits
+from ..result import Outcome
+from . import register, register_auto
+from .search import TT_LIMIT, ProofSearch, decide, residual_form
+
+
+def build_questions(game: pg.PositionalGame, winner: str, searches) -> list[dict]:
+    by_attacker = {s.x: s for s in searches}
+    questions = []
+    for attacker, wins in proof_questions(game, winner):
+        search = by_attacker.get(attacker) or ProofSearch(game, attacker)
+        moves: dict = {}
+
+        def choose(b, w, t, search=search, moves=moves, wins=wins):
+            won, _, v = search.solve(b, w, t)
+            if won != wins:
+                raise AssertionError("the search contradicts itself along its own proof")
+            if not v:
+                walk_legal = search.legal(b, w, t)
+                for i in bits(walk_legal):
+                    c = 1 << i
+                    nb, nw = (b | c, w) if (search.sched[t] == pg.BLACK) else (b, w | c)
+                    if search.solve(nb, nw, t + 1)[0] == wins:
+                        v = c
+                        break
+            moves[(b, w, t)] = v
+            return v
+
+        links: dict = {}
+        link = _linker(search, links) if search.iso else None
+        walk = ProofWalk(game, attacker, choose, link)
+        start = game.start()
+        if wins:
+            walk.prove(*start, 0)
+        else:
+            walk.refute(*start, 0)
+        b0, w0 = game.start()
+        entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
+                   for (b, w, t), v in moves.items()]
+        entries.sort(key=lambda e: (e[0], e[1], e[2]))
+        linked = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                   " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)),
+                   " ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))]
+                  for (b, w, t), ((lb, lw), cmap) in links.items()]
+        linked.sort(key=lambda e: (e[0], e[1], e[2]))
+        q = {"attacker": attacker, "wins": wins, "moves": entries}
+        if linked:
+            q["links"] = linked
+        questions.append(q)
+    return questions
+
+
+def _linker(search, links: dict):
+    """The builder's link callback: the first state met with each isomorphism class of residual
+    needs stands for the later ones (renumberings from the search's invariant form)."""
+    seen: dict = {}
+
+    def link(b, w, t):
+        own, opp = search.own_opp(b, w)
+        needs = sorted(set(s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= search.left_x[t]))
+        if not needs:
+            return None
+        form, fwd = residual_form(needs)
+        first = seen.get((form, t))
+        if first is None:
+            seen[(form, t)] = ((b, w), fwd, tuple(needs))
+            return None
+        (lb, lw), lfwd, lneeds = first
+        if lneeds == tuple(needs):
+            return None  # the same needs: merged by the residual key already
+        back = {v: k for k, v in fwd.items()}
+        cmap = {a: back[v] for a, v in lfwd.items()}
+        links[(b, w, t)] = ((lb, lw), cmap)
+        return (lb, lw), cmap
+
+    return link
+
+
+def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches) -> dict:
+    return envelope(KIND, {"pg": pg_to_text(game)}, {"game": "pg", "winner": winner},
+                    questions=build_questions(game, winner, searches))
+
+
+def mb_proof_certificate(game: mb.MakerBreakerGame, g: pg.PositionalGame, winner: str, searches) -> dict:
+    colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
+    return envelope(KIND, hypergraph_to_json(game.board),
+                    {"game": "maker-breaker", "first": game.first, "winner": winner},
+                    position={"breaker": sorted(game.breaker)},
+                    questions=build_questions(g, colour, searches))
+
+
+def _stats(searches) -> dict:
+    return {"nodes": sum(s.nodes for s in searches), "proven": sum(s.proven for s in searches),
+            "disproven": sum(s.disproven for s in searches),
+            "tt_entries": max(len(s.tt) for s in searches),
+            "rules": {k: sum(s.hits.get(k, 0) for s in searches)
+                      for k in sorted({k for s in searches for k in s.hits})}}
+
+
+def _recorded(cert: dict) -> int:
+    """Moves and links a pg-proof certificate records."""
+    return sum(len(q["moves"]) + len(q.get("links", [])) for q in cert["questions"])
+
+
+def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
+              tt_limit: int = TT_LIMIT, symmetry: bool = True) -> Outcome:
+    """Outcome of a .pg game by the proof search (``tt_limit``: transposition-table entries)."""
+    winner, searches = decide(game, timeout, tt_limit, symmetry)
+    sched = game.schedule()
+    out = Outcome(game="pg", method="search", winner=winner, first=sched[0] if sched else "",
+                  stats={**_stats(searches), **game.summary()})
+    if certificate:
+        out.certificate = pg_proof_certificate(game, winner, searches)
+        out.stats["certificate_moves"] = _recorded(out.certificate)
+    return out
+
+
+def search_maker_breaker(game, certificate: bool = False, timeout: float | None = None,
+                         tt_limit: int = TT_LIMIT, symmetry: bool = True) -> Outcome:
+    """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker)."""
+    from ..games import maker_breaker as mb
+    g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first)
+    if mb.winner_if_over(game.start_residual()) is not None:
+        winner = mb.winner_if_over(game.start_residual())
+        searches = [ProofSearch(g, pg.BLACK)]
+    else:
+        colour, searches = decide(g, timeout, tt_limit, symmetry)
+        winner = mb.MAKER if colour == pg.BLACK else mb.BREAKER
+    out = Outcome(game="maker-breaker", method="search", winner=winner, first=game.first,
+                  stats=_stats(searches))
+    if certificate:
+        out.certificate = mb_proof_certificate(game, g, winner, searches)
+        out.stats["certificate_moves"] = _recorded(out.certificate)
+    return out
+
+
+@register("pg", "search")
+def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
+                    symmetry: bool = True) -> Outcome:
+    """The registered method: :func:`search_pg` with the default table size."""
+    return search_pg(game, certificate, timeout, TT_LIMIT, symmetry)
+
+
+@register("maker-breaker", "search")
+def solve_maker_breaker_search(game, certificate: bool = False, timeout: float | None = None,
+                               symmetry: bool = True) -> Outcome:
+    """The registered method: :func:`search_maker_breaker` with the default table size."""
+    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry)
+
+
+@register_auto("pg")
+def choose_pg_method(game) -> str:
+    """The proof search: it beats the explicit solver on every Hex puzzle (bench/bench_search.py)."""
+    return "search"
