@@ -94,7 +94,7 @@ def test_cli_witnesses_for_split_and_pairing(tmp_path, capsys):
 
 
 def test_sparse_families_agree_with_the_reference_both_orders():
-    from verify.families_rank3 import sparse_extra, sparse_gadgets
+    from verify.families.rank3 import sparse_extra, sparse_gadgets
     hows = set()
     for n in (13, 15, 17):
         for s in range(3):
