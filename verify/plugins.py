@@ -10,3 +10,14 @@ from types import ModuleType
 def import_all(modules) -> list[ModuleType]:
     """Import each named module; return the imported modules."""
     return [importlib.import_module(name) for name in modules]
+
+
+_DONE: set[tuple[str, ...]] = set()
+
+
+def import_once(modules: tuple[str, ...]) -> None:
+    """Fill a registry the first time it is asked for. Re-entrant: a plugin that consults its own
+    registry while being imported does not import the list again."""
+    if modules not in _DONE:
+        _DONE.add(modules)
+        import_all(modules)

@@ -77,7 +77,6 @@ class ClaimReport:
 _CLAIMS: dict[str, Claim] = {}
 _MODULES = ("verify.claims.paper000", "verify.claims.paper001", "verify.claims.paper002",
             "verify.claims.paper003", "verify.claims.paper004", "verify.hunting.open_questions")
-_loaded = False
 
 
 def register(claim: Claim) -> Claim:
@@ -106,12 +105,8 @@ def claim(name: str, source: str, statement: str, instances: Callable[[int], Ite
 
 
 def _load():
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    from ..plugins import import_all
-    import_all(_MODULES)
+    from ..plugins import import_once
+    import_once(_MODULES)
 
 
 def all_claims() -> list[Claim]:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import InputError
-from ..plugins import import_all
+from ..plugins import import_once
 from ..result import Result
 from .deadline import deadline
 from .options import OPTION_NAMES, SolveOptions, flag
@@ -42,7 +42,6 @@ _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.s
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
             "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg",
             "verify.solvers.search_methods")
-_loaded = False
 
 
 def _declared_options(fn) -> tuple[str, ...]:
@@ -78,11 +77,7 @@ def register_auto(game: str):
 
 
 def _load():
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import_all(_PLUGINS)
+    import_once(_PLUGINS)
 
 
 def methods(game: str | None = None) -> list[tuple[str, str]]:
