@@ -2,8 +2,8 @@
 not a test.
 
 Issue 11 (``--connected``, also part of the default run): sparse *connected* boards, Maker first and
-Breaker first, against today's solver as it was before issue 11 (the frozen copy in
-bench/rank3_baseline/, capped) in the same run:
+Breaker first, against today's solver as it was before issue 11 (loaded from git history
+by bench/rank3_baseline.py, capped) in the same run:
 - tree: random linear hypertrees (Breaker wins by a pairing);
 - gadgets: hypertrees with n/12 copies of a 7-vertex Breaker win without pairing glued on (Breaker
   wins, the board has no pairing);
