@@ -72,6 +72,15 @@ def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = No
     return SatRun(answer, model, text, seconds, name)
 
 
+def cardinality_clauses(lits, bound: int, kind: str, top: int) -> tuple[list[list[int]], int]:
+    """Clauses for "at least" / "at most" ``bound`` of ``lits`` (sequential counter), with fresh
+    variables numbered above ``top``; returns the clauses and the new top variable."""
+    from pysat.card import CardEnc, EncType
+    fn = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
+    enc = fn(lits=list(lits), bound=bound, top_id=top, encoding=EncType.seqcounter)
+    return enc.clauses, max(top, enc.nv)
+
+
 def incremental_solver(backend: str | None = None):
     """A live solver for incremental use (add_clause, solve, get_model, delete); the caller owns it
     and deletes it. Used where clauses are learned between calls (SAT-guided hunts)."""

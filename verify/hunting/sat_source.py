@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from math import factorial
 
-from ..encode.sat_backends import incremental_solver
+from ..encode.sat_backends import cardinality_clauses, incremental_solver
 from ..hypergraph import Hypergraph
 
 ORBIT_LIMIT = 120
@@ -46,11 +46,8 @@ class HypergraphModel:
         self.solver.add_clause([int(x) for x in clause])
 
     def _card(self, lits, bound: int, kind: str) -> None:
-        from pysat.card import CardEnc, EncType
-        fn = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
-        enc = fn(lits=list(lits), bound=bound, top_id=self.top, encoding=EncType.seqcounter)
-        self.top = max(self.top, enc.nv)
-        for c in enc.clauses:
+        clauses, self.top = cardinality_clauses(lits, bound, kind, self.top)
+        for c in clauses:
             self.add(c)
 
     def atleast(self, lits, bound: int) -> None:
