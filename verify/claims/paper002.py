@@ -40,12 +40,12 @@ from .kit import require, size_parity
 from .registry import Claim, Violation
 
 
-def _defined(inst: GW) -> bool:
+def dng_defined(inst: GW) -> bool:
     return not inst.g.generates(0, inst.w)
 
 
 def dng_instances(geoms):
-    return (i for i in all_winning(geoms) if _defined(i))
+    return (i for i in all_winning(geoms) if dng_defined(i))
 
 
 # -- sums ------------------------------------------------------------------------------------------
@@ -184,14 +184,14 @@ def _prop19(inst) -> Violation | None:
     inst = as_gw(inst)
     g = inst.g
     require(inst.w == g.extreme_points(g.full), "002 Prop 19", "W = Ex(S)")
-    require(_defined(inst), "002 Prop 19", "DNG(S, W) defined (W ⊄ τ(∅))")
+    require(dng_defined(inst), "002 Prop 19", "DNG(S, W) defined (W ⊄ τ(∅))")
     return mismatch(inst, 1 - size_parity(g.full), nim("dng", inst))
 
 
 def _ex_s_instances(n):
     for g in small_geometries(n):
         inst = GW(g, g.extreme_points(g.full))
-        if inst.w and _defined(inst):
+        if inst.w and dng_defined(inst):
             yield inst
 
 
@@ -248,26 +248,26 @@ register_claim(Claim(
 def _prop23(inst) -> Violation | None:
     inst = as_gw(inst)
     require_extreme_w(inst, "002 Prop 23", None)
-    require(_defined(inst), "002 Prop 23", "DNG(S, W) defined (W ⊄ τ(∅))")
+    require(dng_defined(inst), "002 Prop 23", "DNG(S, W) defined (W ⊄ τ(∅))")
     return mismatch(inst, 1 - size_parity(inst.g.full), nim("dng", inst))
 
 
 register_claim(Claim(
     "002-prop-23-extreme", "002 Prop 23",
     "If W ⊆ Ex(S) then nim(DNG(S, W)) = 1 if pty(S) = 0 and 0 if pty(S) = 1.",
-    lambda n: (i for i in extreme_instances(n) if _defined(i)), _prop23, default_size=5, slow_size=7,
+    lambda n: (i for i in extreme_instances(n) if dng_defined(i)), _prop23, default_size=5, slow_size=7,
     size_name="points"))
 
 
 def _tau_w_extreme(inst: GW, source="002 Cor 24"):
     g = inst.g
     require(g.closure(inst.w) & ~g.extreme_points(g.full) == 0, source, "τ(W) ⊆ Ex(S)")
-    require(_defined(inst), source, "DNG(S, W) defined (W ⊄ τ(∅))")
+    require(dng_defined(inst), source, "DNG(S, W) defined (W ⊄ τ(∅))")
 
 
 def _tau_w_family(n):
     for i in extreme_instances(n):
-        if _defined(i) and i.g.closure(i.w) & ~i.g.extreme_points(i.g.full) == 0:
+        if dng_defined(i) and i.g.closure(i.w) & ~i.g.extreme_points(i.g.full) == 0:
             yield i
 
 

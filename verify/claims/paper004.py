@@ -21,7 +21,7 @@ from ..solvers.rank3.search import Board
 from .registry import Claim, Violation, register
 
 
-def _winner(h: Hypergraph, first: str) -> str:
+def reference_winner(h: Hypergraph, first: str) -> str:
     game = mb.MakerBreakerGame(h, first)
     res = game.start_residual()
     over = mb.winner_if_over(res)
@@ -30,7 +30,7 @@ def _winner(h: Hypergraph, first: str) -> str:
     return mb.MAKER if MakerBreakerSearch().maker_wins(res, first == mb.MAKER) else mb.BREAKER
 
 
-def _inst(h: Hypergraph, **extra) -> dict:
+def instance_json(h: Hypergraph, **extra) -> dict:
     return {"hypergraph": hypergraph_to_json(h), **extra}
 
 
@@ -85,9 +85,9 @@ def small_rank3(n_max: int):
 # -- Chapter I: conventions and reductions ------------------------------------------------------
 
 def _check_initiative(h: Hypergraph):
-    mf, bf = _winner(h, mb.MAKER), _winner(h, mb.BREAKER)
+    mf, bf = reference_winner(h, mb.MAKER), reference_winner(h, mb.BREAKER)
     if mf == mb.BREAKER and bf == mb.MAKER:
-        return Violation(_inst(h), "no second-player win", {"maker_first": mf, "breaker_first": bf})
+        return Violation(instance_json(h), "no second-player win", {"maker_first": mf, "breaker_first": bf})
     return None
 
 
@@ -101,16 +101,16 @@ register(Claim(
 
 
 def _check_breaker_first(h: Hypergraph):
-    bf = _winner(h, mb.BREAKER)
+    bf = reference_winner(h, mb.BREAKER)
     game = mb.MakerBreakerGame(h, mb.BREAKER)
     res = game.start_residual()
     if mb.winner_if_over(res):
         return None
     free = game.free_mask()
-    reduced = any(_winner(h.delete(h.vertices[i]), mb.MAKER) == mb.BREAKER
+    reduced = any(reference_winner(h.delete(h.vertices[i]), mb.MAKER) == mb.BREAKER
                   for i in range(h.n) if free >> i & 1)
     if (bf == mb.BREAKER) != reduced:
-        return Violation(_inst(h), {"exists_y_breaker_wins_H_minus_y": reduced},
+        return Violation(instance_json(h), {"exists_y_breaker_wins_H_minus_y": reduced},
                          {"breaker_first": bf})
     return None
 
@@ -129,7 +129,7 @@ def _check_trivial_tau(h: Hypergraph):
     trivial = any(e.bit_count() <= 1 for e in res)
     tau = game_rounds(game)
     if trivial != (tau is not None and tau <= 1):
-        return Violation(_inst(h), {"trivial": trivial}, {"tau_M": tau})
+        return Violation(instance_json(h), {"trivial": trivial}, {"tau_M": tau})
     return None
 
 
@@ -162,9 +162,9 @@ def _check_three_rounds(h: Hypergraph):
     crit = _three_round(h)
     if crit is None:
         return None
-    actual = _winner(h, mb.MAKER) == mb.MAKER
+    actual = reference_winner(h, mb.MAKER) == mb.MAKER
     if crit != actual:
-        return Violation(_inst(h), {"maker_wins": crit}, {"maker_wins": actual})
+        return Violation(instance_json(h), {"maker_wins": crit}, {"maker_wins": actual})
     return None
 
 
@@ -186,11 +186,11 @@ def _tau_bound(n: int) -> int:
 
 def _check_tau_bound(h: Hypergraph):
     n = (h.full_mask & ~h.marked_mask).bit_count()
-    if n < 6 or _winner(h, mb.MAKER) != mb.MAKER:
+    if n < 6 or reference_winner(h, mb.MAKER) != mb.MAKER:
         return None
     tau = game_rounds(mb.MakerBreakerGame(h))
     if tau is None or tau > _tau_bound(n):
-        return Violation(_inst(h), {"tau_M_at_most": _tau_bound(n)}, {"tau_M": tau})
+        return Violation(instance_json(h), {"tau_M_at_most": _tau_bound(n)}, {"tau_M": tau})
     return None
 
 
@@ -216,7 +216,7 @@ def _check_path_tau(h: Hypergraph):
     tau = game_rounds(mb.MakerBreakerGame(h))
     want = 1 + math.ceil(math.log2(length))
     if tau != want:
-        return Violation(_inst(h, length=length), {"tau_M": want}, {"tau_M": tau})
+        return Violation(instance_json(h, length=length), {"tau_M": want}, {"tau_M": tau})
     return None
 
 
@@ -239,9 +239,9 @@ def _check_round3_needed(h: Hypergraph):
     board = Board(res, h.n)
     within2 = board.decide(max_rounds=2)[0] is not None
     within3 = board.decide(max_rounds=3)[0] is not None
-    actual = _winner(h, mb.MAKER) == mb.MAKER
+    actual = reference_winner(h, mb.MAKER) == mb.MAKER
     if within2 or not within3 or not actual:
-        return Violation(_inst(h), {"maker_wins": True, "leaf_within_2": False, "leaf_within_3": True},
+        return Violation(instance_json(h), {"maker_wins": True, "leaf_within_2": False, "leaf_within_3": True},
                          {"maker_wins": actual, "leaf_within_2": within2, "leaf_within_3": within3})
     return None
 

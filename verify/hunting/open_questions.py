@@ -61,15 +61,15 @@ def _two_round_sat(model) -> None:
                      hypothesis=two_round_hypotheses, sat=_two_round_sat),
        default_size=5, slow_size=6, size_name="vertices", tags=("maker-breaker", "rank3", "conjecture"))
 def two_rounds_marked(h: Hypergraph):
-    from ..claims.paper004 import _inst, _winner
+    from ..claims.paper004 import instance_json, reference_winner
     from ..solvers.rank3.search import Board
     if not two_round_hypotheses(h):
         return None
     res = mb.MakerBreakerGame(h).start_residual()
     crit = Board(res, h.n).decide(max_rounds=2)[0] is not None
-    actual = _winner(h, mb.MAKER) == mb.MAKER
+    actual = reference_winner(h, mb.MAKER) == mb.MAKER
     if crit != actual:
-        return Violation(_inst(h), {"maker_wins": crit, "by": "two-round criterion"},
+        return Violation(instance_json(h), {"maker_wins": crit, "by": "two-round criterion"},
                          {"maker_wins": actual})
     return None
 
@@ -80,8 +80,8 @@ KNOWN_MAX = 7
 
 
 def _dng_defined(inst) -> bool:
-    from ..claims.paper002 import _defined
-    return _defined(inst)
+    from ..claims.paper002 import dng_defined
+    return dng_defined(inst)
 
 
 @claim("002-open-dng-nim-beyond-7", "002 §6 Conjecture",
