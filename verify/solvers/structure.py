@@ -30,7 +30,7 @@ def solve_structure(kind: str, h: Hypergraph, certificate: bool = False) -> NimV
     out = NimValue(game=d.kind, method="structure", nim=d.nim,
                    stats={"classes": len(d.classes), "maximal_stable_sets": len(d.stable),
                           "board": "H" if d.kind == d.building else "Tr(H)",
-                          "seconds": round(d.seconds, 6)})
+                          "diagram_seconds": round(d.seconds, 6)})
     if certificate:
         from ..certificates.grundy import grundy_certificate
         out.certificate = grundy_certificate(d.kind, h, structure_labels(d))
