@@ -142,20 +142,20 @@ def test_portfolio_first_answer_and_agreement():
 
 
 def test_portfolio_disagreement_is_an_error(monkeypatch):
-    real = qb._engine
+    real = qb.run_engine
 
     def liar(f, backend, model):
         value, m = real(f, "depqbf", model)
         return (not value if backend == "caqe" else value), m
 
-    monkeypatch.setattr(qb, "_engine", liar)
+    monkeypatch.setattr(qb, "run_engine", liar)
     monkeypatch.setattr("verify.encode.qbf_portfolio.GRACE", 5.0)
     with pytest.raises(BackendError, match="disagree"):
         race(_formula(), ["depqbf", "caqe"], timeout=60)
 
 
 def test_portfolio_crash_and_timeout_are_errors(monkeypatch):
-    real = qb._engine
+    real = qb.run_engine
 
     def crash(f, backend, model):
         if backend == "caqe":
@@ -163,7 +163,7 @@ def test_portfolio_crash_and_timeout_are_errors(monkeypatch):
             os._exit(3)
         return real(f, backend, model)
 
-    monkeypatch.setattr(qb, "_engine", crash)
+    monkeypatch.setattr(qb, "run_engine", crash)
     assert race(_formula(), ["depqbf", "caqe"], timeout=60).backend == "depqbf"
     with pytest.raises(BackendError, match="every engine failed"):
         race(_formula(), ["caqe"], timeout=60)

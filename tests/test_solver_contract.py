@@ -198,7 +198,7 @@ def test_child_carries_its_own_deadline():
     import multiprocessing
     ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=child._child, args=(send, time.sleep, (60,), os.getpid(), 0.2))
+    p = ctx.Process(target=child.child_main, args=(send, time.sleep, (60,), os.getpid(), 0.2))
     t0 = time.monotonic()
     p.start()
     p.join(20)

@@ -30,7 +30,7 @@ def run_in_child(fn, args: tuple, timeout: float | None, what: str):
     """``fn(*args)`` evaluated in a child; ``what`` names the engine in error messages."""
     ctx = multiprocessing.get_context("fork")
     recv, send = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(send, fn, args, os.getpid(), timeout), daemon=True)
+    proc = ctx.Process(target=child_main, args=(send, fn, args, os.getpid(), timeout), daemon=True)
     proc.start()
     send.close()
     try:
@@ -42,7 +42,7 @@ def run_in_child(fn, args: tuple, timeout: float | None, what: str):
             proc.join(5)
             raise BackendError(f"{what} crashed (exit code {proc.exitcode}) without an answer") from None
     finally:
-        _kill_group(proc)
+        kill_group(proc)
         recv.close()
     if status != "ok":
         raise BackendError(f"{what} failed: {value}")
@@ -69,7 +69,7 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _child(conn, fn, args, parent, timeout):
+def child_main(conn, fn, args, parent, timeout):
     os.setsid()
     die_with_parent(parent)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -89,7 +89,7 @@ def _child(conn, fn, args, parent, timeout):
         os._exit(0)
 
 
-def _kill_group(proc):
+def kill_group(proc):
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

@@ -51,7 +51,7 @@ def solve_prenex(f: PrenexCNF, backend: str = DEFAULT, timeout: float | None = N
     check_backend(backend)
     _warm(backend)
     t0 = time.perf_counter()
-    value, assignment = run_in_child(_engine, (f, backend, model), timeout, f"QBF backend {backend}")
+    value, assignment = run_in_child(run_engine, (f, backend, model), timeout, f"QBF backend {backend}")
     if not isinstance(value, bool):
         raise BackendError(f"QBF backend {backend} gave no answer")
     return QBFAnswer(value, backend, time.perf_counter() - t0, assignment)
@@ -76,7 +76,7 @@ def _warm(backend: str):
         import pyqbf.solvers  # noqa: F401
 
 
-def _engine(f: PrenexCNF, backend: str, want_model: bool):
+def run_engine(f: PrenexCNF, backend: str, want_model: bool):
     if backend == "z3":
         return _run_z3(f, want_model)
     return _run_pyqbf(f, backend, want_model)

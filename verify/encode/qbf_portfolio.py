@@ -18,7 +18,7 @@ from multiprocessing.connection import wait
 
 from ..errors import BackendError, Undecided
 from . import qbf_backends as qb
-from .child import _child, _kill_group
+from .child import child_main, kill_group
 from .qbf import PrenexCNF
 
 PORTFOLIO = ("depqbf", "caqe", "bloqqer+caqe")  # chosen from bench/bench_qbf.py on 2 cores
@@ -41,7 +41,7 @@ def race(f: PrenexCNF, engines, timeout: float | None = None, model: bool = Fals
     try:
         for e in engines:
             recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(send, qb._engine, (f, e, model), os.getpid(), timeout),
+            proc = ctx.Process(target=child_main, args=(send, qb.run_engine, (f, e, model), os.getpid(), timeout),
                                daemon=True)
             proc.start()
             send.close()
@@ -59,7 +59,7 @@ def race(f: PrenexCNF, engines, timeout: float | None = None, model: bool = Fals
             _collect(wait(list(conns), GRACE), conns, answers, failures, t0)
     finally:
         for p in procs.values():
-            _kill_group(p)
+            kill_group(p)
         for c in list(conns):
             c.close()
     if not answers:
