@@ -132,5 +132,6 @@ def family(name: str, *params: int) -> Hypergraph:
     if name.startswith("rank3-"):
         required = names[:0 if name == "rank3-round3" else 1]
     if not (len(required) <= len(params) <= len(names)):
-        raise InputError(f"family {name} takes parameters {' '.join(names)}")
+        raise InputError(f"family {name} takes parameters {' '.join(names)}" if names
+                         else f"family {name} takes no parameters")
     return fn(*params)
