@@ -41,7 +41,7 @@ from .convex_kit import (
     witness_claim,
 )
 from .kit import require, size_parity
-from .registry import Claim, Violation
+from .registry import Claim, Violation, worked_example
 
 # -- the claims --------------------------------------------------------------------------------------
 
@@ -66,15 +66,15 @@ register_claim(Claim(
     lambda n: [3], _count_check(3, False, 4), default_size=3, size_name="-"))
 
 
-def _ex31(_inst):
+def _ex31():
     inst = GW(cv.affine([[-1], [0], [1]]), 0b111)
     return mismatch(inst, 1, nim("gen", inst))
 
 
-register_claim(Claim(
+register_claim(worked_example(
     "001-ex-3.1-line-of-three", "001 Ex 3.1 / Fig 3.2 / Ex 4.16",
     "nim(GEN(S)) = 1 for the affine geometry S = {-1, 0, 1} ⊆ R (the first player wins).",
-    lambda n: [0], _ex31, default_size=0, size_name="-"))
+    _ex31))
 
 
 register_claim(Claim(
@@ -289,7 +289,7 @@ register_claim(Claim(
     lambda n: line_instances(n, True), _prop72, default_size=10, slow_size=14, size_name="points"))
 
 
-def _ex73(_inst) -> Violation | None:
+def _ex73() -> Violation | None:
     base = {"geometry": "affine", "points": [[i] for i in range(7)], "deleted": [[3], [5]]}
     a = as_gw(dict(base, winning=[[2], [6]]))
     b = as_gw(dict(base, winning=[[1], [2]]))
@@ -297,14 +297,14 @@ def _ex73(_inst) -> Violation | None:
     return None if got == [1, 2] else Violation(base, [1, 2], got)
 
 
-register_claim(Claim(
+register_claim(worked_example(
     "001-ex-7.3-deleted-line", "001 Ex 7.3",
     "Deleted affine geometry S = {0, ..., 6} ⊆ R, D = {3, 5}: W = {2, 6} gives nim 1 and W = {1, 2} "
     "gives nim 2.",
-    lambda n: [0], _ex73, default_size=0, size_name="-"))
+    _ex73))
 
 
-def _ex64(_inst) -> Violation | None:
+def _ex64() -> Violation | None:
     edges = [["0", "1"], ["1", "2"], ["2", "3"], ["3", "4"], ["3", "5"], ["0", "6"], ["6", "7"],
              ["1", "8"], ["8", "9"], ["8", "10"], ["8", "11"]]
     inst = GW(cv.tree_vertex(edges), 0)
@@ -315,10 +315,10 @@ def _ex64(_inst) -> Violation | None:
     return None if got == want else Violation(inst.to_json(), want, got)
 
 
-register_claim(Claim(
+register_claim(worked_example(
     "001-ex-6.4-tree", "001 Ex 6.4 (tree reconstructed from V_3, V_6, V_8, Φ)",
     "Tree on {0..11}, W = {1, 3, 6, 8}: Ex(W) = {3, 6, 8}, signature (2, 1), so nim = 3 by Prop 6.5.",
-    lambda n: [0], _ex64, default_size=0, size_name="-"))
+    _ex64))
 
 
 FIG81_WITNESS = {"geometry": "affine",

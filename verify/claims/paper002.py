@@ -37,7 +37,7 @@ from .convex_kit import (
     witness_claim,
 )
 from .kit import require, size_parity
-from .registry import Claim, Violation
+from .registry import Claim, Violation, worked_example
 
 
 def dng_defined(inst: GW) -> bool:
@@ -118,18 +118,18 @@ def spectrum_claim(name, source, statement, family, kind, spectrum, hypothesis, 
 
 # -- examples --------------------------------------------------------------------------------------
 
-def _ex8(_inst):
+def _ex8():
     inst = GW(cv.affine([[1], [2], [3]]), 0b010)
     return mismatch(inst, 1, nim("dng", inst))
 
 
-register_claim(Claim(
+register_claim(worked_example(
     "002-ex-8-line-of-three", "002 Ex 8",
     "DNG on the affine geometry S = {1, 2, 3} ⊆ R with W = {2}: the first player always wins (nim 1).",
-    lambda n: [0], _ex8, default_size=0, size_name="-"))
+    _ex8))
 
 
-def _ex16(_inst):
+def _ex16():
     g = cv.affine([[0, 0], [4, 0], [0, 4], [1, 1]], names=["1", "2", "3", "4"])
     inst = GW(g, g.mask(["2", "3", "4"]))
     m = sorted(sorted(g.set_names(x)) for x in brute_max_nongenerating(g, inst.w))
@@ -138,25 +138,25 @@ def _ex16(_inst):
     return None if got == want else Violation(inst.to_json(), want, got)
 
 
-register_claim(Claim(
+register_claim(worked_example(
     "002-ex-16-triangle", "002 Ex 16 (points reconstructed from the stated M)",
     "S = {1, 2, 3, 4} ⊆ R^2 (4 inside the triangle 123), W = {2, 3, 4}: M = {{2,3}, {1,2,4}, {1,3,4}} "
     "and nim(DNG(S, W)) = 1.",
-    lambda n: [0], _ex16, default_size=0, size_name="-"))
+    _ex16))
 
 EX30_TREE = [["1", "2"], ["2", "3"], ["3", "4"], ["1", "5"], ["5", "6"], ["1", "7"], ["7", "8"], ["1", "9"]]
 
 
-def _ex30(_inst):
+def _ex30():
     g = cv.tree_vertex(EX30_TREE)
     inst = GW(g, g.mask(["1"]))
     return mismatch(inst, 2, nim("dng", inst))
 
 
-register_claim(Claim(
+register_claim(worked_example(
     "002-ex-30-tree", "002 Ex 30 (tree reconstructed from the stated M_v)",
     "Tree on {1..9}, W = {1}, M_2 = {2,3,4}, M_5 = {5,6}, M_7 = {7,8}, M_9 = {9}: nim(DNG(S, W)) = 2.",
-    lambda n: [0], _ex30, default_size=0, size_name="-"))
+    _ex30))
 
 # -- structure theory ------------------------------------------------------------------------------
 

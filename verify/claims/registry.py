@@ -86,6 +86,13 @@ def register(claim: Claim) -> Claim:
     return claim
 
 
+def worked_example(name: str, source: str, statement: str, check: Callable[[], Violation | None],
+                   **fields) -> Claim:
+    """A claim about one printed example: a single instance built by ``check`` itself (size "-")."""
+    return Claim(name, source, statement, lambda n: [None], lambda _inst: check(), default_size=0,
+                 size_name="-", **fields)
+
+
 def claim(name: str, source: str, statement: str, instances: Callable[[int], Iterable[Any]] | None = None,
           **fields):
     """Decorator: register the decorated function ``check(instance) -> Violation | None`` as a
