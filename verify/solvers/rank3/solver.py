@@ -28,6 +28,7 @@ from ...games import maker_breaker as mb
 from ...hypergraph import bits, minimal_masks
 from ..explicit import MakerBreakerSearch
 from .leaf import Leaf
+from .local import soft_parts
 from .pairing import pairing_with_core
 from .search import MIN_FREE, Board
 from .split import marked as give_maker, pendant
@@ -49,7 +50,7 @@ DEFAULT = Rank3Options()
 @dataclass
 class Decision:
     """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural',
-    'components', 'pairing' or 'split'."""
+    'components', 'pairing', 'split' or 'local'."""
     winner: str
     how: str
     board: Board | None = None
@@ -63,7 +64,8 @@ class Decision:
     pairs: list = field(default_factory=list)  # pairing: Breaker's pairs (vertex masks)
     core: "Decision | None" = None             # pairing: the core family's Maker-first decision
     cut: int | None = None                     # split: the cut vertex v of H = A ∪_v B
-    parts: tuple = ()                          # split: (label, Decision) of the parts used
+    parts: tuple = ()                          # split/local: (label, Decision) of the parts used
+    families: tuple = ()                       # local: the part families (projected edges)
     zone: int = 0                              # split Maker win: live vertices of the part she wins
 
 
@@ -120,6 +122,9 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
         cert = breaker_certificate(res, nboard, opts)
         if cert is not None:
             return cert
+        cut = local_decision(res, nboard, opts)
+        if cut is not None:
+            return cut
     if _live(res).bit_count() < MIN_FREE and not opts.structural_only:
         search = MakerBreakerSearch()
         won = search.maker_wins(res, True)
@@ -156,6 +161,25 @@ def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision |
         return Decision(mb.BREAKER, "split", cut=v, parts=(("part", da), ("rest+v", dbm)),
                         nodes=da.nodes + dam.nodes + dbm.nodes)
     return None
+
+
+def local_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
+    """A certified Breaker win by local strategies on parts cut along edges with a private vertex
+    (:mod:`.local`), each part a Breaker win with Maker to move, or None."""
+    if not opts.pairing or not _sparse(res):
+        return None
+    decided: dict[frozenset, Decision] = {}
+
+    def breaker_wins(fam: frozenset) -> bool:
+        d = decided[fam] = maker_first(fam, nboard, opts)
+        return d.winner == mb.BREAKER
+
+    fams = soft_parts(res, breaker_wins, max_part=MAX_CORE)
+    if fams is None:
+        return None
+    parts = tuple((f"part {i + 1}", decided[f]) for i, f in enumerate(fams))
+    return Decision(mb.BREAKER, "local", parts=parts, families=tuple(fams),
+                    nodes=sum(d.nodes for d in decided.values()))
 
 
 def _board(res, nboard: int, opts: Rank3Options) -> Board:
@@ -308,7 +332,7 @@ def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -
     """Breaker's winning reply, inside the component, to each Maker move there."""
     if d.how == "structural":
         return dict(d.refutations)
-    if d.how in ("pairing", "split"):
+    if d.how in ("pairing", "split", "local"):
         return {}        # the pairs / the parts' decisions are Breaker's strategy
     out = {}
     for x in bits(_live(part)):
@@ -432,6 +456,11 @@ class Namer:
             if d.how == "split":
                 out["cut_vertex"] = self.v(d.cut)
             out["parts"] = {label: self.decision(p, mb.MAKER) for label, p in d.parts}
+            return out
+        if d.how == "local" and d.breaker_move is None:
+            out["local_parts"] = {label: {"edges": [self.board.names(e) for e in sorted(fam)],
+                                          **self.decision(p, mb.MAKER)}
+                                  for (label, p), fam in zip(d.parts, d.families)}
             return out
         if d.how == "pairing" and d.breaker_move is None:
             out["pairs"] = [self.board.names(p) for p in d.pairs]
