@@ -23,7 +23,9 @@ Positions are memoised on (marks, deletions, rounds).
 from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
-from .chains import compute_cc, incidence
+from .chains import compute_cc, find_chain, incidence
+from .dangers import D1Criterion, OutOfBudget
+from . import linear as lin
 from .linear import component, is_linear
 from .leaf import Leaf, find_leaf, forcing_move, leaf_at
 
@@ -35,7 +37,7 @@ class Board:
     edge) and the three-round search on it. Vertex ``nbits - 1`` is the shared padding mark when
     some residual edge has two vertices; vertex ``nbits`` is reserved for COMPUTECC copies."""
 
-    def __init__(self, res, nboard: int, certify=None):
+    def __init__(self, res, nboard: int, certify=None, dangers: bool = True):
         res = minimal_masks(res)
         if any(e.bit_count() <= 1 for e in res):
             raise ValueError("trivial position: a residual edge has at most one vertex")
@@ -63,6 +65,9 @@ class Board:
         self.certify = certify          # residual -> True when a Breaker win is certified
         self.cert_memo: dict = {}
         self.certified = 0
+        self.criterion = D1Criterion(self) if dangers else None
+        self.decided_by = None          # 'J2(D1)' or 'leaf search' after decide()
+        self.prefer: int | None = None  # Maker's first move named by J_2(D1) failing (Thm II.1.14 (i))
 
     # -- positions ------------------------------------------------------------------------------
     def live(self, marked: int, dead: int) -> int:
@@ -122,7 +127,7 @@ class Board:
                     keep |= 1 << v
             live = keep
         moves = list(bits(live))
-        moves.sort(key=lambda v: -self.degree(v, dead))
+        moves.sort(key=lambda v: (v != self.prefer, -self.degree(v, dead)))
         return moves
 
     def cc(self, u: int, dead: int) -> int:
@@ -130,6 +135,17 @@ class Board:
         if self.linear:
             return component(u, self.edges, self.inc, dead)
         return compute_cc(u, self.edges, self.inc, dead)
+
+    def chain(self, a: int, b: int, dead: int) -> list[int]:
+        """An ab-chain in K^{-dead}, b known to be in CC(a)."""
+        if self.linear:
+            return lin.chain(a, b, self.edges, self.inc, dead)
+        return find_chain(a, b, self.edges, self.inc, dead, known=True)
+
+    def cycle_vertices(self, v: int, dead: int) -> int:
+        """Vertices of a v-cycle of K^{-dead} (one exists)."""
+        leaf = leaf_at(v, self.edges, self.inc, 1 << v, dead, self.nbits, linear=self.linear)
+        return leaf.vertices
 
     def has_cycle(self, v: int, dead: int) -> bool:
         """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role."""
@@ -216,7 +232,20 @@ class Board:
         marked = self.marked0
         leaf = self.initial_leaf(marked, dead)
         if leaf is not None:
+            self.decided_by = "leaf search"
             return ("L", leaf), {}, 0
+        self.prefer = None
+        if self.criterion is not None and max_rounds == 3:
+            try:
+                breaker, got = self.criterion.j2(marked, dead)
+            except OutOfBudget:
+                breaker, got = None, None
+            if breaker:
+                self.decided_by = "J2(D1)"
+                return None, got, None
+            if breaker is False:
+                self.prefer = got
+        self.decided_by = "leaf search"
         for r in range(1, max_rounds):
             t = self.maker_tree(marked, dead, r)
             if t is not None:

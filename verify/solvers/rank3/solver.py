@@ -39,9 +39,11 @@ MAX_CORE = 24      # free vertices of the core left to the search when Breaker p
 @dataclass(frozen=True)
 class Rank3Options:
     """How positions are decided: ``structural_only`` forbids the explicit fallback on positions
-    with fewer than six live vertices; ``pairing`` allows the pairing, splitting and core steps."""
+    with fewer than six live vertices; ``pairing`` allows the pairing, splitting, core and local
+    steps; ``dangers`` decides Breaker wins by J_2(D1) (:mod:`.dangers`) before the leaf search."""
     structural_only: bool = False
     pairing: bool = True
+    dangers: bool = True
 
 
 DEFAULT = Rank3Options()
@@ -49,8 +51,9 @@ DEFAULT = Rank3Options()
 
 @dataclass
 class Decision:
-    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural',
-    'components', 'pairing', 'split' or 'local'."""
+    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural' (the
+    three-round leaf search), 'dangers' (a Breaker win by J_2(D1)), 'components', 'pairing',
+    'split' or 'local'."""
     winner: str
     how: str
     board: Board | None = None
@@ -136,7 +139,8 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     nodes = board.nodes - before
     if tree is not None:
         return Decision(mb.MAKER, "structural", board, tree, rounds, nodes=nodes)
-    return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
+    how = "dangers" if board.decided_by == "J2(D1)" else "structural"
+    return Decision(mb.BREAKER, how, board, refutations=refutations, nodes=nodes)
 
 
 def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
@@ -189,7 +193,7 @@ def _board(res, nboard: int, opts: Rank3Options) -> Board:
     if opts.pairing:
         def certify(r):
             return breaker_certificate(r, nboard, opts, grow=False) is not None
-    return Board(res, nboard, certify=certify)
+    return Board(res, nboard, certify=certify, dangers=opts.dangers)
 
 
 def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
@@ -330,7 +334,7 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
 
 def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -> dict:
     """Breaker's winning reply, inside the component, to each Maker move there."""
-    if d.how == "structural":
+    if d.how in ("structural", "dangers"):
         return dict(d.refutations)
     if d.how in ("pairing", "split", "local"):
         return {}        # the pairs / the parts' decisions are Breaker's strategy

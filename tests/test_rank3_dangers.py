@@ -1,0 +1,136 @@
+"""J_2(D1) (paper 004 Theorem II.1.14 with Props I.2.28 and I.2.30; verify.solvers.rank3.dangers):
+the tadpole test against exhaustive search from Def I.3.23, and the Breaker-side decision against
+the explicit reference with no fallback (structural_only, no pairing steps)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import event, given, settings
+
+from verify.families.rank3 import gadget_ring, round3_board
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.hypergraph import Hypergraph
+from verify.isomorphism import enumerate_hypergraphs, enumerate_markings
+from verify.solvers.explicit import solve_maker_breaker
+from verify.solvers.rank3 import structural_outcome
+from verify.solvers.rank3.brute import has_tadpole
+from verify.solvers.rank3.dangers import D1Criterion
+from verify.solvers.rank3.search import Board
+from verify.solvers.rank3.solver import Rank3Options, decide
+from verify.strategies import players, rank3_positions
+
+CRITERION = Rank3Options(structural_only=True, pairing=False)
+LEAF_SEARCH = Rank3Options(structural_only=True, pairing=False, dangers=False)
+
+
+def _random_board(rnd, n, m, linear):
+    edges = []
+    for _ in range(200):
+        if len(edges) == m:
+            break
+        e = sum(1 << v for v in rnd.sample(range(n), 3))
+        if e in edges or (linear and any((e & f).bit_count() > 1 for f in edges)):
+            continue
+        edges.append(e)
+    return edges
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_tadpole_test_matches_exhaustive_search(seed):
+    rnd = random.Random(seed)
+    n = rnd.randint(6, 11)
+    edges = _random_board(rnd, n, rnd.randint(3, 8), linear=seed % 2 == 0)
+    board = Board(edges, n)
+    crit = D1Criterion(board)
+    for dead in (0, 1 << rnd.randrange(n)):
+        for x in range(n):
+            if dead >> x & 1:
+                continue
+            got = crit.tadpole(x, dead)
+            assert bool(got) == has_tadpole(x, edges, dead), (edges, x, dead)
+            if got:
+                assert got >> x & 1 and not got & dead
+
+
+def kind(d) -> str:
+    if d.how == "dangers":
+        return "breaker: J2(D1)"
+    if d.how == "structural" and d.tree is not None:
+        return f"maker: leaf after round {d.rounds}"
+    if d.breaker_move is not None:
+        return "breaker first: " + kind(d.default) if d.default is not None else d.how
+    if d.default is not None:
+        return "breaker first, maker: " + kind(d.default)
+    return d.how
+
+
+def agrees(h, first, opts=CRITERION) -> str:
+    game = MakerBreakerGame(h, first)
+    d = decide(game.start_residual(), h.n, first, opts)
+    assert d.winner == solve_maker_breaker(game).winner, (h, first)
+    assert d.how != "explicit"
+    return kind(d)
+
+
+def test_j2_on_every_marked_rank3_board_with_four_vertices():
+    mix = {}
+    for h in enumerate_hypergraphs(4, (2, 3)):
+        for m in enumerate_markings(h):
+            for first in ("maker", "breaker"):
+                k = agrees(m, first)
+                mix[k] = mix.get(k, 0) + 1
+    assert mix.get("breaker: J2(D1)", 0) >= 40, mix
+
+
+@settings(max_examples=250, deadline=None)
+@given(rank3_positions(min_vertices=5, max_vertices=10, max_edges=10), players)
+def test_j2_agrees_with_the_reference(h, first):
+    event(agrees(h, first))
+
+
+@settings(max_examples=120, deadline=None)
+@given(rank3_positions(min_vertices=7, max_vertices=12, max_edges=9, max_marked=1, two_edges=False),
+       players)
+def test_j2_agrees_with_the_reference_on_sparser_3_uniform_boards(h, first):
+    event(agrees(h, first))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_j2_on_random_linear_boards(seed):
+    rnd = random.Random(1000 + seed)
+    n = rnd.randint(9, 14)
+    edges = _random_board(rnd, n, rnd.randint(n // 3, n // 2 + 2), linear=True)
+    h = Hypergraph.from_masks([str(i) for i in range(n)], edges)
+    for first in ("maker", "breaker"):
+        agrees(h, first)
+
+
+def test_j2_refutations_are_winning_replies():
+    """Theorem II.1.14 (ii): each refutation y1 leaves a Breaker win (checked by the reference)."""
+    h = gadget_ring(2)
+    game = MakerBreakerGame(h, "maker")
+    d = decide(game.start_residual(), h.n, "maker", CRITERION)
+    assert d.how == "dangers"
+    res = game.start_residual()
+    from verify.games import maker_breaker as mb
+    from verify.solvers.explicit import MakerBreakerSearch
+    search = MakerBreakerSearch()
+    for x, y in d.refutations.items():
+        after = mb.breaker_claims(mb.maker_claims(res, 1 << x), 1 << y)
+        assert not search.maker_wins(after, True), (x, y)
+
+
+def test_round3_boards_are_not_j2_breaker_wins():
+    h = round3_board()
+    d = decide(MakerBreakerGame(h).start_residual(), h.n, "maker", CRITERION)
+    assert d.winner == "maker" and d.rounds == 3
+
+
+def test_leaf_search_and_j2_agree_on_rings():
+    for k in (2, 3):
+        game = MakerBreakerGame(gadget_ring(k), "maker")
+        a = structural_outcome(game, pairing=False)
+        b = structural_outcome(game, pairing=False, dangers=False)
+        assert a.winner == b.winner == "breaker"
+        assert a.stats["decided_by"] == "dangers" and b.stats["decided_by"] == "structural"
