@@ -48,6 +48,7 @@ class D1Criterion:
         self.budget = budget
         self.calls = 0
         self.tad_memo: dict = {}
+        self.tad_exists: dict = {}
         self.j1_memo: dict = {}
         self.danger_memo: dict = {}
 
@@ -67,10 +68,14 @@ class D1Criterion:
             out |= e
         return out
 
-    def tadpole(self, x: int, dead: int) -> int:
-        """Vertices of an x-tadpole in K^{-dead} (``dead`` includes the marks: M(T) = ∅), or 0."""
+    def tadpole(self, x: int, dead: int, witness: bool = True) -> int:
+        """Vertices of an x-tadpole in K^{-dead} (``dead`` includes the marks: M(T) = ∅), or 0;
+        without ``witness`` any non-zero mask when one exists."""
         key = (x, dead)
-        hit = self.tad_memo.get(key)
+        memo = self.tad_memo if witness else self.tad_exists
+        hit = memo.get(key)
+        if hit is None and not witness:
+            hit = self.tad_memo.get(key)
         if hit is not None:
             return hit
         self.calls += 1
@@ -80,20 +85,27 @@ class D1Criterion:
         out = 0
         at = [e for e in (b.edges[i] for i in b.inc[x]) if not e & dead]
         if len(at) >= 2 and b.has_cycle(x, dead):
-            out = b.cycle_vertices(x, dead)
+            out = b.cycle_vertices(x, dead) if witness else 1 << x
         else:
             xb = 1 << x
             for e in at:
                 p, q = bits(e & ~xb)
                 for u, w in ((p, q), (q, p)):
-                    sub = self.tadpole(u, dead | xb | (1 << w))
+                    sub = self.tadpole(u, dead | xb | (1 << w), witness)
                     if sub:
                         out = sub | e
                         break
                 if out:
                     break
-        self.tad_memo[key] = out
+        memo[key] = out
         return out
+
+    def has_danger(self, x: int, marked: int, dead: int) -> bool:
+        """Whether K^{-dead} has a D1-danger at x."""
+        if self.board.cc(x, dead) & marked & ~(1 << x):
+            return True
+        self.calls = 0
+        return bool(self.tadpole(x, dead | marked, witness=False))
 
     def danger(self, x: int, marked: int, dead: int) -> int:
         """Vertices of one D1-danger at x (snake first, else tadpole) in K^{-dead}, or 0."""
@@ -116,7 +128,7 @@ class D1Criterion:
         b = self.board
         cands = first & ~marked & ~(1 << x) & ~(1 << b.pad)
         order = sorted(bits(cands), key=lambda v: (-b.degree(v, dead), v))
-        return (y for y in order if not self.danger(x, marked, dead | (1 << y)))
+        return (y for y in order if not self.has_danger(x, marked, dead | (1 << y)))
 
     # -- J_1 and J_2 ---------------------------------------------------------------------------------
     def j1_fails_at(self, marked: int, dead: int) -> int | None:

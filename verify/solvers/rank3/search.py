@@ -26,7 +26,7 @@ from ...hypergraph import bits, minimal_masks
 from .chains import compute_cc, find_chain, incidence
 from .dangers import D1Criterion, OutOfBudget
 from . import linear as lin
-from .linear import component, is_linear
+from .linear import is_linear
 from .leaf import Leaf, find_leaf, forcing_move, leaf_at
 
 MIN_FREE = 6   # the hypothesis |V \ M| ≥ 6 of Theorem II.1.12
@@ -61,6 +61,8 @@ class Board:
         self.memo: dict = {}
         self.leaf_memo: dict = {}
         self.cycle_memo: dict = {}
+        self.comp_memo: dict = {}       # dead -> vertex -> component (linear boards)
+        self.cycles_memo: dict = {}     # dead -> vertices with a cycle (linear boards)
         self.nodes = 0
         self.certify = certify          # residual -> True when a Breaker win is certified
         self.cert_memo: dict = {}
@@ -131,9 +133,15 @@ class Board:
         return moves
 
     def cc(self, u: int, dead: int) -> int:
-        """CC(u) in K^{-dead} (COMPUTECC, or breadth-first search when K is linear)."""
+        """CC(u) in K^{-dead} (COMPUTECC; when K is linear, its connected component, all
+        components of K^{-dead} being labelled at once and kept for the next query)."""
         if self.linear:
-            return component(u, self.edges, self.inc, dead)
+            comps = self.comp_memo.get(dead)
+            if comps is None:
+                if len(self.comp_memo) > 50_000:
+                    self.comp_memo.clear()
+                comps = self.comp_memo[dead] = lin.components(self.edges, self.inc, dead)
+            return comps.get(u, 1 << u)
         return compute_cc(u, self.edges, self.inc, dead)
 
     def chain(self, a: int, b: int, dead: int) -> list[int]:
@@ -144,11 +152,24 @@ class Board:
 
     def cycle_vertices(self, v: int, dead: int) -> int:
         """Vertices of a v-cycle of K^{-dead} (one exists)."""
+        if self.linear:
+            out = 0
+            for e in lin.cycle(v, self.edges, self.inc, dead):
+                out |= e
+            return out
         leaf = leaf_at(v, self.edges, self.inc, 1 << v, dead, self.nbits, linear=self.linear)
         return leaf.vertices
 
     def has_cycle(self, v: int, dead: int) -> bool:
-        """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role."""
+        """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role. On a linear
+        board the vertices with a cycle are found at once for each ``dead`` (:func:`.linear.on_cycles`)."""
+        if self.linear:
+            cyc = self.cycles_memo.get(dead)
+            if cyc is None:
+                if len(self.cycles_memo) > 50_000:
+                    self.cycles_memo.clear()
+                cyc = self.cycles_memo[dead] = lin.on_cycles(self.edges, self.inc, dead)
+            return bool(cyc >> v & 1)
         key = (v, dead)
         hit = self.cycle_memo.get(key)
         if hit is None:
