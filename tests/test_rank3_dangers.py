@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import event, given, settings
 
-from verify.families.rank3 import gadget_ring, round3_board
+from verify.families.rank3 import gadget_ring, glued_ring, round3_board
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.isomorphism import enumerate_hypergraphs, enumerate_markings
@@ -134,3 +134,35 @@ def test_leaf_search_and_j2_agree_on_rings():
         b = structural_outcome(game, pairing=False, dangers=False)
         assert a.winner == b.winner == "breaker"
         assert a.stats["decided_by"] == "dangers" and b.stats["decided_by"] == "structural"
+
+
+def test_breaker_first_witness_reuses_the_refutations():
+    """Breaker first on a J_2(D1) Breaker win: an opening no refutation uses, then the Maker-first
+    refutations; each reply leaves a Breaker win (reference)."""
+    from verify.games import maker_breaker as mb
+    from verify.solvers.explicit import MakerBreakerSearch
+    h = glued_ring(2)
+    game = MakerBreakerGame(h, "breaker")
+    d = decide(game.start_residual(), h.n, "breaker", CRITERION)
+    assert d.winner == "breaker" and d.default.how == "dangers"
+    res = mb.breaker_claims(game.start_residual(), 1 << d.breaker_move)
+    search = MakerBreakerSearch()
+    for x, y in d.default.refutations.items():
+        assert y != d.breaker_move
+        after = mb.maker_claims(res, 1 << x)
+        if y is not None:
+            after = mb.breaker_claims(after, 1 << y)
+        assert not search.maker_wins(after, True), (x, y)
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_glued_rings_against_the_reference(k):
+    h = glued_ring(k)
+    for first in ("maker", "breaker"):
+        assert agrees(h, first) in ("breaker: J2(D1)", "breaker first: breaker: J2(D1)")
+
+
+@pytest.mark.parametrize("k", [6, 17])
+def test_glued_rings_are_j2_breaker_wins(k):
+    out = structural_outcome(MakerBreakerGame(glued_ring(k), "maker"))
+    assert out.winner == "breaker" and out.stats["decided_by"] == "dangers"

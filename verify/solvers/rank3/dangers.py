@@ -53,19 +53,20 @@ class D1Criterion:
         self.danger_memo: dict = {}
 
     # -- structures ----------------------------------------------------------------------------
-    def snake(self, x: int, marked: int, dead: int) -> int:
-        """Vertices of an x-snake (a chain from x to a mark) in K^{-dead}, or 0."""
+    def snake(self, x: int, marked: int, dead: int) -> list[int]:
+        """The vertices of an x-snake (a chain from x to a mark) in K^{-dead}, in order along it
+        from x, or []."""
         b = self.board
         if not b.degree(x, dead):
-            return 0
+            return []
         reach = b.cc(x, dead) & marked & ~(1 << x)
         if not reach:
-            return 0
+            return []
         m = (reach & -reach).bit_length() - 1
-        path = b.chain(x, m, dead)
-        out = 0
-        for e in path:
-            out |= e
+        out, seen = [], 1 << x
+        for e in b.chain(x, m, dead):
+            out += bits(e & ~seen)
+            seen |= e
         return out
 
     def tadpole(self, x: int, dead: int, witness: bool = True) -> int:
@@ -107,15 +108,17 @@ class D1Criterion:
         self.calls = 0
         return bool(self.tadpole(x, dead | marked, witness=False))
 
-    def danger(self, x: int, marked: int, dead: int) -> int:
-        """Vertices of one D1-danger at x (snake first, else tadpole) in K^{-dead}, or 0."""
+    def danger(self, x: int, marked: int, dead: int) -> list[int]:
+        """The vertices of one D1-danger at x in K^{-dead} (snake first, else tadpole), nearest to
+        x first, or []."""
         key = (x, marked, dead)
         hit = self.danger_memo.get(key)
         if hit is None:
             hit = self.snake(x, marked, dead)
             if not hit:
                 self.calls = 0
-                hit = self.tadpole(x, dead | marked)
+                tad = self.tadpole(x, dead | marked)
+                hit = self._nearest_first(x, tad, dead) if tad else []
             self.danger_memo[key] = hit
         return hit
 
@@ -125,10 +128,28 @@ class D1Criterion:
         first = self.danger(x, marked, dead)
         if not first:
             return None
+        skip = marked | (1 << x) | (1 << self.board.pad)
+        return (y for y in first
+                if not skip >> y & 1 and not self.has_danger(x, marked, dead | (1 << y)))
+
+    def _nearest_first(self, x: int, inside: int, dead: int) -> list[int]:
+        """The vertices of ``inside`` (a witness danger) ordered by distance from x over the live
+        edges inside it: a reply close to x is the likeliest to meet every danger."""
         b = self.board
-        cands = first & ~marked & ~(1 << x) & ~(1 << b.pad)
-        order = sorted(bits(cands), key=lambda v: (-b.degree(v, dead), v))
-        return (y for y in order if not self.has_danger(x, marked, dead | (1 << y)))
+        order, seen, frontier = [], 1 << x, [x]
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for i in b.inc[u]:
+                    e = b.edges[i]
+                    if e & dead or e & ~inside:
+                        continue
+                    new = e & ~seen
+                    seen |= e
+                    nxt += bits(new)
+            order += nxt
+            frontier = nxt
+        return order + list(bits(inside & ~seen))
 
     # -- J_1 and J_2 ---------------------------------------------------------------------------------
     def j1_fails_at(self, marked: int, dead: int) -> int | None:
@@ -160,10 +181,10 @@ class D1Criterion:
                 live = b.live(m1, dead) & ~(1 << x1)
                 return max(bits(live), key=lambda v: (b.degree(v, dead), -v)) if live else -1
             # y1 must meet a danger at the spoiler in K^{+x1}: try its witness first, then the rest
-            first = self.danger(spoiler, m1, dead) & ~m1 & ~(1 << b.pad)
-            rest = b.live(m1, dead) & ~first
-            cands = sorted(bits(first), key=lambda v: (-b.degree(v, dead), v)) + \
-                sorted(bits(rest), key=lambda v: (-b.degree(v, dead), v))
+            first = [v for v in self.danger(spoiler, m1, dead) if not (m1 | 1 << b.pad) >> v & 1]
+            inside = sum(1 << v for v in first)
+            rest = b.live(m1, dead) & ~inside
+            cands = first + sorted(bits(rest), key=lambda v: (-b.degree(v, dead), v))
         else:
             cands = rs
         for y in cands:

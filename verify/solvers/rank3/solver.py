@@ -217,6 +217,15 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
         return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
     base = _maker_first_connected(res, nboard, opts=opts)
     if base.winner == mb.BREAKER:
+        used = {y for y in base.refutations.values() if y is not None}
+        spare = [v for v in bits(live) if v not in used]
+        if base.how in ("structural", "dangers") and base.refutations and spare:
+            # an opening no refutation uses: the refutations stay winning replies after it (an
+            # extra Breaker vertex never hurts him, Lemma I.1.50), so no second search is needed
+            y = max(spare, key=lambda v: sum(1 for e in res if e >> v & 1))
+            then = Decision(mb.BREAKER, base.how, base.board,
+                            refutations={x: r for x, r in base.refutations.items() if x != y})
+            return Decision(mb.BREAKER, base.how, breaker_move=y, default=then, nodes=base.nodes)
         y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
         return Decision(mb.BREAKER, base.how, breaker_move=y,
                         default=maker_first(mb.breaker_claims(res, 1 << y), nboard, opts),
