@@ -166,3 +166,54 @@ def test_glued_rings_against_the_reference(k):
 def test_glued_rings_are_j2_breaker_wins(k):
     out = structural_outcome(MakerBreakerGame(glued_ring(k), "maker"))
     assert out.winner == "breaker" and out.stats["decided_by"] == "dangers"
+
+
+def j2_matches_reference(h) -> str:
+    """J_2(D1) on the board itself (dense or sparse, any size: isolated vertices pad it to four
+    free vertices) against the reference, Maker first."""
+    from verify.games import maker_breaker as mb
+    from verify.hypergraph import minimal_masks
+    res = MakerBreakerGame(h).start_residual()
+    if mb.winner_if_over(res) is not None:
+        return "over"
+    r = minimal_masks(res)
+    if r[0].bit_count() <= 1:
+        return "trivial"
+    board = Board(r, h.n)
+    holds, _ = D1Criterion(board).j2(board.marked0)
+    want = solve_maker_breaker(MakerBreakerGame(h, "maker")).winner
+    assert holds == (want == "breaker"), h
+    return "J2 holds" if holds else "J2 fails"
+
+
+def test_j2_itself_on_every_marked_board_with_five_vertices_and_three_edges():
+    mix = {}
+    for h in enumerate_hypergraphs(5, (2, 3), max_edges=3):
+        for m in enumerate_markings(h):
+            k = j2_matches_reference(m)
+            mix[k] = mix.get(k, 0) + 1
+    assert mix["J2 holds"] > 20 and mix["J2 fails"] > 20, mix
+
+
+@settings(max_examples=200, deadline=None)
+@given(rank3_positions(min_vertices=5, max_vertices=11, max_edges=14))
+def test_j2_itself_agrees_with_the_reference(h):
+    event(j2_matches_reference(h))
+
+
+def test_j2_itself_on_every_marked_3_uniform_board_with_seven_vertices_and_three_edges():
+    mix = {}
+    for h in enumerate_hypergraphs(7, (3,), max_edges=3):
+        for m in enumerate_markings(h):
+            k = j2_matches_reference(m)
+            mix[k] = mix.get(k, 0) + 1
+    assert mix["J2 holds"] > 50 and mix["J2 fails"] > 50, mix
+
+
+@pytest.mark.slow
+def test_j2_itself_on_every_3_uniform_board_on_six_vertices():
+    for h in enumerate_hypergraphs(6, (3,)):
+        j2_matches_reference(h)
+    for h in enumerate_hypergraphs(6, (3,), max_edges=4):
+        for m in enumerate_markings(h):
+            j2_matches_reference(m)

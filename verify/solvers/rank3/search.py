@@ -79,6 +79,12 @@ class Board:
                 u |= e
         return u & ~marked & ~(1 << self.pad)
 
+    def _sparse(self, dead: int) -> bool:
+        """At most 1.5 live edges per live vertex: where Breaker wins are worth proving by J_2(D1)
+        first (dense boards are Maker wins the leaf search finds at once)."""
+        live = [e for e in self.edges if not e & dead]
+        return 2 * len(live) <= 3 * self.live(self.marked0, dead).bit_count()
+
     def degree(self, v: int, dead: int) -> int:
         return sum(1 for i in self.inc[v] if not self.edges[i] & dead)
 
@@ -256,7 +262,7 @@ class Board:
             self.decided_by = "leaf search"
             return ("L", leaf), {}, 0
         self.prefer = None
-        if self.criterion is not None and max_rounds == 3:
+        if self.criterion is not None and max_rounds == 3 and self._sparse(dead):
             try:
                 breaker, got = self.criterion.j2(marked, dead)
             except OutOfBudget:
