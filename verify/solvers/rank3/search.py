@@ -142,13 +142,17 @@ class Board:
         """CC(u) in K^{-dead} (COMPUTECC; when K is linear, its connected component, all
         components of K^{-dead} being labelled at once and kept for the next query)."""
         if self.linear:
-            comps = self.comp_memo.get(dead)
-            if comps is None:
-                if len(self.comp_memo) > 50_000:
-                    self.comp_memo.clear()
-                comps = self.comp_memo[dead] = lin.components(self.edges, self.inc, dead)
-            return comps.get(u, 1 << u)
+            return self._per_dead(self.comp_memo, lin.components, dead).get(u, 1 << u)
         return compute_cc(u, self.edges, self.inc, dead)
+
+    def _per_dead(self, memo: dict, compute, dead: int):
+        """``compute(edges, inc, dead)`` for the whole board, kept per deletion set (bounded)."""
+        hit = memo.get(dead)
+        if hit is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            hit = memo[dead] = compute(self.edges, self.inc, dead)
+        return hit
 
     def chain(self, a: int, b: int, dead: int) -> list[int]:
         """An ab-chain in K^{-dead}, b known to be in CC(a)."""
@@ -170,12 +174,7 @@ class Board:
         """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role. On a linear
         board the vertices with a cycle are found at once for each ``dead`` (:func:`.linear.on_cycles`)."""
         if self.linear:
-            cyc = self.cycles_memo.get(dead)
-            if cyc is None:
-                if len(self.cycles_memo) > 50_000:
-                    self.cycles_memo.clear()
-                cyc = self.cycles_memo[dead] = lin.on_cycles(self.edges, self.inc, dead)
-            return bool(cyc >> v & 1)
+            return bool(self._per_dead(self.cycles_memo, lin.on_cycles, dead) >> v & 1)
         key = (v, dead)
         hit = self.cycle_memo.get(key)
         if hit is None:
