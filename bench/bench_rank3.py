@@ -196,7 +196,7 @@ def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
                   f"  (cpu {cpu['maker']:.3f}/{cpu['breaker']:.3f})", flush=True)
             if old == float("inf"):
                 skip_baseline = True
-    print("   small rings with the three-round search and today's solver side by side")
+    print("   small rings and round-3 boards, side by side with today's solver")
     for k in (2, 3, 4) if quick else (2, 3, 4, 5):
         h = gadget_ring(k)
         _side_by_side(f"ring k={k} n={h.n} m={h.m}", h, cap, baseline_cap)
