@@ -9,8 +9,10 @@ by bench/rank3_baseline.py, capped) in the same run:
   wins, the board has no pairing);
 - extra: hypertrees plus random linear edges (Maker wins on the seeds used);
 - round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3;
-- ring: no-pairing gadgets in a ring (verify family rank3-ring k): 2-connected Breaker wins, left to
-  the three-round search.
+- ring: no-pairing gadgets in a ring joined by edges with a private vertex (verify family rank3-ring
+  k): 2-connected Breaker wins without pairing, cut into local parts;
+- glued: the same gadgets glued at shared vertices (verify family rank3-glued k): 2-connected, no
+  private vertex, no pairing; decided by J_2(D1).
 Target: 100 vertices in under 10 s each, curve to 200 vertices.
 
 - target: random 3-uniform boards with 60 vertices and 150 edges decided in < 10 s (both orders);
@@ -32,7 +34,8 @@ import time
 
 from rank3_baseline import baseline_winner
 
-from verify.families.rank3 import gadget_ring, round3_board, sparse_extra, sparse_gadgets, sparse_tree
+from verify.families.rank3 import (gadget_ring, glued_ring, round3_board, sparse_extra, sparse_gadgets,
+                                   sparse_tree)
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.solvers.explicit import solve_maker_breaker
@@ -142,6 +145,8 @@ CONNECTED = (
     ("tree", lambda n, s: sparse_tree(n, s), "B"),
     ("gadgets", lambda n, s: sparse_gadgets(n, max(1, n // 12), s), "B"),
     ("extra", _extra_maker, "M"),
+    ("ring", lambda n, s: gadget_ring(max(2, n // 8)), "B"),
+    ("glued", lambda n, s: glued_ring(max(2, n // 6)), "B"),
 )
 
 
@@ -152,18 +157,21 @@ def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
     print(f"   today's solver (frozen copy, capped at {baseline_cap:.0f} s, skipped after a cap) in "
           f"the same run; ratio = today / now")
     print(f"   {'family':>8} {'n':>4} {'m':>4} {'now M':>8} {'now B':>8} {'today M':>8} {'today B':>8}"
-          f" {'ratio':>7}  winners  how")
+          f" {'ratio':>7}  winners  how  (cpu s now M/B)")
     worst_100 = 0.0
     for fam, make, expect in CONNECTED:
         skip_baseline = False
         for n in sizes:
             rows = {"maker": [0.0, 0.0], "breaker": [0.0, 0.0]}
+            cpu = {"maker": 0.0, "breaker": 0.0}
             wins, hows, m = [], set(), 0
             for seed in seeds:
                 h = make(n, seed)
                 m = h.m
                 for first in ("maker", "breaker"):
+                    c0 = time.process_time()
                     out, t = timed(solve_structural, MakerBreakerGame(h, first), limit=cap)
+                    cpu[first] = max(cpu[first], time.process_time() - c0)
                     rows[first][0] = max(rows[first][0], t)
                     wins.append("-" if out is None else out.winner[0].upper())
                     if out is not None:
@@ -184,14 +192,16 @@ def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
             old_b = _fmt(rows["breaker"][1])
             r = "-" if old != old else f"{ratio}{min(old, 2 * baseline_cap) / max(now, 1e-4):.0f}"
             print(f"   {fam:>8} {n:>4} {m:>4} {rows['maker'][0]:>8.3f} {rows['breaker'][0]:>8.3f} "
-                  f"{old_m:>8} {old_b:>8} {r:>7}  {''.join(wins)}  {','.join(sorted(hows))}", flush=True)
+                  f"{old_m:>8} {old_b:>8} {r:>7}  {''.join(wins)}  {','.join(sorted(hows))}"
+                  f"  (cpu {cpu['maker']:.3f}/{cpu['breaker']:.3f})", flush=True)
             if old == float("inf"):
                 skip_baseline = True
-    print("   ring: k no-pairing gadgets in a ring (2-connected, no pairing, no cut vertex: the "
-          "three-round search decides; the gap left by issue 11)")
+    print("   small rings and round-3 boards, side by side with today's solver")
     for k in (2, 3, 4) if quick else (2, 3, 4, 5):
         h = gadget_ring(k)
         _side_by_side(f"ring k={k} n={h.n} m={h.m}", h, cap, baseline_cap)
+        h = glued_ring(k)
+        _side_by_side(f"glued k={k} n={h.n} m={h.m}", h, cap, baseline_cap)
     for params in ((3, 3, 2), (4, 4, 2), (3, 3, 3)):
         h = round3_board(*params)
         _side_by_side(f"round3 {params} n={h.n}", h, cap, baseline_cap)

@@ -175,8 +175,8 @@ def test_witnesses_replay(h, first):
     game = MakerBreakerGame(h, first)
     res = game.start_residual()
     d = maker_first(res, h.n, Rank3Options(structural_only=True, pairing=False))
-    assume(d.how == "structural")
-    event("maker: tree" if d.winner == "maker" else "breaker: refutations")
+    assume(d.how in ("structural", "dangers"))
+    event("maker: tree" if d.winner == "maker" else f"breaker: refutations ({d.how})")
     search = MakerBreakerSearch()
     if d.winner == "maker":
         _check_tree(d.board, d.tree, d.board.marked0, 0, d.rounds)

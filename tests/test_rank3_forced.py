@@ -1,7 +1,8 @@
 """Galliot's criterion itself against the explicit reference on small boards (paper 004 Theorem
 II.1.12): ``structural_only=True`` stops the solver from handing positions with fewer than six live
 vertices to the explicit search (isolated vertices pad the board, which changes no outcome), and
-``pairing=False`` keeps the pairing certificate from deciding Breaker wins before the criterion.
+``pairing=False`` keeps the pairing certificate from deciding Breaker wins before the criterion, and
+``dangers=False`` keeps J_2(D1) from deciding them before the three-round search.
 hypothesis ``event()``s show the decision mix (round 0-3 leaf, refutation, pairing)."""
 from __future__ import annotations
 
@@ -17,12 +18,15 @@ from verify.solvers.rank3 import solve_structural, structural_outcome
 from verify.solvers.rank3.solver import DEFAULT, Rank3Options, decide
 from verify.strategies import players, rank3_positions
 
-CRITERION = Rank3Options(structural_only=True, pairing=False)
+# the three-round leaf search itself (J_2(D1) off: tests/test_rank3_dangers.py checks that one)
+CRITERION = Rank3Options(structural_only=True, pairing=False, dangers=False)
 FORCED = Rank3Options(structural_only=True, pairing=True)
 
 
 def kind(d) -> str:
     """What decided a Maker-first or Breaker-first decision, for event() and counters."""
+    if d.how == "dangers":
+        return "breaker: J2(D1)"
     if d.how == "structural" and d.tree is not None:
         return f"maker: leaf after round {d.rounds}"
     if d.how == "structural" and d.breaker_move is None and not d.answers:

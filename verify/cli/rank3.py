@@ -36,6 +36,11 @@ def describe(witness: dict) -> list[str]:
         if "core" in witness:
             lines.append("and wins the remaining core moving second:")
             lines += ["  " + line for line in describe(witness["core"])]
+    elif "local_parts" in witness:
+        lines.append("Breaker answers in the part Maker played in; every edge keeps two or more vertices "
+                     "in one part, and each part is a Breaker win with Maker first:")
+        lines += [f"  {label}: " + " ".join("{" + ",".join(e) + "}" for e in part["edges"]) +
+                  f" ({part['decided_by']})" for label, part in witness["local_parts"].items()]
     elif "cut_vertex" in witness:
         lines.append(f"the board is two parts glued at {witness['cut_vertex']}, decided from the parts "
                      f"(paper 004 Lemma I.1.50; '+v': the cut vertex given to Maker):")

@@ -120,6 +120,7 @@ FAMILIES = {
     "rank3-gadgets": (rank3.sparse_gadgets, ["n", "gadgets", "seed"]),
     "rank3-extra": (rank3.sparse_extra, ["n", "extra", "seed"]),
     "rank3-ring": (rank3.gadget_ring, ["k"]),
+    "rank3-glued": (rank3.glued_ring, ["k"]),
 }
 
 

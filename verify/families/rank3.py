@@ -8,6 +8,8 @@ tests, and boards on which Maker needs the third round of Theorem II.1.12.
 - :func:`sparse_extra`: a hypertree plus ``extra`` random edges meeting every other edge in at most
   one vertex (Maker usually wins once two cycles come close).
 - :func:`round3_board`: Maker wins, and needs the third round of the criterion.
+- :func:`gadget_ring`, :func:`glued_ring`: 2-connected Breaker wins without pairing, joined by edges
+  with a private vertex (local strategies decide them) or glued at shared vertices (J_2(D1) does).
 """
 from __future__ import annotations
 
@@ -120,3 +122,17 @@ def gadget_ring(k: int) -> Hypergraph:
         edges.append((1 << ends[i][0]) | (1 << ends[(i + 1) % k][1]) | (1 << nv))
         nv += 1
     return _board(edges, nv)
+
+
+def glued_ring(k: int) -> Hypergraph:
+    """``k`` copies of :data:`NO_PAIRING_GADGET` in a ring, the degree-1 vertex 6 of each being
+    the degree-1 vertex 5 of the next: every vertex on exactly two edges, no vertex on one edge
+    only (so no local cut along private vertices, :mod:`verify.solvers.rank3.local`), no cut vertex.
+    A Breaker win (checked against the explicit reference for k ≤ 3) that the criterion decides."""
+    _need(k >= 2, "rank3-glued needs k >= 2")
+    edges = []
+    for i in range(k):
+        def name(v: int, base: int = 6 * i, nxt: int = 6 * ((i + 1) % k)) -> int:
+            return nxt + 5 if v == 6 else base + v
+        edges += [sum(1 << name(v) for v in g) for g in NO_PAIRING_GADGET]
+    return _board(edges, 6 * k)

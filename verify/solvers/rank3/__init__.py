@@ -35,17 +35,19 @@ def solve_structural(game: mb.MakerBreakerGame, certificate: bool = False) -> Ou
 
 
 def structural_outcome(game: mb.MakerBreakerGame, certificate: bool = False,
-                       structural_only: bool = False, pairing: bool = True) -> Outcome:
+                       structural_only: bool = False, pairing: bool = True,
+                       dangers: bool = True) -> Outcome:
     """Winner of a rank-≤3 Maker-Breaker game by Galliot's three-round criterion, with the
     three-round witness in ``strategy`` and, on request, a checked certificate (a pairing
     certificate when Breaker wins by a pairing, else a strategy certificate).
 
     ``structural_only``: decide small positions by the criterion too (no explicit fallback);
-    ``pairing``: allow the pairing(+core) certificate of a Breaker win before any search."""
+    ``pairing``: allow the pairing(+core, local) certificates of a Breaker win before any search;
+    ``dangers``: decide Breaker wins by J_2(D1) (Theorem II.1.14) before the three-round search."""
     check_rank3(game)
     res = game.start_residual()
     nboard = game.board.n
-    opts = Rank3Options(structural_only=structural_only, pairing=pairing)
+    opts = Rank3Options(structural_only=structural_only, pairing=pairing, dangers=dangers)
     d = decide(res, nboard, game.first, opts)
     namer = Namer(game.board, res)
     out = Outcome(game="maker-breaker", method="structural", winner=d.winner, first=game.first,

@@ -90,3 +90,21 @@ def has_leaf(edges: list[int], marked: int, dead: int = 0):
             if vs & marked == 1 << u:
                 return "necklace"
     return None
+
+
+def has_tadpole(a: int, edges: list[int], dead: int = 0) -> bool:
+    """An a-tadpole (Def I.3.23): an ab-chain P (length 0 allowed) and a b-cycle C with
+    V(P) ∩ V(C) = {b}."""
+    if cycles_at(a, edges, dead):
+        return True
+    for b, path in chains_from(a, edges, dead):
+        vp = 0
+        for e in path:
+            vp |= e
+        for cyc in cycles_at(b, edges, dead):
+            vc = 0
+            for e in cyc:
+                vc |= e
+            if vp & vc == 1 << b:
+                return True
+    return False

@@ -115,3 +115,68 @@ def cycle(x: int, edges: list[int], inc: list[list[int]], dead: int = 0,
                     mid = _walk(e1 & ~xb, e2 & ~xb, edges, inc, d2)
                     return [e1] + mid + [e2]
     return None
+
+
+def components(edges: list[int], inc: list[list[int]], dead: int = 0) -> dict[int, int]:
+    """vertex -> its component (vertex mask) over the live edges, for every vertex on one."""
+    comp_of: dict[int, int] = {}
+    for e in edges:
+        if e & dead or _vs(e)[0] in comp_of:
+            continue
+        comp = component(_vs(e)[0], edges, inc, dead)
+        m = comp
+        while m:
+            low = m & -m
+            comp_of[low.bit_length() - 1] = comp
+            m ^= low
+    return comp_of
+
+
+def on_cycles(edges: list[int], inc: list[list[int]], dead: int = 0) -> int:
+    """The vertices x that have an x-cycle in a linear hypergraph: those on a cycle of the
+    vertex-edge incidence graph, i.e. with an incidence that is not a bridge (Tarjan's lowlink,
+    one pass for every vertex)."""
+    nv = len(inc)
+    disc: dict[int, int] = {}
+    low: dict[int, int] = {}
+    out = 0
+    counter = 0
+
+    def neighbours(node: int):
+        if node < nv:
+            return [nv + i for i in inc[node] if not edges[i] & dead]
+        return list(_vs(edges[node - nv]))
+
+    for root in range(nv):
+        if root in disc or not any(not edges[i] & dead for i in inc[root]):
+            continue
+        disc[root] = low[root] = counter
+        counter += 1
+        stack = [(root, -1, iter(neighbours(root)))]
+        while stack:
+            node, parent, it = stack[-1]
+            advanced = False
+            for nb in it:
+                if nb == parent:
+                    continue
+                if nb in disc:
+                    if disc[nb] < low[node]:
+                        low[node] = disc[nb]
+                    if disc[nb] < disc[node]:          # back edge: on a cycle
+                        out |= 1 << (node if node < nv else nb)
+                    continue
+                disc[nb] = low[nb] = counter
+                counter += 1
+                stack.append((nb, node, iter(neighbours(nb))))
+                advanced = True
+                break
+            if advanced:
+                continue
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                if low[node] < low[p]:
+                    low[p] = low[node]
+                if low[node] <= disc[p]:                # (p, node) is not a bridge
+                    out |= 1 << (p if p < nv else node)
+    return out

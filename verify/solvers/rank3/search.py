@@ -23,8 +23,10 @@ Positions are memoised on (marks, deletions, rounds).
 from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
-from .chains import compute_cc, incidence
-from .linear import component, is_linear
+from .chains import compute_cc, find_chain, incidence
+from .dangers import D1Criterion, OutOfBudget
+from . import linear as lin
+from .linear import is_linear
 from .leaf import Leaf, find_leaf, forcing_move, leaf_at
 
 MIN_FREE = 6   # the hypothesis |V \ M| ≥ 6 of Theorem II.1.12
@@ -35,7 +37,7 @@ class Board:
     edge) and the three-round search on it. Vertex ``nbits - 1`` is the shared padding mark when
     some residual edge has two vertices; vertex ``nbits`` is reserved for COMPUTECC copies."""
 
-    def __init__(self, res, nboard: int, certify=None):
+    def __init__(self, res, nboard: int, certify=None, dangers: bool = True):
         res = minimal_masks(res)
         if any(e.bit_count() <= 1 for e in res):
             raise ValueError("trivial position: a residual edge has at most one vertex")
@@ -59,10 +61,15 @@ class Board:
         self.memo: dict = {}
         self.leaf_memo: dict = {}
         self.cycle_memo: dict = {}
+        self.comp_memo: dict = {}       # dead -> vertex -> component (linear boards)
+        self.cycles_memo: dict = {}     # dead -> vertices with a cycle (linear boards)
         self.nodes = 0
         self.certify = certify          # residual -> True when a Breaker win is certified
         self.cert_memo: dict = {}
         self.certified = 0
+        self.criterion = D1Criterion(self) if dangers else None
+        self.decided_by = None          # 'J2(D1)' or 'leaf search' after decide()
+        self.prefer: int | None = None  # Maker's first move named by J_2(D1) failing (Thm II.1.14 (i))
 
     # -- positions ------------------------------------------------------------------------------
     def live(self, marked: int, dead: int) -> int:
@@ -71,6 +78,12 @@ class Board:
             if not e & dead:
                 u |= e
         return u & ~marked & ~(1 << self.pad)
+
+    def _sparse(self, dead: int) -> bool:
+        """At most 1.5 live edges per live vertex: where Breaker wins are worth proving by J_2(D1)
+        first (dense boards are Maker wins the leaf search finds at once)."""
+        live = [e for e in self.edges if not e & dead]
+        return 2 * len(live) <= 3 * self.live(self.marked0, dead).bit_count()
 
     def degree(self, v: int, dead: int) -> int:
         return sum(1 for i in self.inc[v] if not self.edges[i] & dead)
@@ -122,17 +135,46 @@ class Board:
                     keep |= 1 << v
             live = keep
         moves = list(bits(live))
-        moves.sort(key=lambda v: -self.degree(v, dead))
+        moves.sort(key=lambda v: (v != self.prefer, -self.degree(v, dead)))
         return moves
 
     def cc(self, u: int, dead: int) -> int:
-        """CC(u) in K^{-dead} (COMPUTECC, or breadth-first search when K is linear)."""
+        """CC(u) in K^{-dead} (COMPUTECC; when K is linear, its connected component, all
+        components of K^{-dead} being labelled at once and kept for the next query)."""
         if self.linear:
-            return component(u, self.edges, self.inc, dead)
+            return self._per_dead(self.comp_memo, lin.components, dead).get(u, 1 << u)
         return compute_cc(u, self.edges, self.inc, dead)
 
+    def _per_dead(self, memo: dict, compute, dead: int):
+        """``compute(edges, inc, dead)`` for the whole board, kept per deletion set (bounded)."""
+        hit = memo.get(dead)
+        if hit is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            hit = memo[dead] = compute(self.edges, self.inc, dead)
+        return hit
+
+    def chain(self, a: int, b: int, dead: int) -> list[int]:
+        """An ab-chain in K^{-dead}, b known to be in CC(a)."""
+        if self.linear:
+            return lin.chain(a, b, self.edges, self.inc, dead)
+        return find_chain(a, b, self.edges, self.inc, dead, known=True)
+
+    def cycle_vertices(self, v: int, dead: int) -> int:
+        """Vertices of a v-cycle of K^{-dead} (one exists)."""
+        if self.linear:
+            out = 0
+            for e in lin.cycle(v, self.edges, self.inc, dead):
+                out |= e
+            return out
+        leaf = leaf_at(v, self.edges, self.inc, 1 << v, dead, self.nbits, linear=self.linear)
+        return leaf.vertices
+
     def has_cycle(self, v: int, dead: int) -> bool:
-        """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role."""
+        """Whether K^{-dead} has a v-cycle (Def I.3.19), cached: marks play no role. On a linear
+        board the vertices with a cycle are found at once for each ``dead`` (:func:`.linear.on_cycles`)."""
+        if self.linear:
+            return bool(self._per_dead(self.cycles_memo, lin.on_cycles, dead) >> v & 1)
         key = (v, dead)
         hit = self.cycle_memo.get(key)
         if hit is None:
@@ -216,7 +258,20 @@ class Board:
         marked = self.marked0
         leaf = self.initial_leaf(marked, dead)
         if leaf is not None:
+            self.decided_by = "leaf search"
             return ("L", leaf), {}, 0
+        self.prefer = None
+        if self.criterion is not None and max_rounds == 3 and self._sparse(dead):
+            try:
+                breaker, got = self.criterion.j2(marked, dead)
+            except OutOfBudget:
+                breaker, got = None, None
+            if breaker:
+                self.decided_by = "J2(D1)"
+                return None, got, None
+            if breaker is False:
+                self.prefer = got
+        self.decided_by = "leaf search"
         for r in range(1, max_rounds):
             t = self.maker_tree(marked, dead, r)
             if t is not None:

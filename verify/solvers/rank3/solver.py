@@ -28,6 +28,7 @@ from ...games import maker_breaker as mb
 from ...hypergraph import bits, minimal_masks
 from ..explicit import MakerBreakerSearch
 from .leaf import Leaf
+from .local import soft_parts
 from .pairing import pairing_with_core
 from .search import MIN_FREE, Board
 from .split import marked as give_maker, pendant
@@ -38,9 +39,11 @@ MAX_CORE = 24      # free vertices of the core left to the search when Breaker p
 @dataclass(frozen=True)
 class Rank3Options:
     """How positions are decided: ``structural_only`` forbids the explicit fallback on positions
-    with fewer than six live vertices; ``pairing`` allows the pairing, splitting and core steps."""
+    with fewer than six live vertices; ``pairing`` allows the pairing, splitting, core and local
+    steps; ``dangers`` decides Breaker wins by J_2(D1) (:mod:`.dangers`) before the leaf search."""
     structural_only: bool = False
     pairing: bool = True
+    dangers: bool = True
 
 
 DEFAULT = Rank3Options()
@@ -48,8 +51,9 @@ DEFAULT = Rank3Options()
 
 @dataclass
 class Decision:
-    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural',
-    'components', 'pairing' or 'split'."""
+    """How a position was decided: ``how`` is 'over', 'trivial', 'explicit', 'structural' (the
+    three-round leaf search), 'dangers' (a Breaker win by J_2(D1)), 'components', 'pairing',
+    'split' or 'local'."""
     winner: str
     how: str
     board: Board | None = None
@@ -63,7 +67,8 @@ class Decision:
     pairs: list = field(default_factory=list)  # pairing: Breaker's pairs (vertex masks)
     core: "Decision | None" = None             # pairing: the core family's Maker-first decision
     cut: int | None = None                     # split: the cut vertex v of H = A ∪_v B
-    parts: tuple = ()                          # split: (label, Decision) of the parts used
+    parts: tuple = ()                          # split/local: (label, Decision) of the parts used
+    families: tuple = ()                       # local: the part families (projected edges)
     zone: int = 0                              # split Maker win: live vertices of the part she wins
 
 
@@ -120,6 +125,9 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
         cert = breaker_certificate(res, nboard, opts)
         if cert is not None:
             return cert
+        cut = local_decision(res, nboard, opts)
+        if cut is not None:
+            return cut
     if _live(res).bit_count() < MIN_FREE and not opts.structural_only:
         search = MakerBreakerSearch()
         won = search.maker_wins(res, True)
@@ -131,7 +139,8 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     nodes = board.nodes - before
     if tree is not None:
         return Decision(mb.MAKER, "structural", board, tree, rounds, nodes=nodes)
-    return Decision(mb.BREAKER, "structural", board, refutations=refutations, nodes=nodes)
+    how = "dangers" if board.decided_by == "J2(D1)" else "structural"
+    return Decision(mb.BREAKER, how, board, refutations=refutations, nodes=nodes)
 
 
 def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
@@ -158,6 +167,25 @@ def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision |
     return None
 
 
+def local_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision | None:
+    """A certified Breaker win by local strategies on parts cut along edges with a private vertex
+    (:mod:`.local`), each part a Breaker win with Maker to move, or None."""
+    if not opts.pairing or not _sparse(res):
+        return None
+    decided: dict[frozenset, Decision] = {}
+
+    def breaker_wins(fam: frozenset) -> bool:
+        d = decided[fam] = maker_first(fam, nboard, opts)
+        return d.winner == mb.BREAKER
+
+    fams = soft_parts(res, breaker_wins, max_part=MAX_CORE)
+    if fams is None:
+        return None
+    parts = tuple((f"part {i + 1}", decided[f]) for i, f in enumerate(fams))
+    return Decision(mb.BREAKER, "local", parts=parts, families=tuple(fams),
+                    nodes=sum(d.nodes for d in decided.values()))
+
+
 def _board(res, nboard: int, opts: Rank3Options) -> Board:
     """The criterion's search on K(res), with the pairing certificate as a quick refutation of
     Maker's moves at Breaker's reply nodes."""
@@ -165,7 +193,7 @@ def _board(res, nboard: int, opts: Rank3Options) -> Board:
     if opts.pairing:
         def certify(r):
             return breaker_certificate(r, nboard, opts, grow=False) is not None
-    return Board(res, nboard, certify=certify)
+    return Board(res, nboard, certify=certify, dangers=opts.dangers)
 
 
 def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
@@ -189,6 +217,15 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
         return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
     base = _maker_first_connected(res, nboard, opts=opts)
     if base.winner == mb.BREAKER:
+        used = {y for y in base.refutations.values() if y is not None}
+        spare = [v for v in bits(live) if v not in used]
+        if base.how in ("structural", "dangers") and base.refutations and spare:
+            # an opening no refutation uses: the refutations stay winning replies after it (an
+            # extra Breaker vertex never hurts him, Lemma I.1.50), so no second search is needed
+            y = max(spare, key=lambda v: sum(1 for e in res if e >> v & 1))
+            then = Decision(mb.BREAKER, base.how, base.board,
+                            refutations={x: r for x, r in base.refutations.items() if x != y})
+            return Decision(mb.BREAKER, base.how, breaker_move=y, default=then, nodes=base.nodes)
         y = max(bits(live), key=lambda v: sum(1 for e in res if e >> v & 1))
         return Decision(mb.BREAKER, base.how, breaker_move=y,
                         default=maker_first(mb.breaker_claims(res, 1 << y), nboard, opts),
@@ -306,9 +343,9 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
 
 def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -> dict:
     """Breaker's winning reply, inside the component, to each Maker move there."""
-    if d.how == "structural":
+    if d.how in ("structural", "dangers"):
         return dict(d.refutations)
-    if d.how in ("pairing", "split"):
+    if d.how in ("pairing", "split", "local"):
         return {}        # the pairs / the parts' decisions are Breaker's strategy
     out = {}
     for x in bits(_live(part)):
@@ -432,6 +469,11 @@ class Namer:
             if d.how == "split":
                 out["cut_vertex"] = self.v(d.cut)
             out["parts"] = {label: self.decision(p, mb.MAKER) for label, p in d.parts}
+            return out
+        if d.how == "local" and d.breaker_move is None:
+            out["local_parts"] = {label: {"edges": [self.board.names(e) for e in sorted(fam)],
+                                          **self.decision(p, mb.MAKER)}
+                                  for (label, p), fam in zip(d.parts, d.families)}
             return out
         if d.how == "pairing" and d.breaker_move is None:
             out["pairs"] = [self.board.names(p) for p in d.pairs]

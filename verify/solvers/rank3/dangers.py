@@ -1,0 +1,205 @@
+"""Breaker's side of the rank-3 criterion from the danger family D1 = 𝒮 ∪ 𝒯 (paper 004 §II.1.4).
+
+Let K be 3-uniform marked, not a trivial Maker win, with |V \\ M| ≥ 4 (isolated vertices pad the
+board). Then
+
+    K is a Breaker win  ⇔  J_1(D2, K)  ⇔  J_1(D1^*, K)  ⇔  J_2(D1, K)
+
+by Theorem II.1.14, Prop I.2.30 (D2 = D1 ∪ D1^{O,rest} has the intersections of D1^*) and Prop
+I.2.28 (J_2(F) ⇔ J_1(F^*)). So Breaker wins iff for every Maker move x1 some y1 meets every
+D1-danger at x1 and, in K^{+x1-y1}, every move x2 again has a reply y2 meeting every D1-danger at
+x2: two rounds and a structure test, where Theorem II.1.12 needs three rounds and a leaf test.
+Theorem II.1.14 (ii) also names the refutations: any such y1 wins for Breaker.
+
+D1-dangers at an unmarked x (Notation II.1.2, II.1.16):
+- x-snakes with one mark: in a position that is not a trivial win, one exists iff a chain joins x
+  to a marked vertex (the first edge of the chain holding a mark holds exactly one, else it would
+  have one free vertex; its sub-chain, Lemma I.3.25, is the snake), so the test is COMPUTECC;
+- x-tadpoles without marks (Def I.3.23): by :meth:`D1Criterion.tadpole`, from the recursion
+  T is an x-tadpole ⇔ T is an x-cycle, or T = {x, p, q} + T' with T' a p-tadpole avoiding x and q
+  (the walk (x, {x,p,q}, T') is simple and linear exactly when T' avoids x and q; conversely
+  removing the first edge of a tadpole with s ≥ 1 leaves such a T').
+y meets every D1-danger at x iff K^{-y} has neither (a danger avoids y iff it lies in K^{-y}).
+
+Search: J_1 is monotone under deletions (a deletion only removes dangers), so when Maker's move x1
+has no D1-danger and J_1 already holds in K^{+x1} ("Breaker passes"), any y1 refutes x1; otherwise
+y1 is looked for among the vertices of a witness danger at x1 (it must meet it). The tadpole
+recursion has a call budget per query; a position where it runs out is left to the three-round
+search.
+``tests/test_rank3_dangers.py`` checks the tadpole test against exhaustive search from Def I.3.23
+and J_2(D1) against the explicit reference with no fallback.
+"""
+from __future__ import annotations
+
+from ...hypergraph import bits
+
+TADPOLE_BUDGET = 5_000      # recursive calls per tadpole query before giving up (then: 3 rounds)
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+class D1Criterion:
+    """J_1(D1) and J_2(D1) on the 3-uniform marked hypergraph of a :class:`.search.Board`."""
+
+    def __init__(self, board, budget: int = TADPOLE_BUDGET):
+        self.board = board
+        self.budget = budget
+        self.calls = 0
+        self.tad_memo: dict = {}
+        self.tad_exists: dict = {}
+        self.j1_memo: dict = {}
+        self.danger_memo: dict = {}
+
+    # -- structures ----------------------------------------------------------------------------
+    def snake(self, x: int, marked: int, dead: int) -> list[int]:
+        """The vertices of an x-snake (a chain from x to a mark) in K^{-dead}, in order along it
+        from x, or []."""
+        b = self.board
+        if not b.degree(x, dead):
+            return []
+        reach = b.cc(x, dead) & marked & ~(1 << x)
+        if not reach:
+            return []
+        m = (reach & -reach).bit_length() - 1
+        out, seen = [], 1 << x
+        for e in b.chain(x, m, dead):
+            out += bits(e & ~seen)
+            seen |= e
+        return out
+
+    def tadpole(self, x: int, dead: int, witness: bool = True) -> int:
+        """Vertices of an x-tadpole in K^{-dead} (``dead`` includes the marks: M(T) = ∅), or 0;
+        without ``witness`` any non-zero mask when one exists."""
+        key = (x, dead)
+        memo = self.tad_memo if witness else self.tad_exists
+        hit = memo.get(key)
+        if hit is None and not witness:
+            hit = self.tad_memo.get(key)
+        if hit is not None:
+            return hit
+        self.calls += 1
+        if self.calls > self.budget:
+            raise OutOfBudget
+        b = self.board
+        out = 0
+        at = [e for e in (b.edges[i] for i in b.inc[x]) if not e & dead]
+        if len(at) >= 2 and b.has_cycle(x, dead):
+            out = b.cycle_vertices(x, dead) if witness else 1 << x
+        else:
+            xb = 1 << x
+            for e in at:
+                p, q = bits(e & ~xb)
+                for u, w in ((p, q), (q, p)):
+                    sub = self.tadpole(u, dead | xb | (1 << w), witness)
+                    if sub:
+                        out = sub | e
+                        break
+                if out:
+                    break
+        memo[key] = out
+        return out
+
+    def has_danger(self, x: int, marked: int, dead: int) -> bool:
+        """Whether K^{-dead} has a D1-danger at x."""
+        if self.board.cc(x, dead) & marked & ~(1 << x):
+            return True
+        self.calls = 0
+        return bool(self.tadpole(x, dead | marked, witness=False))
+
+    def danger(self, x: int, marked: int, dead: int) -> list[int]:
+        """The vertices of one D1-danger at x in K^{-dead} (snake first, else tadpole), nearest to
+        x first, or []."""
+        key = (x, marked, dead)
+        hit = self.danger_memo.get(key)
+        if hit is None:
+            hit = self.snake(x, marked, dead)
+            if not hit:
+                self.calls = 0
+                tad = self.tadpole(x, dead | marked)
+                hit = self._nearest_first(x, tad, dead) if tad else []
+            self.danger_memo[key] = hit
+        return hit
+
+    def replies(self, x: int, marked: int, dead: int):
+        """The vertices y (unmarked, y ≠ x, on a live edge) meeting every D1-danger at x, lazily,
+        or None when x has no D1-danger (then every vertex does)."""
+        first = self.danger(x, marked, dead)
+        if not first:
+            return None
+        skip = marked | (1 << x) | (1 << self.board.pad)
+        return (y for y in first
+                if not skip >> y & 1 and not self.has_danger(x, marked, dead | (1 << y)))
+
+    def _nearest_first(self, x: int, inside: int, dead: int) -> list[int]:
+        """The vertices of ``inside`` (a witness danger) ordered by distance from x over the live
+        edges inside it: a reply close to x is the likeliest to meet every danger."""
+        b = self.board
+        order, seen, frontier = [], 1 << x, [x]
+        while frontier:
+            nxt = []
+            for u in frontier:
+                for i in b.inc[u]:
+                    e = b.edges[i]
+                    if e & dead or e & ~inside:
+                        continue
+                    new = e & ~seen
+                    seen |= e
+                    nxt += bits(new)
+            order += nxt
+            frontier = nxt
+        return order + list(bits(inside & ~seen))
+
+    # -- J_1 and J_2 ---------------------------------------------------------------------------------
+    def j1_fails_at(self, marked: int, dead: int) -> int | None:
+        """A move x with no reply meeting every D1-danger at x (J_1(D1) fails), or None."""
+        key = (marked, dead)
+        if key in self.j1_memo:
+            return self.j1_memo[key]
+        b = self.board
+        bad = None
+        live = b.live(marked, dead)
+        for x in sorted(bits(live), key=lambda v: (-b.degree(v, dead), v)):
+            rs = self.replies(x, marked, dead)
+            if rs is not None and next(rs, None) is None:
+                bad = x
+                break
+        self.j1_memo[key] = bad
+        return bad
+
+    def refute(self, x1: int, marked: int, dead: int) -> int | None:
+        """A reply y1 to Maker's x1 with y1 meeting every D1-danger at x1 and J_1(D1) after it;
+        None if there is none (then x1 wins for Maker, Theorem II.1.14 (i)); -1 when any vertex
+        will do and the board has no live vertex but x1."""
+        b = self.board
+        m1 = marked | (1 << x1)
+        rs = self.replies(x1, marked, dead)
+        if rs is None:
+            spoiler = self.j1_fails_at(m1, dead)
+            if spoiler is None:          # Breaker may pass: any reply keeps J_1 (monotone)
+                live = b.live(m1, dead) & ~(1 << x1)
+                return max(bits(live), key=lambda v: (b.degree(v, dead), -v)) if live else -1
+            # y1 must meet a danger at the spoiler in K^{+x1}: try its witness first, then the rest
+            first = [v for v in self.danger(spoiler, m1, dead) if not (m1 | 1 << b.pad) >> v & 1]
+            inside = sum(1 << v for v in first)
+            rest = b.live(m1, dead) & ~inside
+            cands = first + sorted(bits(rest), key=lambda v: (-b.degree(v, dead), v))
+        else:
+            cands = rs
+        for y in cands:
+            if self.j1_fails_at(m1, dead | (1 << y)) is None:
+                return y
+        return None
+
+    def j2(self, marked: int, dead: int = 0):
+        """(True, refutations) if J_2(D1) holds (Breaker wins), (False, x1) with x1 a winning first
+        move of Maker otherwise; raises :class:`OutOfBudget`."""
+        b = self.board
+        refutations = {}
+        for x1 in sorted(bits(b.live(marked, dead)), key=lambda v: (-b.degree(v, dead), v)):
+            y1 = self.refute(x1, marked, dead)
+            if y1 is None:
+                return False, x1
+            refutations[x1] = None if y1 < 0 else y1
+        return True, refutations
