@@ -202,7 +202,8 @@ class SplitSolver:
             if deadline is not None:
                 limit = min(limit, deadline - now)
             for conn in wait(list(self.running), limit):
-                self._collect(conn)
+                if conn in self.running:  # not stopped by an answer collected just before
+                    self._collect(conn)
             now = time.perf_counter()
             for conn, (node, _, started) in list(self.running.items()):
                 if now - started >= self.leaf_budget and node.value is None:
