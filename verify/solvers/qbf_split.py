@@ -85,27 +85,28 @@ class SplitSolver:
         self.leaf_times, self.leaf_budget = leaf_times, leaf_budget
         self.known: dict[tuple, bool] = {}  # (player, goal, state) -> value
         self.history: dict[tuple[str, int], int] = {}  # (mover, cell) -> how often it decided a node
-        self.log = []
-        self.stats = {"leaves": 0, "splits": 0, "killed": 0, "cached": 0, "engine_cpu": 0.0}
+        self.log: list[tuple] = []  # (path, value, seconds) of each leaf answered
 
     # -- the tree ------------------------------------------------------------------------------------
     def decide(self, player: str, goal: str, state=None) -> SplitAnswer:
         """Can ``player`` force ``goal`` from ``state`` (default: the start)?"""
         state = self.game.start() if state is None else state
         self.player, self.goal = player, goal
+        self.stats = {"leaves": 0, "splits": 0, "killed": 0, "cached": 0, "engine_cpu": 0.0}
         qb._warm(self.engine)
         root = SplitNode(state, ())
         self.queue: list[tuple] = []
         self.running: dict = {}  # connection -> (node, process, started)
         self.t0 = time.perf_counter()
-        cpu0 = _children_cpu()
+        cpu0, own0 = _children_cpu(), time.process_time()
         try:
             heapq.heappush(self.queue, (root.path, id(root), root))
             self._run(root)
         finally:
             for conn in list(self.running):
                 self._stop(conn)
-            self.stats["engine_cpu"] = round(self.stats["engine_cpu"] + _children_cpu() - cpu0, 3)
+            self.stats["engine_cpu"] = round(_children_cpu() - cpu0, 3)
+            self.stats["own_cpu"] = round(time.process_time() - own0, 3)
         move = None
         if root.mover == "E" and root.value:
             move = next((m for m, c in zip(root.moves, root.children) if c.value), None)
