@@ -47,7 +47,7 @@ from ..errors import BackendError, Undecided
 from ..games import positional as pg
 from ..hypergraph import bits
 
-LEAF_TIMES = 9  # questions with more time points are split without an engine attempt
+LEAF_TIMES = 8  # questions with more time points are split without an engine attempt
 LEAF_BUDGET = 4.0  # seconds an engine may spend on a leaf before the leaf is split
 JOBS = 2
 
@@ -84,6 +84,7 @@ class SplitSolver:
         self.timeout, self.jobs = timeout, max(1, jobs)
         self.leaf_times, self.leaf_budget = leaf_times, leaf_budget
         self.known: dict[tuple, bool] = {}  # (player, goal, state) -> value
+        self.best: dict[tuple, int] = {}  # key of a true E node -> an E move keeping it true
         self.history: dict[tuple[str, int], int] = {}  # (mover, cell) -> how often it decided a node
         self.log: list[tuple] = []  # (path, value, seconds) of each leaf answered
 
@@ -92,7 +93,7 @@ class SplitSolver:
         """Can ``player`` force ``goal`` from ``state`` (default: the start)?"""
         state = self.game.start() if state is None else state
         self.player, self.goal = player, goal
-        self.stats = {"leaves": 0, "splits": 0, "killed": 0, "cached": 0, "engine_cpu": 0.0}
+        self.stats = {"leaves": 0, "splits": 0, "forced": 0, "killed": 0, "cached": 0, "engine_cpu": 0.0}
         qb._warm(self.engine)
         root = SplitNode(state, ())
         self.queue: list[tuple] = []
@@ -107,9 +108,7 @@ class SplitSolver:
                 self._stop(conn)
             self.stats["engine_cpu"] = round(_children_cpu() - cpu0, 3)
             self.stats["own_cpu"] = round(time.process_time() - own0, 3)
-        move = None
-        if root.mover == "E" and root.value:
-            move = next((m for m, c in zip(root.moves, root.children) if c.value), None)
+        move = self.best.get(self._key(state)) if root.value else None
         return SplitAnswer(root.value, move, dict(self.stats, wall=round(time.perf_counter() - self.t0, 3)))
 
     def _key(self, state):
@@ -139,7 +138,9 @@ class SplitSolver:
         reps = orbit_representatives(len(q.cells), q.e_sets, q.u_sets, q.first)
         cands = [c for c in bits(reps) if legal >> q.cells[c] & 1]
         forced = [c for c in cands if forced_cells(q) >> c & 1]
-        cands = forced or cands
+        if forced:
+            self.stats["forced"] += 1
+            cands = forced
         weight = [0.0] * len(q.cells)
         for s in q.e_sets + q.u_sets:
             for c in bits(s):
@@ -165,8 +166,11 @@ class SplitSolver:
                 return
             deciding = (parent.mover == "E") == value  # E: a true child decides; U: a false one
             if deciding:
-                cell = parent.moves[parent.children.index(node)].bit_length() - 1
+                move = parent.moves[parent.children.index(node)]
+                cell = move.bit_length() - 1
                 self.history[(parent.mover, cell)] = self.history.get((parent.mover, cell), 0) + 1
+                if value:
+                    self.best[self._key(parent.state)] = move
             if not deciding and any(c.value is None for c in parent.children):
                 return
             node = parent
@@ -248,9 +252,10 @@ class SplitSolver:
 def forced_cells(q) -> int:
     """Codes the next move may be restricted to in a one-sided question (only one player, the
     *maker*, holds live sets), or 0: when the maker has a live set missing one cell, the maker to
-    move completes it, and the other player to move must take such a cell first (every live set
-    fits in the maker's remaining moves, so the maker moves again after the other's current block;
-    the other, holding no set, may play the cells of that block in any order)."""
+    move completes it, and the other player to move must take every such cell before the maker's
+    next move (every live set fits in the maker's remaining moves, so the maker moves again after
+    the other's current block); holding no set, the other may play the cells of its block in any
+    order, so it takes one of them (the first) now."""
     if q.first is not None or (q.e_sets and q.u_sets):
         return 0
     threats = 0
@@ -259,8 +264,7 @@ def forced_cells(q) -> int:
             threats |= s
     if not threats:
         return 0
-    maker = "E" if q.e_sets else "U"
-    return threats & -threats if q.sched[0] == maker else threats
+    return threats & -threats
 
 
 def _decided_above(node: SplitNode) -> bool:
