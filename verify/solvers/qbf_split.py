@@ -20,12 +20,13 @@ Candidate moves (the same arguments the encodings rely on, cf. :mod:`verify.enco
   positions.
 
 Scheduling (cube-and-conquer with dynamic splitting): a node whose question has more than
-``leaf_times`` time points is split at once; a leaf runs in an engine child with a soft budget of
-``leaf_budget`` seconds, after which it is killed and split. Up to ``jobs`` children run at once, in
-depth-first order of the tree (E's moves and U's replies ordered by how many short live sets of
-either player use the cell); a node's answer is propagated as soon as it is known (an OR node is true
-at its first true child, an AND node false at its first false one), and every child still working
-under a decided node is killed. Positions reached twice share their answer. A crash is a
+``leaf_times`` time points is split at once, except the root, first asked whole for ``root_budget``
+CPU seconds (easy questions are answered without splitting); a leaf runs in an engine child with a
+soft budget of ``leaf_budget`` CPU seconds, after which it is killed and split. Up to ``jobs`` children
+run at once, in depth-first order of the tree (moves that decided a node before first, then by how
+many short live sets use the cell); a node's answer is propagated as soon as it is known (an OR
+node is true at its first true child, an AND node false at its first false one), and every child
+still working under a decided node is killed. Positions reached twice share their answer. A crash is a
 :class:`BackendError`; running out of ``timeout`` is :class:`Undecided`, never a verdict; children
 never outlive the caller (:mod:`verify.encode.child`).
 """
@@ -49,6 +50,7 @@ from ..hypergraph import bits
 
 LEAF_TIMES = 8  # questions with more time points are split without an engine attempt
 LEAF_BUDGET = 4.0  # seconds an engine may spend on a leaf before the leaf is split
+ROOT_BUDGET = 1.0  # seconds an engine may spend on a larger root question before it is split
 JOBS = 2
 
 
@@ -62,6 +64,7 @@ class SplitNode:
     moves: list[int] = field(default_factory=list)  # cell bits of the children, in order
     children: list["SplitNode"] = field(default_factory=list)
     value: bool | None = None
+    budget: float | None = None  # seconds its engine may run before it is split
     job: object = None  # the running engine child, if any
 
 
@@ -79,10 +82,10 @@ class SplitSolver:
 
     def __init__(self, game: pg.PositionalGame, engine: str = qb.DEFAULT, encoding: str = "binary+sym",
                  timeout: float | None = None, jobs: int = JOBS, leaf_times: int = LEAF_TIMES,
-                 leaf_budget: float = LEAF_BUDGET):
+                 leaf_budget: float = LEAF_BUDGET, root_budget: float = ROOT_BUDGET):
         self.game, self.engine, self.encoding = game, qb.check_backend(engine), encoding
         self.timeout, self.jobs = timeout, max(1, jobs)
-        self.leaf_times, self.leaf_budget = leaf_times, leaf_budget
+        self.leaf_times, self.leaf_budget, self.root_budget = leaf_times, leaf_budget, root_budget
         self.known: dict[tuple, bool] = {}  # (player, goal, state) -> value
         self.best: dict[tuple, int] = {}  # key of a true E node -> an E move keeping it true
         self.history: dict[tuple[str, int], int] = {}  # (mover, cell) -> how often it decided a node
@@ -125,7 +128,11 @@ class SplitSolver:
         if isinstance(q, GameEncoding):
             self._settle(node, q.trivial)
         elif len(q.sched) <= self.leaf_times:
+            node.budget = self.leaf_budget
             return node  # to be asked as a leaf
+        elif node.parent is None and node.budget is None and self.root_budget > 0:
+            node.budget = self.root_budget
+            return node  # the whole question first, briefly
         else:
             self._split(node, q)
         return None
@@ -202,16 +209,15 @@ class SplitSolver:
             if deadline is not None and now >= deadline:
                 raise Undecided(f"split QBF route ({self.engine}) timed out after {self.timeout:g} s "
                                 "without an answer (undecided)")
-            soonest = min(started + self.leaf_budget for _, _, started in self.running.values())
-            limit = max(0.0, soonest - now)
+            used = {conn: _cpu_seconds(proc.pid, started) for conn, (_, proc, started) in self.running.items()}
+            limit = max(0.02, min(self.running[c][0].budget - u for c, u in used.items()))
             if deadline is not None:
                 limit = min(limit, deadline - now)
             for conn in wait(list(self.running), limit):
                 if conn in self.running:  # not stopped by an answer collected just before
                     self._collect(conn)
-            now = time.perf_counter()
-            for conn, (node, _, started) in list(self.running.items()):
-                if now - started >= self.leaf_budget and node.value is None:
+            for conn, (node, proc, started) in list(self.running.items()):
+                if node.value is None and _cpu_seconds(proc.pid, started) >= node.budget:
                     self._stop(conn)
                     self.stats["killed"] += 1
                     self._split(node, game_question(self.game, self.player, self.goal, node.state))
@@ -283,6 +289,17 @@ def _leaf(game, player, goal, state, encoding, engine):
     if e.trivial is not None:
         return e.trivial
     return qb.run_engine(e.formula, engine, False)[0]
+
+
+def _cpu_seconds(pid: int, started: float) -> float:
+    """CPU seconds used by the child ``pid`` (Linux /proc; elsewhere the wall time since ``started``):
+    budgets count the engine's own work, not the time other programs take on a shared machine."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter() - started
 
 
 def _children_cpu() -> float:
