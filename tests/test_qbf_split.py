@@ -51,8 +51,9 @@ def split_games(draw):
         assume(False)
 
 
-def _check(game, player, goal, leaf_times, jobs, encoding="binary+sym"):
-    s = SplitSolver(game, "depqbf", encoding, timeout=60, jobs=jobs, leaf_times=leaf_times)
+def _check(game, player, goal, leaf_times, jobs, encoding="binary+sym", root_budget=0.0):
+    s = SplitSolver(game, "depqbf", encoding, timeout=60, jobs=jobs, leaf_times=leaf_times,
+                    root_budget=root_budget)
     ans = s.decide(player, goal)
     st_ = ans.stats
     event(f"split={st_['splits'] > 0}, engine leaves={st_['leaves'] > 0}, forced={st_['forced'] > 0}")
@@ -65,13 +66,14 @@ def _check(game, player, goal, leaf_times, jobs, encoding="binary+sym"):
 
 @settings(max_examples=60, deadline=None)
 @given(game=st.one_of(mm_games(), split_games()), player=st.sampled_from(pg.COLOURS),
-       goal=st.sampled_from(["win", "not-lose"]), leaf_times=st.integers(0, 3), jobs=st.integers(1, 2))
-def test_split_matches_explicit_on_pg_games(game, player, goal, leaf_times, jobs):
+       goal=st.sampled_from(["win", "not-lose"]), leaf_times=st.integers(0, 3), jobs=st.integers(1, 2),
+       root_budget=st.sampled_from([0.0, 1.0]))
+def test_split_matches_explicit_on_pg_games(game, player, goal, leaf_times, jobs, root_budget):
     assume(game.maker_maker or (player, goal) != (pg.BLACK, "not-lose"))
     assume(not isinstance(game_question(game, player, goal), GameEncoding))  # a question to split
     event("maker-maker" if game.maker_maker else "maker-breaker")
     event("initial stones" if game.black_initials | game.white_initials else "empty board")
-    _check(game, player, goal, leaf_times, jobs)
+    _check(game, player, goal, leaf_times, jobs, root_budget=root_budget)
 
 
 @settings(max_examples=300, deadline=None)
