@@ -1,7 +1,7 @@
 """Benchmark of the QBF route, side by side in one run (times in seconds, T/O = no answer in time).
 
     python bench/bench_qbf.py [--engines depqbf,caqe] [--encodings binary+sym] [--timeout 60]
-                              [--quick] [--only bwnib|families]
+                              [--quick] [--only bwnib|families|hein5] [--routes depqbf,split:depqbf]
 
 bwnib: the 30 Hex puzzles of ../shared/positional-games/qsage-bwnib/ (Q-sage's published ``bwnib``
 encoding, Bloqqer-preprocessed QDIMACS) and our encodings of the same puzzle (the .pg file of the same
@@ -13,6 +13,11 @@ and best engine against best engine), and the ratio explicit/ours.
 
 families: whole-game solves and bounded questions on tic-tac-toe, Hex and k-in-a-row boards, QBF
 (ours, per engine) against the explicit search: where does QBF overtake the explicit search?
+
+hein5: every Hein puzzle up to 5×5 and the empty 4×4 Hex board through the whole QBF route (``verify
+solve pg --method qbf``) with each ``--routes`` backend spec (``split:ENGINE`` = cube-and-conquer), the
+explicit search's time and the ratio explicit/QBF (QBF CPU seconds: this process and its engine
+children, which matter on a shared machine; the wall time is printed too).
 
 Every engine call runs in a child process with the time limit; failures are printed, never counted.
 """
@@ -197,16 +202,68 @@ def families_section(engines, encodings, timeout, quick, rows=None):
         print(f"{label:34s} {str(answer):>7s} {fmt(ex_t):>8s} " + " ".join(cells), flush=True)
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and its reaped children (the engine children)."""
+    import resource
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _route(game, spec: str, timeout: float):
+    """(winner or None, wall seconds or 'T/O'/'ERR', CPU seconds) of the QBF route on a .pg game."""
+    from verify.errors import VerifyError
+    from verify.solvers import solve
+    t0, c0 = time.perf_counter(), _cpu()
+    try:
+        w = solve("pg", game, "qbf", backend=spec, timeout=timeout).winner
+        return w, time.perf_counter() - t0, _cpu() - c0
+    except VerifyError as exc:
+        return None, "T/O" if "timed out" in str(exc) else "ERR", _cpu() - c0
+
+
+def hein5_section(routes, timeout):
+    """Every Hein puzzle up to 5×5 and the empty 4×4 board through the whole QBF route (``verify
+    solve pg --method qbf --backend SPEC``: engine calls, cube-and-conquer with ``split:ENGINE``),
+    against the explicit search. Times: wall and CPU (this process and its engine children)."""
+    from verify.families.hex import hex_game
+    games = [(p.stem, read_pg(p)) for p in sorted(HEIN.glob("*.pg"))
+             if any(f"{k}x{k}" in p.stem for k in (3, 4, 5))] + [("hex4 empty, black first", hex_game(4))]
+    print(f"== Hein puzzles up to 5x5 and the empty 4x4 board: QBF route vs explicit, {timeout:g} s limit "
+          "(wall / cpu s) ==")
+    print(f"{'puzzle':24s} {'winner':>6s} {'explicit':>8s} " + " ".join(f"{r:>20s} {'ex/qbf':>6s}" for r in routes))
+    solved = {r: [] for r in routes}
+    for name, game in games:
+        ex_val, ex_t = timed_explicit(game, timeout)
+        answer = None if ex_val is None else {1: "black", -1: "white", 0: "draw"}[ex_val]
+        cells = []
+        for r in routes:
+            w, t, cpu = _route(game, r, timeout)
+            ok = isinstance(t, float) and t <= timeout
+            if ok:
+                solved[r].append(cpu)
+            flag = "" if w is None or answer is None or w == answer else "!WRONG"
+            ratio = f"{ex_t / max(cpu, 1e-3):.2f}" if ok and isinstance(ex_t, float) else "-"
+            cells.append(f"{fmt(t) + ' / ' + f'{cpu:.2f}' + flag:>20s} {ratio:>6s}")
+        print(f"{name:24s} {str(answer):>6s} {fmt(ex_t):>8s} " + " ".join(cells), flush=True)
+    for r in routes:
+        cpus = solved[r]
+        print(f"{r:>16s}: decided {len(cpus)}/{len(games)} within {timeout:g} s wall; "
+              f"CPU max {max(cpus, default=0):.1f} s, total {sum(cpus):.1f} s")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engines", default="depqbf,caqe")
     ap.add_argument("--encodings", default="binary+sym")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", choices=["bwnib", "families"])
+    ap.add_argument("--only", choices=["bwnib", "families", "hein5"])
+    ap.add_argument("--routes", default="depqbf,split:depqbf", help="hein5: backend specs of the route")
     ap.add_argument("--rows", help="families: only instances whose label contains this text")
     args = ap.parse_args()
     engines, encodings = args.engines.split(","), args.encodings.split(",")
+    if args.only == "hein5":
+        return hein5_section(args.routes.split(","), args.timeout)
     if args.only != "families" and BWNIB.is_dir():
         bwnib_section(engines, encodings, args.timeout, args.quick)
     if args.only != "bwnib":

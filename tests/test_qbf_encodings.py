@@ -233,7 +233,8 @@ def test_killing_verify_kills_every_portfolio_engine(tmp_path, sig):
     import sys
     import time
     from verify.formats.pg import pg_to_text
-    game = hex_game(4)  # the empty 4×4 board: no engine decides it in a few seconds
+    game = hex_game(4, moves=15)  # no engine decides "black wins within 8 moves" in a few seconds
+    # (the whole empty board is now decided in seconds by iterative deepening)
     path = tmp_path / "hex4.pg"
     path.write_text(pg_to_text(game))
     proc = subprocess.Popen([sys.executable, "-m", "verify.cli", "solve", "pg", str(path), "--method", "qbf",

@@ -14,6 +14,8 @@ first time point. With ``certificate=True`` they attach a ``pg-strategy`` certif
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import TooLarge
 from .. import limits
 from ..games import positional as pg
@@ -126,26 +128,59 @@ def _first(game: pg.PositionalGame) -> str:
 def solve_pg_qbf(game: pg.PositionalGame, certificate: bool = False, backend: str | None = None,
                  timeout: float | None = None, encoding: str | None = None,
                  symmetry: bool = True) -> Outcome:
-    """Outcome of a .pg game by QBF: can black win; else (Maker-Maker) can white win; else draw."""
+    """Outcome of a .pg game by QBF: can black win; else (Maker-Maker) can white win; else draw.
+    "Can X win?" on a whole game (its schedule fills the board) is asked by iterative deepening:
+    "X wins within d of its moves" (:func:`cut_after`) for d = 1, 2, …; a true answer decides it."""
     from .qbf import QBFRoute
     route = QBFRoute(backend, timeout, encoding, symmetry, game)
     start = game.start()
-    if route.can_force(game, pg.BLACK, "win", start):
-        winner = pg.BLACK
-    elif not game.maker_maker or route.can_force(game, pg.WHITE, "win", start):
+    proof = game  # the game whose questions the winner's certificate moves answer
+    if (won := _wins(route, game, pg.BLACK)) is not None:
+        winner, proof = pg.BLACK, won
+    elif not game.maker_maker:
         winner = pg.WHITE
+    elif (won := _wins(route, game, pg.WHITE)) is not None:
+        winner, proof = pg.WHITE, won
     else:
         winner = pg.DRAW
     out = Outcome(game="pg", method="qbf", winner=winner, first=_first(game),
                   stats={"backend": route.backend, "encoding": route.encoding, **route.stats,
                          **game.summary()})
+    if proof is not game:
+        out.stats["won_within"] = proof.schedule().count(winner)
     if certificate:
         from ..certificates.extra import pg_strategy_certificate
         out.certificate = pg_strategy_certificate(
-            game, winner, lambda colour, b, w: route.choose(game, colour, winner, (b, w)))
+            game, winner, lambda colour, b, w: route.choose(proof if colour == winner else game, colour,
+                                                            winner, (b, w)))
         out.stats.update(route.stats)
         out.stats["certificate_states"] = sum(len(s) for s in out.certificate["strategies"].values())
     return out
+
+
+def cut_after(game: pg.PositionalGame, colour: str, moves: int) -> pg.PositionalGame:
+    """The game whose schedule stops after ``colour``'s ``moves``-th time point. A win of ``colour``
+    in it is a win in ``game``: both are played alike up to that point."""
+    sched = game.schedule()
+    mine = [i for i, c in enumerate(sched) if c == colour]
+    if moves >= len(mine):
+        return game
+    times = game.times[:mine[moves - 1] + 1]
+    return replace(game, times=times, black_turns=game.black_turns & frozenset(times))
+
+
+def _wins(route, game: pg.PositionalGame, colour: str) -> pg.PositionalGame | None:
+    """The (cut) game in which the route finds that ``colour`` can force a win, or None."""
+    start = game.start()
+    sched = game.schedule()
+    whole = len(sched) == game.free_mask().bit_count() and game.winner_if_over(*start) is None
+    live = game.live_sets(colour, *start)
+    low = max(1, min((s.bit_count() for s in live), default=1)) if whole else sched.count(colour)
+    for d in range(low, sched.count(colour) + 1):
+        cut = cut_after(game, colour, d)
+        if route.can_force(cut, colour, "win", start):
+            return cut
+    return None
 
 
 register("pg", "explicit")(solve_pg_explicit)

@@ -46,10 +46,16 @@ class QBFRoute:
         self.encoding = with_symmetry(check_encoding(encoding), symmetry)
         from ..encode.qbf_portfolio import portfolio_engines
         spec = backend or qb.DEFAULT
+        self.split = None  # the leaf engine of cube-and-conquer (``split:ENGINE``), if used
+        if spec.partition(":")[0] == "split":
+            self.split = spec = qb.check_backend(spec.partition(":")[2] or qb.DEFAULT)
+            self._splitters: dict = {}
         self.portfolio = portfolio_engines(spec) if spec == "portfolio" or "|" in spec else None
         names = [b.strip() for b in spec.split(",") if b.strip()] if self.portfolio is None else []
         self.backends = [qb.check_backend(b) for b in names] or [qb.DEFAULT]
         self.backend = "|".join(self.portfolio) if self.portfolio else ",".join(self.backends)
+        if self.split:
+            self.backend = f"split:{self.split}"
         self.timeout = timeout
         self.stats = {"qbf_calls": 0, "qbf_seconds": 0.0, "max_variables": 0, "max_clauses": 0}
 
@@ -91,13 +97,33 @@ class QBFRoute:
         return encode(game, colour, goal, state, self.encoding)
 
     def can_force(self, game: pg.PositionalGame, colour: str, goal: str, state) -> bool:
+        if self.split:
+            return self.decide_split(game, colour, goal, state).value
         return self.holds(self.encode(game, colour, goal, state))
+
+    def decide_split(self, game: pg.PositionalGame, colour: str, goal: str, state):
+        """The question decided by cube-and-conquer (:mod:`verify.solvers.qbf_split`)."""
+        from .qbf_split import SplitSolver
+        solver = self._splitters.get(game)
+        if solver is None:
+            solver = self._splitters[game] = SplitSolver(game, self.split, self.encoding, self.timeout)
+        ans = solver.decide(colour, goal, state)
+        st = self.stats
+        st["qbf_calls"] += ans.stats["leaves"]
+        st["qbf_seconds"] = round(st["qbf_seconds"] + ans.stats["wall"], 6)
+        for k in ("splits", "engine_cpu"):
+            st[f"split_{k}"] = round(st.get(f"split_{k}", 0) + ans.stats[k], 3)
+        return ans
 
     def choose(self, game: pg.PositionalGame, colour: str, winner: str, state) -> int:
         """A move for ``colour`` (to move at ``state``) keeping its claim (win if it is the
         winner, not-lose for a draw)."""
         goal = "win" if colour == winner else "not-lose"
         b, w = state
+        if self.split:
+            move = self.decide_split(game, colour, goal, state).move
+            if move is not None and move & game.legal_moves(b, w):
+                return move
         e = self.encode(game, colour, goal, state)
         a = self.ask(e, model=True)
         if not isinstance(a, bool) and a.model is not None and e.move_vars:
