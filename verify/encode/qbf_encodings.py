@@ -6,7 +6,11 @@ Every encoding turns a :class:`verify.encode.qbf.GameQuestion` into a closed pre
 - ``onehot``: one-hot moves, illegal universal moves lose (:mod:`verify.encode.qbf`);
 - ``binary``: binary move codes, illegal moves corrected to passes (:mod:`verify.encode.qbf_binary`);
 - ``implicit``: ``binary`` with implicit goals for grid games, Hex connection by reachability
-  (:mod:`verify.encode.qbf_implicit`); other games fall back to ``binary``.
+  (:mod:`verify.encode.qbf_implicit`), k-in-a-row lines by position and direction
+  (:mod:`verify.encode.qbf_lines`); other games fall back to ``binary``;
+- ``lifted``: binary moves compared with a symbolic cell quantified after the moves, no per-cell
+  board variables (:mod:`verify.encode.qbf_lifted`); one-sided (Maker-Breaker) questions, other
+  games fall back to ``binary``.
 
 A ``+sym`` suffix (``binary+sym``) first restricts the next move to one cell per orbit of the
 position's automorphisms (:mod:`verify.encode.qbf_symmetry`, nauty).
@@ -107,5 +111,8 @@ def _load():
         lambda q: qbf._encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal))
     register_encoding("binary", "binary move codes, corrective passes (arXiv:2005.05098)")(
         qbf_binary.encode_binary)
-    register_encoding("implicit", "binary + implicit Hex goal by reachability (arXiv:2301.07345)")(
-        qbf_implicit.encode_implicit)
+    register_encoding("implicit", "binary + implicit goals: Hex by reachability, k-in-a-row lines by "
+                      "position and direction (arXiv:2301.07345)")(qbf_implicit.encode_implicit)
+    from . import qbf_lifted
+    register_encoding("lifted", "binary moves, no board variables: a symbolic cell quantified after "
+                      "the moves (arXiv:2301.07345, Q-sage); Maker-Breaker questions")(qbf_lifted.encode_lifted)

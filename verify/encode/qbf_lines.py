@@ -151,14 +151,14 @@ def build_line_goal(m: BinaryMoves, geo: LineGeometry, positions: str | None = N
     return True
 
 
-def _code_vars(f, name: str, size: int, quantifier: str | None = None) -> list[int]:
+def code_vars(f, name: str, size: int, quantifier: str | None = None) -> list[int]:
     vs = [f.new(f"{name}[{j}]") for j in range(max(1, (size - 1).bit_length()))]
     if quantifier:
         f.quantify(quantifier, vs)
     return vs
 
 
-def _is(vs: list[int], value: int) -> list[int]:
+def code_differs(vs: list[int], value: int) -> list[int]:
     """Literals that are all false exactly when the code ``vs`` equals ``value`` (a clause part)."""
     return [-v if value >> j & 1 else v for j, v in enumerate(vs)]
 
@@ -191,12 +191,12 @@ def _e_owns_a_line(m: BinaryMoves, geo: LineGeometry, positions: str):
             f.add(*group)
         pick = lambda x, y, d: [-xs[x], -ys[y], -ds[d]]
     else:
-        xb, yb = _code_vars(f, "lineX", geo.width), _code_vars(f, "lineY", geo.height)
-        db = _code_vars(f, "lineD", nd) if nd > 1 else []
+        xb, yb = code_vars(f, "lineX", geo.width), code_vars(f, "lineY", geo.height)
+        db = code_vars(f, "lineD", nd) if nd > 1 else []
         for vs, size in ((xb, geo.width), (yb, geo.height), (db, nd)):
             for v in range(size, 1 << len(vs)):
-                f.add(*_is(vs, v))
-        pick = lambda x, y, d: _is(xb, x) + _is(yb, y) + _is(db, d)
+                f.add(*code_differs(vs, v))
+        pick = lambda x, y, d: code_differs(xb, x) + code_differs(yb, y) + code_differs(db, d)
     any_line = False
     for y in range(geo.height):
         for x in range(geo.width):
@@ -221,12 +221,12 @@ def _every_line_broken(m: BinaryMoves, geo: LineGeometry):
     # U's ownership (← direction); a free cell U can never name counts as not U's
     uown = _owners(m, u_stones, m.final_u_owner)
     nd = len(geo.directions)
-    xb, yb = _code_vars(f, "lineX", geo.width, "a"), _code_vars(f, "lineY", geo.height, "a")
-    db = _code_vars(f, "lineD", nd, "a") if nd > 1 else []
+    xb, yb = code_vars(f, "lineX", geo.width, "a"), code_vars(f, "lineY", geo.height, "a")
+    db = code_vars(f, "lineD", nd, "a") if nd > 1 else []
     for x, y, d, mask in geo.lines():
         if mask & e_stones:
             continue
         escape = [-uown[p] for p in bits(mask) if uown[p] is not True and uown[p] is not False]
         if any(uown[p] is False for p in bits(mask)):
             continue  # a cell U never owns
-        f.add(*_is(xb, x), *_is(yb, y), *_is(db, d), *escape)
+        f.add(*code_differs(xb, x), *code_differs(yb, y), *code_differs(db, d), *escape)
