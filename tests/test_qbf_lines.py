@@ -197,3 +197,15 @@ def test_export_line_encodings(tmp_path, name):
                             "--encoding", name, "--format", fmt, "-o", str(out)], capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         assert qb.solve_prenex(read(out.read_text(), str(out)), "depqbf", timeout=60).value is True
+
+
+@pytest.mark.parametrize("name", ["lifted", "lifted+sym", "implicit", "binary"])
+def test_universal_move_outside_first_moves_is_a_pass(name):
+    """A universal first move outside ``#firstmoves`` claims nothing: the cell it names stays free
+    for E (Maker asked) and unowned by U (Breaker asked)."""
+    base = dict(positions=("a", "b", "c"), black_sets=(0b001,), first_moves=0b010, times=("t1", "t2"))
+    maker_asked = pg.PositionalGame(black_turns=frozenset({"t2"}), **base)  # white first, must take b
+    breaker_asked = pg.PositionalGame(black_turns=frozenset({"t1"}), **base)  # black first, must take b
+    for game, player in ((maker_asked, pg.BLACK), (breaker_asked, pg.WHITE)):
+        assert expected(game, player) is True
+        assert truth(encode(game, player, "win", None, name)) is True, (name, player)
