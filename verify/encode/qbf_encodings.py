@@ -29,15 +29,24 @@ DEFAULT = "binary"
 #: encoding with symmetry breaking beat one-hot and implicit everywhere; DepQBF beat CAQE (with and
 #: without Bloqqer), RAReQS, QFun and Qute on the Hex puzzles and on tic-tac-toe boards.
 FAMILY_DEFAULTS = {"hex": ("binary", "depqbf"), "pg": ("binary", "depqbf"),
-                   "maker-breaker": ("binary", "depqbf")}
+                   "maker-breaker": ("binary", "depqbf"),
+                   "k-in-a-row": ("binary", "depqbf")}
 
 
 def family_of(game) -> str:
-    """'hex' (a .pg game on a Hex board), 'pg' (another .pg game) or 'maker-breaker'."""
+    """'k-in-a-row' (winning sets exactly the lines of a grid, :mod:`verify.encode.qbf_lines`: tic-tac-toe
+    and k-in-a-row boards, .pg or Maker-Breaker), 'hex' (a .pg game on a Hex board), 'pg' (another
+    .pg game) or 'maker-breaker'."""
     from ..games.positional import PositionalGame
+    from .qbf_lines import line_geometry
     if isinstance(game, PositionalGame):
+        if line_geometry(game.positions, game.black_sets) is not None:
+            return "k-in-a-row"
         from .qbf_implicit import hex_geometry
         return "hex" if hex_geometry(game.positions) else "pg"
+    board = getattr(game, "board", None)
+    if board is not None and line_geometry(board.vertices, board.edge_masks) is not None:
+        return "k-in-a-row"
     return "maker-breaker"
 
 
