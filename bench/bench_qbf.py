@@ -207,7 +207,7 @@ CROSSOVER_PAIRS = (("binary+sym", "depqbf"), ("implicit+sym", "depqbf"), ("lifte
 #: (columns, rows, k, first, depths): k-in-a-row boards growing at small depth
 CROSSOVER_BOARDS = ((4, 4, 4, "maker", (4, 5, 6, 7)),  # 4×4 tic-tac-toe (depth 8: the whole game)
                     (6, 6, 3, "maker", (2, 3)), (8, 8, 3, "maker", (2, 3)), (10, 10, 3, "maker", (3,)),
-                    (12, 12, 3, "maker", (3,)),
+                    (12, 12, 3, "maker", (3,)), (14, 14, 3, "maker", (3,)), (16, 16, 3, "maker", (3,)),
                     (6, 6, 4, "maker", (4, 5)), (8, 8, 4, "maker", (4, 5)), (10, 10, 4, "maker", (4,)),
                     (12, 12, 4, "maker", (4,)), (6, 6, 5, "maker", (5,)), (8, 8, 5, "maker", (5,)))
 
@@ -229,7 +229,8 @@ def _line_mm(m: int, n: int, k: int, d: int):
 def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVER_BOARDS):
     """Per board and depth: explicit seconds, QBF seconds per (encoding, engine), the best QBF and the
     ratio explicit/best (above 1: QBF faster), with engine-child CPU seconds (RUSAGE_CHILDREN) in
-    brackets: wall time on a loaded machine overstates both."""
+    brackets: wall time on a loaded machine overstates both ("n/a": the engine's process was not
+    reaped by its parent, so its CPU time is not reported; CAQE)."""
     from verify.encode.qbf import maker_breaker_pg
     from verify.families import k_in_a_row
     from verify.games.maker_breaker import MakerBreakerGame
@@ -259,7 +260,8 @@ def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVE
             v, t = (x.trivial, 0.0) if x.trivial is not None else timed_qbf(x.formula, e, timeout)
             cpu = _child_cpu() - c0
             bad = "" if v is None or answer is None or v == answer else "!WRONG"
-            cells.append(f"{fmt(t) + bad + f' [{cpu:.1f}]':>22s}")
+            shown = "n/a" if isinstance(t, float) and t > 0.2 and cpu < 0.01 else f"{cpu:.1f}"  # not reaped
+            cells.append(f"{fmt(t) + bad + f' [{shown}]':>22s}")
             if isinstance(t, float) and not bad and (best is None or t < best[0]):
                 best = (t, f"{enc}:{e}")
         ratio = "-"
