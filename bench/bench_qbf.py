@@ -227,7 +227,7 @@ def _line_mm(m: int, n: int, k: int, d: int):
 
 
 def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVER_BOARDS):
-    """Per board and depth: explicit seconds, QBF seconds per (encoding, engine), the best QBF and the
+    """Per board and depth: explicit seconds, QBF seconds (encoding included) per (encoding, engine), the best QBF and the
     ratio explicit/best (above 1: QBF faster), with engine-child CPU seconds (RUSAGE_CHILDREN) in
     brackets: wall time on a loaded machine overstates both ("n/a": the engine's process was not
     reaped by its parent, so its CPU time is not reported; CAQE)."""
@@ -255,10 +255,13 @@ def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVE
         answer = None if ex_val is None else ex_val == 1
         cells, best = [], None
         for enc, e in pairs:
+            t0 = time.perf_counter()
             x = encode(game, pg.BLACK, "win", None, enc)
+            t_enc = time.perf_counter() - t0  # encoding and symmetry (nauty) count as QBF time
             c0 = _child_cpu()
             v, t = (x.trivial, 0.0) if x.trivial is not None else timed_qbf(x.formula, e, timeout)
             cpu = _child_cpu() - c0
+            t = t + t_enc if isinstance(t, float) else t
             bad = "" if v is None or answer is None or v == answer else "!WRONG"
             shown = "n/a" if isinstance(t, float) and t > 0.2 and cpu < 0.01 else f"{cpu:.1f}"  # not reaped
             cells.append(f"{fmt(t) + bad + f' [{shown}]':>22s}")
