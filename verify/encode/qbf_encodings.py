@@ -31,6 +31,10 @@ DEFAULT = "binary"
 FAMILY_DEFAULTS = {"hex": ("binary", "depqbf"), "pg": ("binary", "depqbf"),
                    "maker-breaker": ("binary", "depqbf"),
                    "k-in-a-row": ("binary", "depqbf")}
+#: k-in-a-row / tic-tac-toe (bench_qbf.py crossover, 20 s per call): binary+sym on DepQBF is best on
+#: 4×4 tic-tac-toe (whole game 13.8 s; implicit line goal 113 s) and on 6×6 k=4/5; lifted+sym on CAQE
+#: is best on 6×6…12×12 k=3 at depth 3 and 8×8 k=4 at depth 4 (1.9 s vs T/O on 12×12), but CAQE gives
+#: no models (certificates re-solve every candidate move) and loses at depth ≥ 6: binary stays default.
 
 
 def family_of(game) -> str:
