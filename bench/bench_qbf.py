@@ -263,7 +263,7 @@ def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVE
             cpu = _child_cpu() - c0
             t = t + t_enc if isinstance(t, float) else t
             bad = "" if v is None or answer is None or v == answer else "!WRONG"
-            shown = "n/a" if isinstance(t, float) and t > 0.2 and cpu < 0.01 else f"{cpu:.1f}"  # not reaped
+            shown = "n/a" if isinstance(t, float) and t > 0.2 and cpu < 0.05 * t else f"{cpu:.1f}"  # not reaped
             cells.append(f"{fmt(t) + bad + f' [{shown}]':>22s}")
             if isinstance(t, float) and not bad and (best is None or t < best[0]):
                 best = (t, f"{enc}:{e}")
