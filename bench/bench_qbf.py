@@ -202,7 +202,8 @@ def families_section(engines, encodings, timeout, quick, rows=None):
 
 
 #: (encoding, engine) pairs of the crossover table: the measured best of each encoding family
-#: (lifted+sym on DepQBF: 20-30x slower than on CAQE on 6×6, left out)
+#: (lifted+sym on DepQBF: 20-30x slower than on CAQE on 6×6, left out; on Maker-Maker rows lifted
+#: falls back to binary, so that column is binary+sym on CAQE)
 CROSSOVER_PAIRS = (("binary+sym", "depqbf"), ("implicit+sym", "depqbf"), ("lifted+sym", "caqe"))
 #: (columns, rows, k, first, depths): k-in-a-row boards growing at small depth
 CROSSOVER_BOARDS = ((4, 4, 4, "maker", (4, 5, 6, 7)),  # 4×4 tic-tac-toe (depth 8: the whole game)
@@ -243,7 +244,7 @@ def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVE
         for d in ds:
             g = maker_breaker_pg(MakerBreakerGame(k_in_a_row(m, n, k), first), d)
             questions.append((f"row{m}x{n}k{k} {first[0].upper()}B d{d}", g))
-    for m, n, k, d in ((4, 4, 3, 3), (6, 6, 3, 3), (8, 8, 3, 3), (6, 6, 4, 4)):
+    for m, n, k, d in ((4, 4, 3, 3), (6, 6, 3, 3), (8, 8, 3, 3), (6, 6, 4, 4), (7, 7, 4, 4), (8, 8, 4, 4)):
         questions.append((f"row{m}x{n}k{k} MM d{d}", _line_mm(m, n, k, d)))
     crossings = []
     for label, game in questions:
