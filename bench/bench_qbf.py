@@ -1,7 +1,8 @@
 """Benchmark of the QBF route, side by side in one run (times in seconds, T/O = no answer in time).
 
     python bench/bench_qbf.py [--engines depqbf,caqe] [--encodings binary+sym] [--timeout 60]
-                              [--quick] [--only bwnib|families|hein5] [--routes depqbf,split:depqbf]
+                              [--quick] [--only bwnib|families|crossover|hein5] [--rows TEXT]
+                              [--routes depqbf,split:depqbf]
 
 bwnib: the 30 Hex puzzles of ../shared/positional-games/qsage-bwnib/ (Q-sage's published ``bwnib``
 encoding, Bloqqer-preprocessed QDIMACS) and our encodings of the same puzzle (the .pg file of the same
@@ -18,6 +19,10 @@ hein5: every Hein puzzle up to 5×5 and the empty 4×4 Hex board through the who
 solve pg --method qbf``) with each ``--routes`` backend spec (``split:ENGINE`` = cube-and-conquer), the
 explicit search's time and the ratio explicit/QBF (QBF CPU seconds: this process and its engine
 children, which matter on a shared machine; the wall time is printed too).
+
+crossover (also run with families): k-in-a-row boards 4×4…12×12 at small depth and Maker-Maker
+versions, per board and depth the explicit seconds, each (encoding, engine) pair's seconds, the best
+pair and the ratio explicit/best, with engine-child CPU seconds next to wall time.
 
 Every engine call runs in a child process with the time limit; failures are printed, never counted.
 """
@@ -205,8 +210,8 @@ def families_section(engines, encodings, timeout, quick, rows=None):
 def _cpu() -> float:
     """CPU seconds of this process and its reaped children (the engine children)."""
     import resource
-    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime + _child_cpu()
 
 
 def _route(game, spec: str, timeout: float):
@@ -251,23 +256,104 @@ def hein5_section(routes, timeout):
               f"CPU max {max(cpus, default=0):.1f} s, total {sum(cpus):.1f} s")
 
 
+#: (encoding, engine) pairs of the crossover table: the measured best of each encoding family
+#: (lifted+sym on DepQBF: 20-30x slower than on CAQE on 6×6, left out; on Maker-Maker rows lifted
+#: falls back to binary, so that column is binary+sym on CAQE)
+CROSSOVER_PAIRS = (("binary+sym", "depqbf"), ("implicit+sym", "depqbf"), ("lifted+sym", "caqe"))
+#: (columns, rows, k, first, depths): k-in-a-row boards growing at small depth
+CROSSOVER_BOARDS = ((4, 4, 4, "maker", (4, 5, 6, 7)),  # 4×4 tic-tac-toe (depth 8: the whole game)
+                    (6, 6, 3, "maker", (2, 3)), (8, 8, 3, "maker", (2, 3)), (10, 10, 3, "maker", (3,)),
+                    (12, 12, 3, "maker", (3,)), (14, 14, 3, "maker", (3,)), (16, 16, 3, "maker", (3,)),
+                    (6, 6, 4, "maker", (4, 5)), (8, 8, 4, "maker", (4, 5)), (10, 10, 4, "maker", (4,)),
+                    (12, 12, 4, "maker", (4,)), (6, 6, 5, "maker", (5,)), (8, 8, 5, "maker", (5,)))
+
+
+def _child_cpu() -> float:
+    """CPU seconds of the reaped children (the engine children)."""
+    import resource
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return kids.ru_utime + kids.ru_stime
+
+
+def _line_mm(m: int, n: int, k: int, d: int):
+    """Maker-Maker k-in-a-row as .pg: both colours own every line, black first, d black moves."""
+    from verify.families import k_in_a_row
+    h = k_in_a_row(m, n, k)
+    times = tuple(f"t{i}" for i in range(min(2 * d - 1, m * n)))
+    return pg.PositionalGame(tuple(h.vertices), tuple(h.edge_masks), tuple(h.edge_masks), times=times,
+                             black_turns=frozenset(times[::2]), maker_maker=True)
+
+
+def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVER_BOARDS):
+    """Per board and depth: explicit seconds, QBF seconds (encoding included) per (encoding, engine), the best QBF and the
+    ratio explicit/best (above 1: QBF faster), with engine-child CPU seconds (RUSAGE_CHILDREN) in
+    brackets: wall time on a loaded machine overstates both ("n/a": the engine's process was not
+    reaped by its parent, so its CPU time is not reported; CAQE)."""
+    from verify.encode.qbf import maker_breaker_pg
+    from verify.families import k_in_a_row
+    from verify.games.maker_breaker import MakerBreakerGame
+    print(f"\n== crossover: k-in-a-row 'black wins within d rounds', explicit vs QBF, {timeout:g} s limit, "
+          f"seconds [child CPU] ==")
+    print(f"{'instance':30s} {'answer':>6s} {'explicit':>14s} " +
+          " ".join(f"{enc + ':' + e:>22s}" for enc, e in pairs) + f" {'best':>22s} {'ex/best':>7s}")
+    questions = []
+    for m, n, k, first, ds in boards:
+        for d in ds:
+            g = maker_breaker_pg(MakerBreakerGame(k_in_a_row(m, n, k), first), d)
+            questions.append((f"row{m}x{n}k{k} {first[0].upper()}B d{d}", g))
+    for m, n, k, d in ((4, 4, 3, 3), (6, 6, 3, 3), (8, 8, 3, 3), (6, 6, 4, 4), (7, 7, 4, 4), (8, 8, 4, 4)):
+        questions.append((f"row{m}x{n}k{k} MM d{d}", _line_mm(m, n, k, d)))
+    crossings = []
+    for label, game in questions:
+        if rows and rows not in label:
+            continue
+        c0 = _child_cpu()
+        ex_val, ex_t = timed_explicit(game, timeout)
+        ex_cpu = _child_cpu() - c0
+        answer = None if ex_val is None else ex_val == 1
+        cells, best = [], None
+        for enc, e in pairs:
+            t0 = time.perf_counter()
+            x = encode(game, pg.BLACK, "win", None, enc)
+            t_enc = time.perf_counter() - t0  # encoding and symmetry (nauty) count as QBF time
+            c0 = _child_cpu()
+            v, t = (x.trivial, 0.0) if x.trivial is not None else timed_qbf(x.formula, e, timeout)
+            cpu = _child_cpu() - c0
+            t = t + t_enc if isinstance(t, float) else t
+            bad = "" if v is None or answer is None or v == answer else "!WRONG"
+            shown = "n/a" if isinstance(t, float) and t > 0.2 and cpu < 0.05 * t else f"{cpu:.1f}"  # not reaped
+            cells.append(f"{fmt(t) + bad + f' [{shown}]':>22s}")
+            if isinstance(t, float) and not bad and (best is None or t < best[0]):
+                best = (t, f"{enc}:{e}")
+        ratio = "-"
+        if best is not None and (best[0] > 0.01 or not isinstance(ex_t, float) or ex_t > 0.01):
+            ratio = f"{ex_t / max(best[0], 1e-3):.2f}" if isinstance(ex_t, float) else ">1"
+            if ratio == ">1" or float(ratio) > 1:
+                crossings.append(label)
+        print(f"{label:30s} {str(answer):>6s} {fmt(ex_t) + f' [{ex_cpu:.1f}]':>14s} " + " ".join(cells) +
+              f" {best[1] if best else '-':>22s} {ratio:>7s}", flush=True)
+    print(f"QBF faster than explicit on: {', '.join(crossings) if crossings else 'none'}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engines", default="depqbf,caqe")
     ap.add_argument("--encodings", default="binary+sym")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--only", choices=["bwnib", "families", "hein5"])
+    ap.add_argument("--only", choices=["bwnib", "families", "crossover", "hein5"])
     ap.add_argument("--routes", default="depqbf,split:depqbf", help="hein5: backend specs of the route")
     ap.add_argument("--rows", help="families: only instances whose label contains this text")
     args = ap.parse_args()
     engines, encodings = args.engines.split(","), args.encodings.split(",")
     if args.only == "hein5":
         return hein5_section(args.routes.split(","), args.timeout)
-    if args.only != "families" and BWNIB.is_dir():
+    if args.only in (None, "bwnib") and BWNIB.is_dir():
         bwnib_section(engines, encodings, args.timeout, args.quick)
-    if args.only != "bwnib":
+    if args.only not in ("bwnib", "crossover"):
         families_section(engines, encodings, args.timeout, args.quick, args.rows)
+    if args.only != "bwnib":
+        crossover_section(args.timeout, args.rows)
 
 
 if __name__ == "__main__":

@@ -103,7 +103,7 @@ register_format("qcir", "qcir", _qcir)
 register_format("pg", "pg", _pg)
 
 # the other encodings of :mod:`verify.encode.qbf_encodings`: format "<qdimacs|qcir>-<encoding>"
-CORPUS_ENCODINGS = ("binary+sym", "implicit+sym")
+CORPUS_ENCODINGS = ("binary+sym", "implicit+sym", "lifted+sym")
 
 
 def _encoded_writer(kind: str, encoding: str):
@@ -173,6 +173,8 @@ def standard_questions() -> list[Question]:
     t3 = fam.tic_tac_toe(3)
     mb_pair("ttt3", "tic-tac-toe", {"n": 3}, t3, "maker", 4)
     qs.append(mb_question("ttt3-breaker-d4", "tic-tac-toe", {"n": 3}, t3, "breaker", 4))
+    # tic-tac-toe 4x4, Maker first: no win within 5 rounds (nor at all: Breaker wins)
+    qs.append(mb_question("ttt4-maker-d5", "tic-tac-toe", {"n": 4}, fam.tic_tac_toe(4), "maker", 5, slow=True))
     # k-in-a-row
     for m, n, k, first, d in ((3, 3, 2, "maker", 2), (4, 3, 3, "maker", 3), (4, 3, 3, "breaker", 4),
                               (4, 4, 3, "maker", 3)):

@@ -103,7 +103,9 @@ class BinaryMoves:
         return o
 
     def encoding(self) -> GameEncoding:
-        self.f.quantify("e", list(range(self.aux_start, self.f.nvars + 1)))
+        """Close the formula: every auxiliary variable a goal did not quantify is innermost ∃."""
+        done = {v for _, vs in self.f.prefix for v in vs}
+        self.f.quantify("e", [v for v in range(self.aux_start, self.f.nvars + 1) if v not in done])
         return GameEncoding(self.f, self.q.cells, self.bits, self.q.sched, binary=True)
 
 

@@ -6,7 +6,11 @@ Every encoding turns a :class:`verify.encode.qbf.GameQuestion` into a closed pre
 - ``onehot``: one-hot moves, illegal universal moves lose (:mod:`verify.encode.qbf`);
 - ``binary``: binary move codes, illegal moves corrected to passes (:mod:`verify.encode.qbf_binary`);
 - ``implicit``: ``binary`` with implicit goals for grid games, Hex connection by reachability
-  (:mod:`verify.encode.qbf_implicit`); other games fall back to ``binary``.
+  (:mod:`verify.encode.qbf_implicit`), k-in-a-row lines by position and direction
+  (:mod:`verify.encode.qbf_lines`); other games fall back to ``binary``;
+- ``lifted``: binary moves compared with a symbolic cell quantified after the moves, no per-cell
+  board variables (:mod:`verify.encode.qbf_lifted`); one-sided (Maker-Breaker) questions, other
+  games fall back to ``binary``.
 
 A ``+sym`` suffix (``binary+sym``) first restricts the next move to one cell per orbit of the
 position's automorphisms (:mod:`verify.encode.qbf_symmetry`, nauty).
@@ -27,15 +31,28 @@ DEFAULT = "binary"
 #: behind cube-and-conquer (``split:depqbf``, :mod:`verify.solvers.qbf_split`) decides every Hein puzzle
 #: up to 5×5 within 60 s (bench_qbf.py --only hein5), DepQBF alone 23 of 31.
 FAMILY_DEFAULTS = {"hex": ("binary", "split:depqbf"), "pg": ("binary", "depqbf"),
-                   "maker-breaker": ("binary", "depqbf")}
+                   "maker-breaker": ("binary", "depqbf"),
+                   "k-in-a-row": ("binary", "depqbf")}
+#: k-in-a-row / tic-tac-toe (bench_qbf.py crossover, 20 s per call): binary+sym on DepQBF is best on
+#: 4×4 tic-tac-toe (whole game 13.8 s; implicit line goal 113 s) and on 6×6 k=4/5; lifted+sym on CAQE
+#: is best on 6×6…12×12 k=3 at depth 3 and 8×8 k=4 at depth 4 (1.9 s vs T/O on 12×12), but CAQE gives
+#: no models (certificates re-solve every candidate move) and loses at depth ≥ 6: binary stays default.
 
 
 def family_of(game) -> str:
-    """'hex' (a .pg game on a Hex board), 'pg' (another .pg game) or 'maker-breaker'."""
+    """'k-in-a-row' (winning sets exactly the lines of a grid, :mod:`verify.encode.qbf_lines`: tic-tac-toe
+    and k-in-a-row boards, .pg or Maker-Breaker), 'hex' (a .pg game on a Hex board), 'pg' (another
+    .pg game) or 'maker-breaker'."""
     from ..games.positional import PositionalGame
+    from .qbf_lines import line_geometry
     if isinstance(game, PositionalGame):
+        if line_geometry(game.positions, game.black_sets) is not None:
+            return "k-in-a-row"
         from .qbf_implicit import hex_geometry
         return "hex" if hex_geometry(game.positions) else "pg"
+    board = getattr(game, "board", None)
+    if board is not None and line_geometry(board.vertices, board.edge_masks) is not None:
+        return "k-in-a-row"
     return "maker-breaker"
 
 
@@ -109,5 +126,8 @@ def _load():
         lambda q: qbf._encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal))
     register_encoding("binary", "binary move codes, corrective passes (arXiv:2005.05098)")(
         qbf_binary.encode_binary)
-    register_encoding("implicit", "binary + implicit Hex goal by reachability (arXiv:2301.07345)")(
-        qbf_implicit.encode_implicit)
+    register_encoding("implicit", "binary + implicit goals: Hex by reachability, k-in-a-row lines by "
+                      "position and direction (arXiv:2301.07345)")(qbf_implicit.encode_implicit)
+    from . import qbf_lifted
+    register_encoding("lifted", "binary moves, no board variables: a symbolic cell quantified after "
+                      "the moves (arXiv:2301.07345, Q-sage); Maker-Breaker questions")(qbf_lifted.encode_lifted)

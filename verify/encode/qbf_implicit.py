@@ -102,9 +102,14 @@ def connecting_sets(geo: HexGeometry, black: int, white: int, budget: int):
 
 
 def encode_implicit(q: GameQuestion) -> GameEncoding:
-    """The ``binary`` encoding with the Hex goal stated by reachability when it is equivalent."""
+    """The ``binary`` encoding with the Hex goal stated by reachability, or k-in-a-row lines by
+    position and direction (:mod:`verify.encode.qbf_lines`), when it is equivalent."""
     plan = _hex_plan(q)
     if plan is None:
+        from .qbf_lines import build_line_goal, line_plan
+        lines = line_plan(q)  # (a 2×2 Hex board is also a line game: the Hex goal comes first)
+        if lines is not None:
+            return encode_binary(q, lambda m: build_line_goal(m, lines))
         return encode_binary(q)
     geo, length = plan
     if q.player == "black":
