@@ -174,3 +174,18 @@ def test_split_engine_crash_is_an_error(monkeypatch):
     with pytest.raises(BackendError, match="failed on a leaf"):
         SplitSolver(hex_game(4, moves=9), "depqbf", timeout=30).decide(pg.BLACK, "win")
     assert not _children(os.getpid())
+
+
+def test_route_timeout_bounds_all_its_questions(monkeypatch):
+    # --timeout limits the whole route: deepening and certificate extraction ask many questions,
+    # and each gets only what is left, so a spent limit is Undecided before any engine starts.
+    from verify.solvers.qbf import QBFRoute
+    route = QBFRoute("depqbf", timeout=5.0)
+    clock = [0.0]
+    monkeypatch.setattr("verify.solvers.qbf.time.perf_counter", lambda: route._deadline - 5.0 + clock[0])
+    assert route.left() == pytest.approx(5.0)
+    clock[0] = 4.0
+    assert route.left() == pytest.approx(1.0)
+    clock[0] = 5.0
+    with pytest.raises(Undecided):
+        route.can_force(hex_game(3), pg.BLACK, "win", hex_game(3).start())

@@ -22,11 +22,13 @@ per-family defaults (:data:`verify.encode.qbf_encodings.FAMILY_DEFAULTS`); ``sym
 """
 from __future__ import annotations
 
+import time
+
 
 from ..encode import qbf as enc
 from ..encode import qbf_backends as qb
 from ..encode.qbf_encodings import encode_maker_breaker as encode_mb
-from ..errors import MethodError
+from ..errors import MethodError, Undecided
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
@@ -56,8 +58,19 @@ class QBFRoute:
         self.backend = "|".join(self.portfolio) if self.portfolio else ",".join(self.backends)
         if self.split:
             self.backend = f"split:{self.split}"
-        self.timeout = timeout
+        self.timeout = timeout  # for the whole route: every engine call gets what is left of it
+        self._deadline = None if timeout is None else time.perf_counter() + timeout
         self.stats = {"qbf_calls": 0, "qbf_seconds": 0.0, "max_variables": 0, "max_clauses": 0}
+
+    def left(self) -> float | None:
+        """Seconds left of the route's ``timeout`` (None: no limit); :class:`Undecided` once it is
+        spent, so iterative deepening and certificate extraction stay within one limit."""
+        if self._deadline is None:
+            return None
+        left = self._deadline - time.perf_counter()
+        if left <= 0:
+            raise Undecided(f"QBF route undecided within {self.timeout:g} s")
+        return left
 
     def ask(self, encoding: enc.GameEncoding, model: bool = False) -> qb.QBFAnswer | bool:
         if encoding.trivial is not None:
@@ -69,21 +82,21 @@ class QBFRoute:
         st["max_clauses"] = max(st["max_clauses"], len(f.clauses))
         if self.portfolio:
             from ..encode.qbf_portfolio import race
-            ans = race(f, self.portfolio, self.timeout, model)
+            ans = race(f, self.portfolio, self.left(), model)
             st["qbf_seconds"] = round(st["qbf_seconds"] + ans.seconds, 6)
             wins = st.setdefault("portfolio_wins", {})
             wins[ans.backend] = wins.get(ans.backend, 0) + 1
             return ans
         if len(self.backends) > 1:
-            answers = qb.cross_check(f, self.backends, self.timeout)
+            answers = qb.cross_check(f, self.backends, self.left())
             ans = answers[0]
             st["qbf_seconds"] = round(st["qbf_seconds"] + sum(a.seconds for a in answers), 6)
             if model:  # a model from an engine that gives one
                 for b in self.backends:
                     if qb.gives_models(b):
-                        return qb.solve_prenex(f, b, self.timeout, model=True)
+                        return qb.solve_prenex(f, b, self.left(), model=True)
             return ans
-        ans = qb.solve_prenex(f, self.backends[0], self.timeout, model=model)
+        ans = qb.solve_prenex(f, self.backends[0], self.left(), model=model)
         st["qbf_seconds"] = round(st["qbf_seconds"] + ans.seconds, 6)
         return ans
 
@@ -106,8 +119,8 @@ class QBFRoute:
         from .qbf_split import SplitSolver
         solver = self._splitters.get(game)
         if solver is None:
-            solver = self._splitters[game] = SplitSolver(game, self.split, self.encoding, self.timeout)
-        ans = solver.decide(colour, goal, state)
+            solver = self._splitters[game] = SplitSolver(game, self.split, self.encoding)
+        ans = solver.decide(colour, goal, state, timeout=self.left())
         st = self.stats
         st["qbf_calls"] += ans.stats["leaves"]
         st["qbf_seconds"] = round(st["qbf_seconds"] + ans.stats["wall"], 6)

@@ -92,8 +92,10 @@ class SplitSolver:
         self.log: list[tuple] = []  # (path, value, seconds) of each leaf answered
 
     # -- the tree ------------------------------------------------------------------------------------
-    def decide(self, player: str, goal: str, state=None) -> SplitAnswer:
-        """Can ``player`` force ``goal`` from ``state`` (default: the start)?"""
+    def decide(self, player: str, goal: str, state=None, timeout: float | None = None) -> SplitAnswer:
+        """Can ``player`` force ``goal`` from ``state`` (default: the start)? ``timeout`` (default: the
+        solver's) limits this question."""
+        self.limit = self.timeout if timeout is None else timeout
         state = self.game.start() if state is None else state
         self.player, self.goal = player, goal
         self.stats = {"leaves": 0, "splits": 0, "forced": 0, "killed": 0, "cached": 0, "engine_cpu": 0.0}
@@ -193,7 +195,7 @@ class SplitSolver:
     # -- the engine children -------------------------------------------------------------------------
     def _run(self, root: SplitNode):
         ctx = multiprocessing.get_context("fork")
-        deadline = None if self.timeout is None else self.t0 + self.timeout
+        deadline = None if self.limit is None else self.t0 + self.limit
         while root.value is None:
             while self.queue and len(self.running) < self.jobs and root.value is None:
                 _, _, node = heapq.heappop(self.queue)
@@ -207,7 +209,7 @@ class SplitSolver:
                 break
             now = time.perf_counter()
             if deadline is not None and now >= deadline:
-                raise Undecided(f"split QBF route ({self.engine}) timed out after {self.timeout:g} s "
+                raise Undecided(f"split QBF route ({self.engine}) timed out after {self.limit:g} s "
                                 "without an answer (undecided)")
             used = {conn: _cpu_seconds(proc.pid, started) for conn, (_, proc, started) in self.running.items()}
             limit = max(0.02, min(self.running[c][0].budget - u for c, u in used.items()))
