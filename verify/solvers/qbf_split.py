@@ -40,6 +40,8 @@ import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 
+import psutil
+
 from ..encode import qbf_backends as qb
 from ..encode.child import child_main, kill_group
 from ..encode.qbf import GameEncoding, game_question
@@ -294,13 +296,12 @@ def _leaf(game, player, goal, state, encoding, engine):
 
 
 def _cpu_seconds(pid: int, started: float) -> float:
-    """CPU seconds used by the child ``pid`` (Linux /proc; elsewhere the wall time since ``started``):
+    """CPU seconds used by the child ``pid`` (psutil; the wall time since ``started`` once it is gone):
     budgets count the engine's own work, not the time other programs take on a shared machine."""
     try:
-        with open(f"/proc/{pid}/stat") as fh:
-            fields = fh.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
+        t = psutil.Process(pid).cpu_times()
+        return t.user + t.system
+    except psutil.Error:
         return time.perf_counter() - started
 
 
