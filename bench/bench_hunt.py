@@ -19,6 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from verify.encode.child import cpu_with_children  # noqa: E402
 from verify.hunting.engine import HuntConfig, run_hunt  # noqa: E402
 
 NAME = "004-open-two-rounds-marked"
@@ -30,18 +31,12 @@ def true(h):
 '''
 
 
-def _cpu() -> float:
-    import resource
-    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-
-
 def run(tmp, tag, **kw):
     kw.setdefault("store", os.path.join(tmp, f"{tag}.sqlite"))
-    t0, c0 = time.perf_counter(), _cpu()
+    t0, c0 = time.perf_counter(), cpu_with_children()
     rep = run_hunt(HuntConfig(progress=False, stop_after=0, **kw)).to_json()
     rep["wall"] = time.perf_counter() - t0
-    rep["cpu"] = _cpu() - c0   # parent + reaped local workers (Dask workers are not counted)
+    rep["cpu"] = cpu_with_children() - c0   # parent + reaped local workers (Dask workers are not counted)
     rep["bytes"] = sum(os.path.getsize(kw["store"] + s) for s in ("", "-wal") if os.path.exists(kw["store"] + s))
     return rep
 

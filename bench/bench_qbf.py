@@ -33,7 +33,7 @@ import statistics
 import time
 from pathlib import Path
 
-from verify.encode.child import run_in_child
+from verify.encode.child import children_cpu, cpu_with_children, run_in_child
 from verify.encode.qbf import PrenexCNF
 from verify.encode.qbf_backends import solve_prenex
 from verify.encode.qbf_encodings import encode
@@ -207,23 +207,16 @@ def families_section(engines, encodings, timeout, quick, rows=None):
         print(f"{label:34s} {str(answer):>7s} {fmt(ex_t):>8s} " + " ".join(cells), flush=True)
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its reaped children (the engine children)."""
-    import resource
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    return own.ru_utime + own.ru_stime + _child_cpu()
-
-
 def _route(game, spec: str, timeout: float):
     """(winner or None, wall seconds or 'T/O'/'ERR', CPU seconds) of the QBF route on a .pg game."""
     from verify.errors import VerifyError
     from verify.solvers import solve
-    t0, c0 = time.perf_counter(), _cpu()
+    t0, c0 = time.perf_counter(), cpu_with_children()
     try:
         w = solve("pg", game, "qbf", backend=spec, timeout=timeout).winner
-        return w, time.perf_counter() - t0, _cpu() - c0
+        return w, time.perf_counter() - t0, cpu_with_children() - c0
     except VerifyError as exc:
-        return None, "T/O" if "timed out" in str(exc) else "ERR", _cpu() - c0
+        return None, "T/O" if "timed out" in str(exc) else "ERR", cpu_with_children() - c0
 
 
 def hein5_section(routes, timeout):
@@ -268,13 +261,6 @@ CROSSOVER_BOARDS = ((4, 4, 4, "maker", (4, 5, 6, 7)),  # 4×4 tic-tac-toe (depth
                     (12, 12, 4, "maker", (4,)), (6, 6, 5, "maker", (5,)), (8, 8, 5, "maker", (5,)))
 
 
-def _child_cpu() -> float:
-    """CPU seconds of the reaped children (the engine children)."""
-    import resource
-    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return kids.ru_utime + kids.ru_stime
-
-
 def _line_mm(m: int, n: int, k: int, d: int):
     """Maker-Maker k-in-a-row as .pg: both colours own every line, black first, d black moves."""
     from verify.families import k_in_a_row
@@ -307,18 +293,18 @@ def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVE
     for label, game in questions:
         if rows and rows not in label:
             continue
-        c0 = _child_cpu()
+        c0 = children_cpu()
         ex_val, ex_t = timed_explicit(game, timeout)
-        ex_cpu = _child_cpu() - c0
+        ex_cpu = children_cpu() - c0
         answer = None if ex_val is None else ex_val == 1
         cells, best = [], None
         for enc, e in pairs:
             t0 = time.perf_counter()
             x = encode(game, pg.BLACK, "win", None, enc)
             t_enc = time.perf_counter() - t0  # encoding and symmetry (nauty) count as QBF time
-            c0 = _child_cpu()
+            c0 = children_cpu()
             v, t = (x.trivial, 0.0) if x.trivial is not None else timed_qbf(x.formula, e, timeout)
-            cpu = _child_cpu() - c0
+            cpu = children_cpu() - c0
             t = t + t_enc if isinstance(t, float) else t
             bad = "" if v is None or answer is None or v == answer else "!WRONG"
             shown = "n/a" if isinstance(t, float) and t > 0.2 and cpu < 0.05 * t else f"{cpu:.1f}"  # not reaped

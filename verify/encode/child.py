@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import multiprocessing
 import os
+import resource
 import signal
 import sys
 import threading
@@ -97,3 +98,15 @@ def kill_group(proc):
     if proc.is_alive():
         proc.kill()
     proc.join(5)
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's reaped children: the engines it ran."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def cpu_with_children() -> float:
+    """CPU seconds of this process and its reaped children."""
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime + children_cpu()

@@ -35,7 +35,6 @@ from __future__ import annotations
 import heapq
 import multiprocessing
 import os
-import resource
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
@@ -43,7 +42,7 @@ from multiprocessing.connection import wait
 import psutil
 
 from ..encode import qbf_backends as qb
-from ..encode.child import child_main, kill_group
+from ..encode.child import child_main, children_cpu, kill_group
 from ..encode.qbf import GameEncoding, game_question
 from ..encode.qbf_symmetry import orbit_representatives
 from ..errors import BackendError, Undecided
@@ -106,14 +105,14 @@ class SplitSolver:
         self.queue: list[tuple] = []
         self.running: dict = {}  # connection -> (node, process, started)
         self.t0 = time.perf_counter()
-        cpu0, own0 = _children_cpu(), time.process_time()
+        cpu0, own0 = children_cpu(), time.process_time()
         try:
             heapq.heappush(self.queue, (root.path, id(root), root))
             self._run(root)
         finally:
             for conn in list(self.running):
                 self._stop(conn)
-            self.stats["engine_cpu"] = round(_children_cpu() - cpu0, 3)
+            self.stats["engine_cpu"] = round(children_cpu() - cpu0, 3)
             self.stats["own_cpu"] = round(time.process_time() - own0, 3)
         move = self.best.get(self._key(state)) if root.value else None
         return SplitAnswer(root.value, move, dict(self.stats, wall=round(time.perf_counter() - self.t0, 3)))
@@ -303,8 +302,3 @@ def _cpu_seconds(pid: int, started: float) -> float:
         return t.user + t.system
     except psutil.Error:
         return time.perf_counter() - started
-
-
-def _children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
