@@ -77,7 +77,8 @@ def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str,
         calls[0] += 1
         if calls[0] > MAX_CERTIFICATE_STATES:
             raise TooLarge(f"the strategy certificate would need more than {MAX_CERTIFICATE_STATES} "
-                           f"positions; the three-round witness is still reported without --certificate")
+                           "positions; `verify rank3` reports the witness (rule and parts) without "
+                           "--certificate")
         return maker_move(res, nboard, opts) if winner == mb.MAKER else breaker_move(res, nboard, opts)
 
     return strategy_certificate(game, winner, choose)
