@@ -44,14 +44,14 @@ from ..errors import CertificateError, InputError
 from ..formats.pg import parse_pg
 from ..games import maker_breaker as mb
 from ..games import positional as pg
-from ..games.question import Question
+from ..games.attack import Attack
 from ..hypergraph import bits
 from .checker import CheckReport, _mb_claim, _mb_position, instance_hypergraph, register
 
 KIND = "pg-proof"
 
 
-class ProofWalk(Question):
+class ProofWalk(Attack):
     """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
@@ -237,7 +237,7 @@ class ProofWalk(Question):
     @staticmethod
     def _double_threat(xl) -> bool:
         """Some cell lies on two sets needing two cells each, with different second cells."""
-        return any(p & (p - 1) for p in Question.two_cell_partners(xl).values())
+        return any(p & (p - 1) for p in Attack.two_cell_partners(xl).values())
 
 
 def _cells_of(mask: int) -> list[int]:

@@ -12,7 +12,7 @@ one file per (question, format) and ``manifest.json``::
 ``expected`` is the truth value of the question, established by the explicit .pg search
 (:class:`verify.solvers.pg.PGSearch`) on the same bounded game, never by a QBF engine.
 
-Questions (:class:`Question`): a bounded Maker-Breaker question ("Maker wins within d rounds") on
+Questions (:class:`CorpusQuestion`): a bounded Maker-Breaker question ("Maker wins within d rounds") on
 a hypergraph position, or a ``.pg`` question ("can black win" / "can white win"). Formats register
 a writer with :func:`register_format`::
 
@@ -42,7 +42,7 @@ from ..games.maker_breaker import MakerBreakerGame
 
 
 @dataclass
-class Question:
+class CorpusQuestion:
     """One corpus question: the game (.pg rules) and who is asked to force what."""
     name: str
     family: str
@@ -74,25 +74,25 @@ class Question:
         return encode_game(self.game, self.player, self.goal)
 
 
-_FORMATS: dict[str, tuple[str, Callable[[Question], str | None]]] = {}
+_FORMATS: dict[str, tuple[str, Callable[[CorpusQuestion], str | None]]] = {}
 
 
-def register_format(name: str, extension: str, writer: Callable[[Question], str | None]):
+def register_format(name: str, extension: str, writer: Callable[[CorpusQuestion], str | None]):
     """Add a format to the corpus: ``writer(question)`` returns the file text (None to skip)."""
     _FORMATS[name] = (extension, writer)
 
 
-def _qdimacs(q: Question) -> str:
+def _qdimacs(q: CorpusQuestion) -> str:
     from ..encode.qdimacs import to_qdimacs
     return to_qdimacs(q.encoding().formula)
 
 
-def _qcir(q: Question) -> str:
+def _qcir(q: CorpusQuestion) -> str:
     from ..encode.qcir import to_qcir
     return to_qcir(q.encoding().formula)
 
 
-def _pg(q: Question) -> str | None:
+def _pg(q: CorpusQuestion) -> str | None:
     """The .pg description of a .pg question (Maker-Breaker hypergraph questions are skipped)."""
     from ..formats.pg import pg_to_text
     return None if q.source is not None else pg_to_text(q.game)
@@ -107,7 +107,7 @@ CORPUS_ENCODINGS = ("binary+sym", "implicit+sym", "lifted+sym")
 
 
 def _encoded_writer(kind: str, encoding: str):
-    def write(q: Question) -> str:
+    def write(q: CorpusQuestion) -> str:
         from ..encode.qbf_encodings import encode
         f = encode(q.game, q.player, q.goal, None, encoding).formula
         if kind == "qcir":
@@ -149,19 +149,19 @@ def formats() -> dict:
 
 
 def mb_question(name: str, family: str, parameters: dict, board, first: str, rounds: int,
-                slow: bool = False) -> Question:
+                slow: bool = False) -> CorpusQuestion:
     from ..encode.qbf import maker_breaker_pg
     game = MakerBreakerGame(board, first)
-    return Question(name, family, parameters, maker_breaker_pg(game, rounds), pg.BLACK, "win",
+    return CorpusQuestion(name, family, parameters, maker_breaker_pg(game, rounds), pg.BLACK, "win",
                     f"maker wins within {rounds} rounds, {first} first", game, rounds, slow)
 
 
-def standard_questions() -> list[Question]:
+def standard_questions() -> list[CorpusQuestion]:
     """The standard instances: tic-tac-toe and k-in-a-row boards, Hex up to 4×4, rank-3 families,
     small examples from the papers, and .pg Hex puzzles and Maker-Maker tic-tac-toe."""
     from .. import families as fam
     from ..families.hex import hex_game
-    qs: list[Question] = []
+    qs: list[CorpusQuestion] = []
 
     def mb_pair(tag, family, params, board, first, d, slow=False):
         """The question at Maker's minimum number of rounds d (true) and at d-1 (false)."""
@@ -190,11 +190,11 @@ def standard_questions() -> list[Question]:
     # Hex, empty boards, black (Maker) first, whole board
     for k, slow in ((2, False), (3, False), (4, True)):
         g = hex_game(k)
-        qs.append(Question(f"hex{k}-empty", "hex", {"k": k}, g, pg.BLACK, "win",
+        qs.append(CorpusQuestion(f"hex{k}-empty", "hex", {"k": k}, g, pg.BLACK, "win",
                            f"black connects on the empty {k}x{k} Hex board moving first", None,
                            None, slow))
     # Hex 3x3 position: white in the centre, black to move, 5 moves left
-    qs.append(Question("hex3-centre-white", "hex", {"k": 3, "white": ["b2"]},
+    qs.append(CorpusQuestion("hex3-centre-white", "hex", {"k": 3, "white": ["b2"]},
                        hex_game(3, white=["b2"], moves=5), pg.BLACK, "win",
                        "black connects within 5 moves after white took b2", None))
     # Maker-Maker tic-tac-toe as .pg: neither side can win (draw)
@@ -202,14 +202,14 @@ def standard_questions() -> list[Question]:
     ttt_mm = pg.PositionalGame(positions=t3.vertices, black_sets=lines, white_sets=lines,
                                times=tuple(f"t{i}" for i in range(1, 10)),
                                black_turns=frozenset(f"t{i}" for i in (1, 3, 5, 7, 9)), maker_maker=True)
-    qs.append(Question("ttt3-mm-black-wins", "tic-tac-toe-mm", {"n": 3}, ttt_mm, pg.BLACK, "win",
+    qs.append(CorpusQuestion("ttt3-mm-black-wins", "tic-tac-toe-mm", {"n": 3}, ttt_mm, pg.BLACK, "win",
                        "black (first) wins Maker-Maker tic-tac-toe", None))
-    qs.append(Question("ttt3-mm-black-draws", "tic-tac-toe-mm", {"n": 3}, ttt_mm, pg.BLACK, "not-lose",
+    qs.append(CorpusQuestion("ttt3-mm-black-draws", "tic-tac-toe-mm", {"n": 3}, ttt_mm, pg.BLACK, "not-lose",
                        "black (first) does not lose Maker-Maker tic-tac-toe", None))
     return qs
 
 
-def _size(q: Question, fname: str) -> dict:
+def _size(q: CorpusQuestion, fname: str) -> dict:
     """Size of the formula a format writes: the one-hot encoding, or the one its name carries."""
     encoding = {f"{k}-{e.replace('+', '-')}": e for e in CORPUS_ENCODINGS for k in ("qdimacs", "qcir")}.get(fname)
     if encoding is None:

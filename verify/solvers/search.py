@@ -45,7 +45,7 @@ import time
 
 from ..errors import Undecided
 from ..games import positional as pg
-from ..games.question import Question
+from ..games.attack import Attack
 from ..hypergraph import bits, minimal_masks
 
 TT_LIMIT = 2_000_000
@@ -53,7 +53,7 @@ ISO_SETS = 48  # on symmetric boards, residuals with at most this many sets are 
 _CHECK_EVERY = 2048
 
 
-class ProofSearch(Question):
+class ProofSearch(Attack):
     """Can ``attacker`` force a win in ``game`` from a state? ``solve(black, white, t)``.
 
     ``t`` is the number of time points of the schedule already played (a pass advances ``t``

@@ -1,4 +1,4 @@
-"""The question "can X force a win?" on a ``.pg`` game (:mod:`verify.games.positional`): the
+"""The attack question "can X force a win?" on a ``.pg`` game (:mod:`verify.games.positional`): the
 bookkeeping of the schedule from X's side, shared by the proof search and the checker of its
 certificates. States are ``(black, white, t)`` with ``t`` the time points played: a *pass* plays a
 time point without a stone, so ``t`` is kept apart from the stone count.
@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import positional as pg
 
 
-class Question:
+class Attack:
     """X = ``attacker``, Y = the other colour; ``left_x[t]``/``left_y[t]``: moves each has from
     time point t on (0 past the end of the schedule)."""
 
