@@ -10,10 +10,12 @@ every edge containing it disappear).
 """
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Iterable, Iterator
 
-from .errors import InputError
+from . import limits
+from .errors import InputError, TooLarge
 from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across the package)
 
 
@@ -112,29 +114,51 @@ class Hypergraph:
 
     def __init__(self, edges: Iterable[Iterable] = (), vertices: Iterable | None = None,
                  marked: Iterable = ()):
-        edge_lists = [[_token(v) for v in e] for e in edges]
+        """Validate and build: an edge may not repeat a vertex or another edge, and a marked vertex
+        may not be listed twice. Linear in the input size up to the bitmasks themselves, which are
+        bounded by ``limits.MAX_HYPERGRAPH_MASK_BITS`` (checked before any is built)."""
+        token = _TokenCache()
+        edge_lists = [[token(v) for v in e] for e in edges]
         if vertices is None:
             labels = Labels(dict.fromkeys(v for e in edge_lists for v in e), "vertex", _token)
         else:
-            labels = Labels(vertices, "vertex", _token)
-        masks: list[int] = []
-        seen_edges: set[int] = set()
+            labels = Labels((token(v) for v in vertices), "vertex", _token)
+        index = labels._index
+        edge_indices: list[list[int]] = []
+        seen_edges: set[tuple[int, ...]] = set()
+        mask_bits = 0
         for e in edge_lists:
-            unknown = [v for v in e if v not in labels]
-            if unknown:
-                raise InputError(f"edge {sorted(e)} uses unknown vertex {unknown[0]!r}")
-            m = labels.mask(e)
-            if m in seen_edges:
-                raise InputError(f"duplicate edge {sorted(set(e))}")
-            seen_edges.add(m)
-            masks.append(m)
-        marked = [_token(v) for v in marked]
-        unknown = [v for v in marked if v not in labels]
-        if unknown:
-            raise InputError(f"marked vertex {unknown[0]!r} is not a vertex")
-        mk = labels.mask(marked)
+            idx = []
+            for v in e:
+                i = index.get(v)
+                if i is None:
+                    raise InputError(f"edge {_show(e)} uses unknown vertex {v!r}")
+                idx.append(i)
+            key = tuple(sorted(idx))
+            if len(set(key)) != len(key):
+                seen: set[str] = set()
+                dup = next(v for v in e if v in seen or seen.add(v))
+                raise InputError(f"edge {_show(e)} repeats vertex {dup!r}")
+            if key in seen_edges:
+                raise InputError(f"duplicate edge {_show(e)}")
+            seen_edges.add(key)
+            edge_indices.append(idx)
+            mask_bits += key[-1] + 1 if key else 0
+        if mask_bits > limits.MAX_HYPERGRAPH_MASK_BITS:
+            raise TooLarge(f"hypergraph too large: {len(labels)} vertices and {len(edge_indices)} "
+                           f"edges need {mask_bits} bits of edge bitmasks "
+                           f"(at most {limits.MAX_HYPERGRAPH_MASK_BITS})")
+        marked = [token(v) for v in marked]
+        mk = 0
+        for v in marked:
+            i = index.get(v)
+            if i is None:
+                raise InputError(f"marked vertex {v!r} is not a vertex")
+            if mk >> i & 1:
+                raise InputError(f"marked vertex {v!r} listed twice")
+            mk |= 1 << i
         self._labels = labels
-        self._edges = tuple(masks)
+        self._edges = tuple(_mask(idx) for idx in edge_indices)
         self._marked = mk
 
     # -- construction from the internal representation ------------------------------------------
@@ -274,13 +298,50 @@ class Hypergraph:
         return f"Hypergraph(n={self.n}, edges=[{es}]{mk})"
 
 
+_NOT_IN_TOKEN = re.compile(r"[\s,]")
+
+
 def _token(v) -> str:
+    """A vertex name: a string or integer whose text is a nonempty printable token (no space, no
+    comma)."""
     if isinstance(v, bool) or not isinstance(v, (str, int)):
-        raise InputError(f"vertex names must be strings or integers, got {v!r}")
+        raise InputError(f"vertex names must be strings or integers, got {_short(v)}")
     s = str(v)
-    if not s or not s.isprintable() or any(c.isspace() for c in s) or "," in s:
-        raise InputError(f"vertex name {s!r} is not a printable token")
+    if not s or not s.isprintable() or _NOT_IN_TOKEN.search(s):
+        raise InputError(f"vertex name {_short(s)} is not a printable token")
     return s
+
+
+class _TokenCache:
+    """:func:`_token`, remembered per string (a vertex is named once per edge through it)."""
+
+    def __init__(self):
+        self.known: dict[str, str] = {}
+
+    def __call__(self, v) -> str:
+        if type(v) is str:
+            s = self.known.get(v)
+            if s is None:
+                s = self.known[v] = _token(v)
+            return s
+        return _token(v)
+
+
+def _short(v, width: int = 40) -> str:
+    r = repr(v)
+    return r if len(r) <= width else r[:width] + "..."
+
+
+def _show(names: list[str]) -> str:
+    """An edge as given, for error messages (shortened)."""
+    return _short(list(names), 80)
+
+
+def _mask(indices: Iterable[int]) -> int:
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
 
 
 def all_subsets(mask: int, size: int) -> Iterator[int]:

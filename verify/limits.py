@@ -5,6 +5,13 @@ clear line) instead of running out of memory or time. The bench scripts under ``
 where each route stops; change a limit here, not in the solver.
 """
 
+#: digits of one integer in a JSON instance or certificate (Python itself refuses beyond 4300)
+MAX_JSON_INT_DIGITS = 1000
+
+#: a hypergraph's edge bitmasks in all (sum over edges of the highest vertex index + 1): 2^27 bits
+#: = 16 MiB, checked before any mask is built (reading stays linear, and bounded, in the input)
+MAX_HYPERGRAPH_MASK_BITS = 1 << 27
+
 #: bitmask-based solvers: vertices of a board (one bit per vertex, memo keys stay small)
 MAX_BOARD_VERTICES = 64
 #: positions of a ``.pg`` game for the explicit search
