@@ -63,3 +63,41 @@ def read_json_text(text: str, what: str) -> object:
 def read_json(path) -> object:
     """The JSON value in the file ``path`` (one reader, one style of error message)."""
     return read_json_text(read_text_file(path), str(path))
+
+
+#: keys every instance object may carry as free text
+TEXT_KEYS = ("name", "comment")
+
+
+def instance_object(data, keys, what: str) -> dict:
+    """``data`` checked as the JSON object of an instance: an object whose keys are among ``keys``
+    and :data:`TEXT_KEYS` (those two holding strings), and where no key holds ``null``."""
+    if not isinstance(data, dict):
+        raise InputError(f"{what} must be a JSON object")
+    unknown = set(data) - set(keys) - set(TEXT_KEYS)
+    if unknown:
+        raise InputError(f"unknown key(s) in {what}: {', '.join(sorted(map(repr, unknown)))}")
+    for k in TEXT_KEYS:
+        if k in data and not isinstance(data[k], str):
+            raise InputError(f"\"{k}\" must be a string")
+    nulls = [k for k, v in data.items() if v is None]
+    if nulls:
+        raise InputError(f"\"{nulls[0]}\" is null in {what}")
+    return data
+
+
+def item_name(x, what: str = "name") -> str:
+    """A name given in JSON: a string, or an integer standing for its decimal text (never a bool,
+    a float, a list or an object)."""
+    if isinstance(x, bool) or not isinstance(x, (str, int)):
+        raise InputError(f"a {what} must be a string or an integer, got {json_snippet(x)}")
+    return str(x)
+
+
+def json_snippet(x, width: int = 40) -> str:
+    """A JSON value shortened for an error message."""
+    try:
+        s = json.dumps(x)
+    except (TypeError, ValueError):
+        s = repr(x)
+    return s if len(s) <= width else s[:width] + "..."
