@@ -20,30 +20,58 @@ from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across 
 
 
 def minimal_masks(masks: Iterable[int]) -> list[int]:
-    """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size."""
+    """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size.
+
+    In order of size, a set is kept unless it contains a kept one; on large families the kept sets
+    are filed under their lowest element, so only those lying in the set are compared."""
+    family = sorted(set(masks), key=lambda m: (m.bit_count(), m))
     out: list[int] = []
-    for e in sorted(set(masks), key=lambda m: (m.bit_count(), m)):
-        if not any(f & e == f for f in out):
+    if len(family) <= 64:
+        for e in family:
+            if not any(f & e == f for f in out):
+                out.append(e)
+        return out
+    by_lowest: dict[int, list[int]] = {}
+    for e in family:
+        if e == 0:
+            return [0]
+        if not any(f & e == f for i in bits(e) for f in by_lowest.get(i, ())):
             out.append(e)
+            by_lowest.setdefault((e & -e).bit_length() - 1, []).append(e)
     return out
 
 
-def minimal_transversal_masks(masks: Iterable[int]) -> list[int]:
-    """Tr(A): the minimal transversals (hitting sets) of a family, by Berge's incremental method.
+def minimal_transversal_masks(masks: Iterable[int], limit: int | None = None) -> list[int]:
+    """Tr(A): the minimal transversals (hitting sets) of a family, by Berge's incremental method,
+    sorted by size. Tr(∅) = {∅} and Tr({∅}) = ∅ (paper 000 Ex. 2.4).
 
-    Tr(∅) = {∅} and Tr({∅}) = ∅ (paper 000 Ex. 2.4).
+    Adding an edge e to a prefix with transversals T: those hitting e stay minimal; t ∪ {v} (t ∈ T
+    missing e, v ∈ e) is minimal unless it contains a kept s, which must then hold v (t ∪ {v} meets
+    e in v alone). So only those s are compared, and no two new sets coincide. The family in the
+    making is bounded by ``limit`` (default ``limits.MAX_TRANSVERSAL_SETS``): beyond it TooLarge.
     """
+    if limit is None:
+        limit = limits.MAX_TRANSVERSAL_SETS
     trs = [0]
     for e in minimal_masks(masks):
-        nxt = set()
-        for t in trs:
-            if t & e:
-                nxt.add(t)
+        hit = [t for t in trs if t & e]
+        miss = [t for t in trs if not t & e]
+        holding: dict[int, list[int]] = {}
+        for s in hit:
+            for i in bits(s & e):
+                holding.setdefault(i, []).append(s)
+        nxt = hit
+        for i in bits(e):
+            v = 1 << i
+            kept = holding.get(i)
+            if kept:
+                nxt.extend(u for u in (t | v for t in miss) if not any(s & u == s for s in kept))
             else:
-                for i in bits(e):
-                    nxt.add(t | (1 << i))
-        trs = minimal_masks(nxt)
-    return trs
+                nxt.extend(t | v for t in miss)
+            if len(nxt) > limit:
+                raise TooLarge(f"more than {limit} minimal transversals arise on the way to Tr(H)")
+        trs = nxt
+    return sorted(trs, key=lambda m: (m.bit_count(), m))
 
 
 def shrink_minimal(masks: Iterable[int], v: int) -> list[int]:

@@ -19,6 +19,11 @@ MAX_PG_POSITIONS = 64
 #: points of a convex geometry
 MAX_CONVEX_POINTS = 64
 
+#: the explicit solvers' memo tables (about 1.5 kB a state: 2 M states ≈ 3 GB, tens of minutes)
+MAX_EXPLICIT_STATES = 2_000_000
+#: Maker-Breaker strategy certificates of the explicit solver: winner-to-move states recorded
+MAX_STRATEGY_CERTIFICATE_STATES = 200_000
+
 #: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
 MAX_LITERAL_VERTICES = 22
 #: structure-diagram certificates list every literal position reachable from ∅
@@ -37,3 +42,5 @@ MAX_SMT_POSITIONS = 200_000
 #: structure diagrams: equivalence classes and maximal stable sets
 MAX_STRUCTURE_CLASSES = 500_000
 MAX_STRUCTURE_STABLE_SETS = 200_000
+#: minimal transversals Tr(H) in the making (Berge's method; intermediate families can outgrow Tr(H))
+MAX_TRANSVERSAL_SETS = 500_000

@@ -31,9 +31,10 @@ MAX_EXPLICIT_VERTICES = limits.MAX_BOARD_VERTICES
 class MakerBreakerSearch:
     """Memoized minimax for Maker-Breaker. ``maker_wins(res, maker_to_move)`` on any residual."""
 
-    def __init__(self):
+    def __init__(self, max_states: int | None = None):
         self.memo: dict = {}
         self.nodes = 0
+        self.max_states = limits.MAX_EXPLICIT_STATES if max_states is None else max_states
 
     @staticmethod
     def reduce(res) -> list[int]:
@@ -64,6 +65,8 @@ class MakerBreakerSearch:
         if hit is not None:
             return hit
         self.nodes += 1
+        if len(self.memo) >= self.max_states:
+            raise too_many_states("Maker-Breaker", self.max_states, "--method search")
         if maker_to_move:
             win = any(self._solve(sorted(shrink_minimal(r, v), key=int.bit_count), False)
                       for v in self._ordered_moves(r))
@@ -112,10 +115,24 @@ def solve_maker_breaker(game: mb.MakerBreakerGame, certificate: bool = False) ->
     return out
 
 
+def too_many_states(game: str, cap: int, instead: str, what: str = "positions") -> TooLarge:
+    """The one message for a state table outgrowing its cap (``limits``)."""
+    return TooLarge(f"{game} too large for method explicit (more than {cap} {what}); try {instead}")
+
+
 def _chooser(search: MakerBreakerSearch, winner: str):
+    """The winner's move on a residual, for the strategy certificate; the certificate holds one
+    state per call, at most ``limits.MAX_STRATEGY_CERTIFICATE_STATES``."""
     maker_turn = winner == mb.MAKER
+    calls = 0
 
     def choose(res):
+        nonlocal calls
+        calls += 1
+        if calls > limits.MAX_STRATEGY_CERTIFICATE_STATES:
+            raise too_many_states("the Maker-Breaker strategy certificate",
+                                  limits.MAX_STRATEGY_CERTIFICATE_STATES,
+                                  "--method search, or no --certificate", "states")
         v = search.best_move(res, maker_turn)
         if v is None:
             if maker_turn:  # cannot happen for a correct search
@@ -241,6 +258,9 @@ class ResidualNim:
         v = self.memo.get(key)
         if v is None:
             self.nodes += 1
+            if len(self.exact) >= limits.MAX_EXPLICIT_STATES:
+                raise too_many_states(f"{self.kind.upper()}(H)", limits.MAX_EXPLICIT_STATES,
+                                      "--method structure", "residual states")
             v = imp.mex(self.value(s) for s in self._options(edges, free))
             self.memo[key] = v
         self.exact[exact] = v
