@@ -160,13 +160,13 @@ class Hypergraph:
             for v in e:
                 i = index.get(v)
                 if i is None:
-                    raise InputError(f"edge {_show(e)} uses unknown vertex {v!r}")
+                    raise InputError(f"edge {_show(e)} uses unknown vertex {_short(v)}")
                 idx.append(i)
             key = tuple(sorted(idx))
             if len(set(key)) != len(key):
                 seen: set[str] = set()
                 dup = next(v for v in e if v in seen or seen.add(v))
-                raise InputError(f"edge {_show(e)} repeats vertex {dup!r}")
+                raise InputError(f"edge {_show(e)} repeats vertex {_short(dup)}")
             if key in seen_edges:
                 raise InputError(f"duplicate edge {_show(e)}")
             seen_edges.add(key)
@@ -181,9 +181,9 @@ class Hypergraph:
         for v in marked:
             i = index.get(v)
             if i is None:
-                raise InputError(f"marked vertex {v!r} is not a vertex")
+                raise InputError(f"marked vertex {_short(v)} is not a vertex")
             if mk >> i & 1:
-                raise InputError(f"marked vertex {v!r} listed twice")
+                raise InputError(f"marked vertex {_short(v)} listed twice")
             mk |= 1 << i
         self._labels = labels
         self._edges = tuple(_mask(idx) for idx in edge_indices)
@@ -356,7 +356,10 @@ class _TokenCache:
 
 
 def _short(v, width: int = 40) -> str:
-    r = repr(v)
+    try:
+        r = repr(v)
+    except RecursionError:
+        return "a deeply nested value"
     return r if len(r) <= width else r[:width] + "..."
 
 

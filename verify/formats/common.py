@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 from .. import limits
-from ..errors import InputError
+from ..errors import InputError, TooLarge
 
 
 def read_text_file(path) -> str:
@@ -20,6 +21,15 @@ def read_text_file(path) -> str:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+@contextmanager
+def naming(source: str):
+    """An InputError or TooLarge raised inside names ``source`` (a file) at the front of its line."""
+    try:
+        yield
+    except (InputError, TooLarge) as exc:
+        raise type(exc)(f"{source}: {exc}") from None
 
 
 def _json_int(digits: str) -> int:
@@ -100,4 +110,6 @@ def json_snippet(x, width: int = 40) -> str:
         s = json.dumps(x)
     except (TypeError, ValueError):
         s = repr(x)
+    except RecursionError:
+        return "a deeply nested value"
     return s if len(s) <= width else s[:width] + "..."

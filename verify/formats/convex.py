@@ -17,7 +17,7 @@ from .. import convex as cv
 from ..errors import InputError
 from ..games.convex import ConvexGame
 from ..hypergraph import bits
-from .common import instance_object, item_name, json_snippet, read_json
+from .common import instance_object, item_name, json_snippet, naming, read_json
 
 GEOMETRIES = ("tree-vertex", "tree-edge", "affine", "explicit")
 
@@ -128,4 +128,6 @@ def game_from_json(kind: str, data) -> ConvexGame:
 
 def read_convex(kind: str, path) -> ConvexGame:
     """GEN or DNG (``kind``) on the instance in the JSON file ``path``."""
-    return game_from_json(kind, read_json(path))
+    data = read_json(path)
+    with naming(str(path)):
+        return game_from_json(kind, data)

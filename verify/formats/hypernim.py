@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..games.hypernim import COMPOUNDS, CompoundGame, HyperNim, Instance
-from .common import instance_object, read_json
+from .common import instance_object, naming, read_json
 
 
 def instance_to_json(inst: Instance) -> dict:
@@ -76,4 +76,6 @@ def instance_from_json(data) -> Instance:
 
 def read_hypernim(path) -> Instance:
     """The hypergraph-NIM instance in the JSON file ``path``."""
-    return instance_from_json(read_json(path))
+    data = read_json(path)
+    with naming(str(path)):
+        return instance_from_json(data)

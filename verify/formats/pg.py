@@ -41,6 +41,9 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
             continue
         if state is None:
             raise InputError(f"{source}:{lineno}: data before the first code word")
+        odd = next((f for f in fields if not f.isprintable()), None)
+        if odd is not None:
+            raise InputError(f"{source}:{lineno}: name {odd[:40]!r} holds an unprintable character")
         sections[state].append((lineno, fields))
 
     def flat(key):
