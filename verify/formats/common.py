@@ -49,7 +49,7 @@ def _json_object(pairs: list) -> dict:
     if len(out) != len(pairs):
         seen: set = set()
         dup = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise InputError(f"key {dup!r} given twice in one object")
+        raise InputError(f"key {json_snippet(dup)} given twice in one object")
     return out
 
 
