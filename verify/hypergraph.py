@@ -10,38 +10,68 @@ every edge containing it disappear).
 """
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Iterable, Iterator
 
-from .errors import InputError
+from . import limits
+from .errors import InputError, TooLarge
 from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across the package)
 
 
 def minimal_masks(masks: Iterable[int]) -> list[int]:
-    """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size."""
+    """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size.
+
+    In order of size, a set is kept unless it contains a kept one; on large families the kept sets
+    are filed under their lowest element, so only those lying in the set are compared."""
+    family = sorted(set(masks), key=lambda m: (m.bit_count(), m))
     out: list[int] = []
-    for e in sorted(set(masks), key=lambda m: (m.bit_count(), m)):
-        if not any(f & e == f for f in out):
+    if len(family) <= 64:
+        for e in family:
+            if not any(f & e == f for f in out):
+                out.append(e)
+        return out
+    by_lowest: dict[int, list[int]] = {}
+    for e in family:
+        if e == 0:
+            return [0]
+        if not any(f & e == f for i in bits(e) for f in by_lowest.get(i, ())):
             out.append(e)
+            by_lowest.setdefault((e & -e).bit_length() - 1, []).append(e)
     return out
 
 
-def minimal_transversal_masks(masks: Iterable[int]) -> list[int]:
-    """Tr(A): the minimal transversals (hitting sets) of a family, by Berge's incremental method.
+def minimal_transversal_masks(masks: Iterable[int], limit: int | None = None) -> list[int]:
+    """Tr(A): the minimal transversals (hitting sets) of a family, by Berge's incremental method,
+    sorted by size. Tr(∅) = {∅} and Tr({∅}) = ∅ (paper 000 Ex. 2.4).
 
-    Tr(∅) = {∅} and Tr({∅}) = ∅ (paper 000 Ex. 2.4).
+    Adding an edge e to a prefix with transversals T: those hitting e stay minimal; t ∪ {v} (t ∈ T
+    missing e, v ∈ e) is minimal unless it contains a kept s, which must then hold v (t ∪ {v} meets
+    e in v alone). So only those s are compared, and no two new sets coincide. The family in the
+    making is bounded by ``limit`` (default ``limits.MAX_TRANSVERSAL_SETS``): beyond it TooLarge.
     """
+    if limit is None:
+        limit = limits.MAX_TRANSVERSAL_SETS
     trs = [0]
     for e in minimal_masks(masks):
-        nxt = set()
-        for t in trs:
-            if t & e:
-                nxt.add(t)
+        hit = [t for t in trs if t & e]
+        miss = [t for t in trs if not t & e]
+        holding: dict[int, list[int]] = {}
+        for s in hit:
+            for i in bits(s & e):
+                holding.setdefault(i, []).append(s)
+        nxt = hit
+        for i in bits(e):
+            v = 1 << i
+            kept = holding.get(i)
+            if kept:
+                nxt.extend(u for u in (t | v for t in miss) if not any(s & u == s for s in kept))
             else:
-                for i in bits(e):
-                    nxt.add(t | (1 << i))
-        trs = minimal_masks(nxt)
-    return trs
+                nxt.extend(t | v for t in miss)
+            if len(nxt) > limit:
+                raise TooLarge(f"more than {limit} minimal transversals arise on the way to Tr(H)")
+        trs = nxt
+    return sorted(trs, key=lambda m: (m.bit_count(), m))
 
 
 def shrink_minimal(masks: Iterable[int], v: int) -> list[int]:
@@ -112,29 +142,51 @@ class Hypergraph:
 
     def __init__(self, edges: Iterable[Iterable] = (), vertices: Iterable | None = None,
                  marked: Iterable = ()):
-        edge_lists = [[_token(v) for v in e] for e in edges]
+        """Validate and build: an edge may not repeat a vertex or another edge, and a marked vertex
+        may not be listed twice. Linear in the input size up to the bitmasks themselves, which are
+        bounded by ``limits.MAX_HYPERGRAPH_MASK_BITS`` (checked before any is built)."""
+        token = _TokenCache()
+        edge_lists = [[token(v) for v in e] for e in edges]
         if vertices is None:
             labels = Labels(dict.fromkeys(v for e in edge_lists for v in e), "vertex", _token)
         else:
-            labels = Labels(vertices, "vertex", _token)
-        masks: list[int] = []
-        seen_edges: set[int] = set()
+            labels = Labels((token(v) for v in vertices), "vertex", _token)
+        index = labels._index
+        edge_indices: list[list[int]] = []
+        seen_edges: set[tuple[int, ...]] = set()
+        mask_bits = 0
         for e in edge_lists:
-            unknown = [v for v in e if v not in labels]
-            if unknown:
-                raise InputError(f"edge {sorted(e)} uses unknown vertex {unknown[0]!r}")
-            m = labels.mask(e)
-            if m in seen_edges:
-                raise InputError(f"duplicate edge {sorted(set(e))}")
-            seen_edges.add(m)
-            masks.append(m)
-        marked = [_token(v) for v in marked]
-        unknown = [v for v in marked if v not in labels]
-        if unknown:
-            raise InputError(f"marked vertex {unknown[0]!r} is not a vertex")
-        mk = labels.mask(marked)
+            idx = []
+            for v in e:
+                i = index.get(v)
+                if i is None:
+                    raise InputError(f"edge {_show(e)} uses unknown vertex {_short(v)}")
+                idx.append(i)
+            key = tuple(sorted(idx))
+            if len(set(key)) != len(key):
+                seen: set[str] = set()
+                dup = next(v for v in e if v in seen or seen.add(v))
+                raise InputError(f"edge {_show(e)} repeats vertex {_short(dup)}")
+            if key in seen_edges:
+                raise InputError(f"duplicate edge {_show(e)}")
+            seen_edges.add(key)
+            edge_indices.append(idx)
+            mask_bits += key[-1] + 1 if key else 0
+        if mask_bits > limits.MAX_HYPERGRAPH_MASK_BITS:
+            raise TooLarge(f"hypergraph too large: {len(labels)} vertices and {len(edge_indices)} "
+                           f"edges need {mask_bits} bits of edge bitmasks "
+                           f"(at most {limits.MAX_HYPERGRAPH_MASK_BITS})")
+        marked = [token(v) for v in marked]
+        mk = 0
+        for v in marked:
+            i = index.get(v)
+            if i is None:
+                raise InputError(f"marked vertex {_short(v)} is not a vertex")
+            if mk >> i & 1:
+                raise InputError(f"marked vertex {_short(v)} listed twice")
+            mk |= 1 << i
         self._labels = labels
-        self._edges = tuple(masks)
+        self._edges = tuple(_mask(idx) for idx in edge_indices)
         self._marked = mk
 
     # -- construction from the internal representation ------------------------------------------
@@ -274,13 +326,53 @@ class Hypergraph:
         return f"Hypergraph(n={self.n}, edges=[{es}]{mk})"
 
 
+_NOT_IN_TOKEN = re.compile(r"[\s,]")
+
+
 def _token(v) -> str:
+    """A vertex name: a string or integer whose text is a nonempty printable token (no space, no
+    comma)."""
     if isinstance(v, bool) or not isinstance(v, (str, int)):
-        raise InputError(f"vertex names must be strings or integers, got {v!r}")
+        raise InputError(f"vertex names must be strings or integers, got {_short(v)}")
     s = str(v)
-    if not s or not s.isprintable() or any(c.isspace() for c in s) or "," in s:
-        raise InputError(f"vertex name {s!r} is not a printable token")
+    if not s or not s.isprintable() or _NOT_IN_TOKEN.search(s):
+        raise InputError(f"vertex name {_short(s)} is not a printable token")
     return s
+
+
+class _TokenCache:
+    """:func:`_token`, remembered per string (a vertex is named once per edge through it)."""
+
+    def __init__(self):
+        self.known: dict[str, str] = {}
+
+    def __call__(self, v) -> str:
+        if type(v) is str:
+            s = self.known.get(v)
+            if s is None:
+                s = self.known[v] = _token(v)
+            return s
+        return _token(v)
+
+
+def _short(v, width: int = 40) -> str:
+    try:
+        r = repr(v)
+    except RecursionError:
+        return "a deeply nested value"
+    return r if len(r) <= width else r[:width] + "..."
+
+
+def _show(names: list[str]) -> str:
+    """An edge as given, for error messages (shortened)."""
+    return _short(list(names), 80)
+
+
+def _mask(indices: Iterable[int]) -> int:
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
 
 
 def all_subsets(mask: int, size: int) -> Iterator[int]:

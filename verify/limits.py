@@ -5,12 +5,24 @@ clear line) instead of running out of memory or time. The bench scripts under ``
 where each route stops; change a limit here, not in the solver.
 """
 
+#: digits of one integer in a JSON instance or certificate (Python itself refuses beyond 4300)
+MAX_JSON_INT_DIGITS = 1000
+
+#: a hypergraph's edge bitmasks in all (sum over edges of the highest vertex index + 1): 2^27 bits
+#: = 16 MiB, checked before any mask is built (reading stays linear, and bounded, in the input)
+MAX_HYPERGRAPH_MASK_BITS = 1 << 27
+
 #: bitmask-based solvers: vertices of a board (one bit per vertex, memo keys stay small)
 MAX_BOARD_VERTICES = 64
 #: positions of a ``.pg`` game for the explicit search
 MAX_PG_POSITIONS = 64
 #: points of a convex geometry
 MAX_CONVEX_POINTS = 64
+
+#: the explicit solvers' memo tables (about 1.5 kB a state: 2 M states ≈ 3 GB, tens of minutes)
+MAX_EXPLICIT_STATES = 2_000_000
+#: Maker-Breaker strategy certificates of the explicit solver: winner-to-move states recorded
+MAX_STRATEGY_CERTIFICATE_STATES = 200_000
 
 #: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
 MAX_LITERAL_VERTICES = 22
@@ -30,3 +42,5 @@ MAX_SMT_POSITIONS = 200_000
 #: structure diagrams: equivalence classes and maximal stable sets
 MAX_STRUCTURE_CLASSES = 500_000
 MAX_STRUCTURE_STABLE_SETS = 200_000
+#: minimal transversals Tr(H) in the making (Berge's method; intermediate families can outgrow Tr(H))
+MAX_TRANSVERSAL_SETS = 500_000

@@ -249,18 +249,32 @@ def check_drat(nvars: int, clauses, proof) -> dict:
     """Check a DRAT refutation of the CNF (``nvars``, ``clauses``); return statistics.
 
     ``proof`` is DRAT text or parsed steps. Raises :class:`DratError` when a lemma is neither RUP
-    nor RAT, or when the proof ends without a unit-propagation conflict.
+    nor RAT, or when the proof ends without a unit-propagation conflict. A lemma may name a variable
+    beyond ``nvars`` (a RAT extension) only up to ``nvars`` + the number of proof steps (each new
+    variable needs a lemma). Variables are renumbered densely, so memory follows the input size,
+    never the largest variable.
     """
     steps = parse_drat(proof) if isinstance(proof, str) else proof
-    db = _DB(nvars)
-    for c in validate_cnf(nvars, list(clauses)):
+    most = nvars + len(steps)
+    dense: dict[int, int] = {}
+
+    def renumber(c) -> tuple[int, ...]:
+        return tuple(dense.setdefault(abs(x), len(dense) + 1) * (1 if x > 0 else -1) for x in c)
+
+    cnf = [renumber(c) for c in validate_cnf(nvars, list(clauses))]
+    db = _DB(len(dense))
+    for c in cnf:
         db.add(c)
     stats = {"lemmas": 0, "rat": 0, "deletions": 0, "ignored_deletions": 0}
     if db.inconsistent:
         return stats
-    for no, (delete, lits) in enumerate(steps, 1):
-        if any(x == 0 for x in lits):
-            raise DratError(f"proof step {no}: literal 0 inside a clause")
+    for no, (delete, shown_lits) in enumerate(steps, 1):
+        for x in shown_lits:
+            if isinstance(x, bool) or not isinstance(x, int) or x == 0:
+                raise DratError(f"proof step {no}: literals are non-zero integers")
+            if abs(x) > most:
+                raise DratError(f"proof step {no}: variable {abs(x)} is beyond nvars + proof length ({most})")
+        lits = renumber(shown_lits)
         if delete:
             if db.delete(lits):
                 stats["deletions"] += 1
@@ -270,7 +284,7 @@ def check_drat(nvars: int, clauses, proof) -> dict:
         stats["lemmas"] += 1
         if not db.rup(lits):
             if not db.rat(lits):
-                shown = " ".join(map(str, lits)) or "(empty clause)"
+                shown = " ".join(map(str, shown_lits)) or "(empty clause)"
                 raise DratError(f"proof step {no}: lemma {shown} is neither RUP nor RAT")
             stats["rat"] += 1
         db.add(lits)

@@ -17,7 +17,7 @@ from .. import convex as cv
 from ..errors import InputError
 from ..games.convex import ConvexGame
 from ..hypergraph import bits
-from .common import read_json
+from .common import instance_object, item_name, json_snippet, naming, read_json
 
 GEOMETRIES = ("tree-vertex", "tree-edge", "affine", "explicit")
 
@@ -41,14 +41,17 @@ def geometry_from_json(data) -> cv.ConvexGeometry:
     if not isinstance(data, dict):
         raise InputError("a convex-geometry instance must be a JSON object")
     kind = data.get("geometry")
-    if kind not in GEOMETRIES:
-        raise InputError(f"\"geometry\" must be one of {', '.join(GEOMETRIES)}, got {kind!r}")
-    allowed = {"geometry", "winning", "name", "comment"} | {
+    if not isinstance(kind, str) or kind not in GEOMETRIES:
+        raise InputError(f"\"geometry\" must be one of {', '.join(GEOMETRIES)}, got {json_snippet(kind)}")
+    instance_object(data, {"geometry", "winning"} | {
         "tree-vertex": {"tree", "vertices"}, "tree-edge": {"tree", "vertices"},
-        "affine": {"points", "names", "deleted"}, "explicit": {"ground", "convex"}}[kind]
-    unknown = set(data) - allowed
-    if unknown:
-        raise InputError(f"unknown key(s) for a {kind} instance: {', '.join(sorted(unknown))}")
+        "affine": {"points", "names", "deleted"}, "explicit": {"ground", "convex"}}[kind],
+        f"a {kind} instance")
+    for key, most in (("tree", cv.MAX_POINTS), ("vertices", cv.MAX_POINTS + 1), ("points", cv.MAX_POINTS),
+                      ("ground", cv.MAX_POINTS)):  # before any quadratic construction
+        if isinstance(data.get(key), list) and len(data[key]) > most:
+            raise InputError(f"\"{key}\" lists {len(data[key])} items; at most {cv.MAX_POINTS} points "
+                             f"are supported")
     if kind in ("tree-vertex", "tree-edge"):
         if "tree" not in data:
             raise InputError(f"a {kind} instance needs a \"tree\" edge list")
@@ -56,10 +59,10 @@ def geometry_from_json(data) -> cv.ConvexGeometry:
         return fn(data["tree"], data.get("vertices"))
     if kind == "affine":
         g = cv.affine(data.get("points"), data.get("names"))
-        if data.get("deleted"):
-            dl = data["deleted"]
-            if not isinstance(dl, list):
-                raise InputError("\"deleted\" must be a list of points")
+        dl = data.get("deleted", [])
+        if not isinstance(dl, list):
+            raise InputError("\"deleted\" must be a list of points")
+        if dl:
             d = _point_mask(g, dl)
             if d == g.full:
                 raise InputError("the deletion removes every point")
@@ -81,7 +84,7 @@ def _point_mask(g: cv.ConvexGeometry, items) -> int:
             if name is None or name not in g.labels:
                 raise InputError(f"point {it!r} is not a point of S")
         else:
-            name = it
+            name = item_name(it, "point name")
         b = 1 << g.index(name)
         if m & b:
             raise InputError(f"point {it!r} repeated")
@@ -99,7 +102,7 @@ def winning_from_json(g: cv.ConvexGeometry, items) -> int:
         for e in items:
             if not isinstance(e, list) or len(e) != 2:
                 raise InputError(f"a winning edge must be a pair [u, v], got {e!r}")
-            i = g.edge_index.get(frozenset(str(x) for x in e))
+            i = g.edge_index.get(frozenset(item_name(x, "vertex") for x in e))
             if i is None:
                 raise InputError(f"winning edge {e!r} is not an edge of the tree")
             if m >> i & 1:
@@ -111,7 +114,7 @@ def winning_from_json(g: cv.ConvexGeometry, items) -> int:
         # in a deleted geometry only the remaining points can be named
         return _point_mask(g_full, items)
     try:
-        return g.mask(str(x) if not isinstance(x, str) else x for x in items)
+        return g.mask(item_name(x, "point") for x in items)
     except InputError as exc:
         raise InputError(f"winning set: {exc}") from None
 
@@ -125,4 +128,6 @@ def game_from_json(kind: str, data) -> ConvexGame:
 
 def read_convex(kind: str, path) -> ConvexGame:
     """GEN or DNG (``kind``) on the instance in the JSON file ``path``."""
-    return game_from_json(kind, read_json(path))
+    data = read_json(path)
+    with naming(str(path)):
+        return game_from_json(kind, data)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..games.hypernim import COMPOUNDS, CompoundGame, HyperNim, Instance
-from .common import read_json
+from .common import instance_object, naming, read_json
 
 
 def instance_to_json(inst: Instance) -> dict:
@@ -32,11 +32,10 @@ def _simple_json(g: HyperNim, x) -> dict:
 
 
 def _simple_from_json(data, where: str = "") -> tuple[HyperNim, tuple[int, ...]]:
-    if not isinstance(data, dict):
-        raise InputError(f"{where}a hypergraph-NIM instance must be a JSON object")
-    unknown = set(data) - {"hypergraph", "piles", "name", "comment"}
-    if unknown:
-        raise InputError(f"{where}unknown key(s): {', '.join(sorted(unknown))}")
+    try:
+        instance_object(data, ("hypergraph", "piles"), "a hypergraph-NIM instance")
+    except InputError as exc:
+        raise InputError(f"{where}{exc}") from None
     if "hypergraph" not in data or "piles" not in data:
         raise InputError(f"{where}needs both \"hypergraph\" (list of edges) and \"piles\" (object)")
     edges, piles = data["hypergraph"], data["piles"]
@@ -60,9 +59,7 @@ def _simple_from_json(data, where: str = "") -> tuple[HyperNim, tuple[int, ...]]
 
 def instance_from_json(data) -> Instance:
     if isinstance(data, dict) and "compound" in data:
-        unknown = set(data) - {"compound", "components", "name", "comment"}
-        if unknown:
-            raise InputError(f"unknown key(s) in compound instance: {', '.join(sorted(unknown))}")
+        instance_object(data, ("compound", "components"), "a compound instance")
         kind = data["compound"]
         if kind not in COMPOUNDS:
             raise InputError(f"unknown compound {kind!r} (choose from {', '.join(COMPOUNDS)})")
@@ -79,4 +76,6 @@ def instance_from_json(data) -> Instance:
 
 def read_hypernim(path) -> Instance:
     """The hypergraph-NIM instance in the JSON file ``path``."""
-    return instance_from_json(read_json(path))
+    data = read_json(path)
+    with naming(str(path)):
+        return instance_from_json(data)

@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..hypergraph import Hypergraph
+from .common import instance_object
 
 
 def hypergraph_from_json(data) -> Hypergraph:
-    if not isinstance(data, dict):
-        raise InputError("a JSON hypergraph must be an object with an \"edges\" list")
-    unknown = set(data) - {"vertices", "edges", "marked", "name", "comment"}
-    if unknown:
-        raise InputError(f"unknown key(s) in hypergraph JSON: {', '.join(sorted(unknown))}")
+    data = instance_object(data, ("vertices", "edges", "marked"), "a JSON hypergraph")
     if "edges" not in data:
         raise InputError("hypergraph JSON has no \"edges\" list")
     edges = data["edges"]

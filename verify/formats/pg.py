@@ -41,6 +41,9 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
             continue
         if state is None:
             raise InputError(f"{source}:{lineno}: data before the first code word")
+        odd = next((f for f in fields if not f.isprintable()), None)
+        if odd is not None:
+            raise InputError(f"{source}:{lineno}: name {odd[:40]!r} holds an unprintable character")
         sections[state].append((lineno, fields))
 
     def flat(key):
@@ -62,6 +65,8 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
         for ln, v in items:
             if v not in index:
                 raise InputError(f"{source}:{ln}: {what} {v!r} is not a position")
+            if m >> index[v] & 1:
+                raise InputError(f"{source}:{ln}: {what} {v!r} repeats a cell listed before")
             m |= 1 << index[v]
         return m
 
@@ -70,8 +75,6 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
         seen_sets: set[int] = set()
         for ln, fs in sections.get(key, []):
             m = cell_mask([(ln, v) for v in fs], f"{colour} winning-set cell")
-            if m.bit_count() != len(fs):
-                raise InputError(f"{source}:{ln}: a {colour} winning set repeats a cell")
             if m not in seen_sets:
                 seen_sets.add(m)
                 out.append(m)
@@ -79,7 +82,8 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
 
     times = [v for _, v in flat("#times")]
     if len(set(times)) != len(times):
-        dup = next(t for t in times if times.count(t) > 1)
+        seen_times: set[str] = set()
+        dup = next(t for t in times if t in seen_times or seen_times.add(t))
         raise InputError(f"{source}: time point {dup!r} listed twice in #times")
     tset = set(times)
     black_turns = []
@@ -87,7 +91,8 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
         if v not in tset:
             raise InputError(f"{source}:{ln}: black turn {v!r} is not in #times")
         black_turns.append(v)
-    order = [t for t in times if t in set(black_turns)]
+    turn_set = set(black_turns)
+    order = [t for t in times if t in turn_set]
     if order != black_turns:
         raise InputError(f"{source}: #blackturns must list distinct time points in the order of #times")
     bi = cell_mask(flat("#blackinitials"), "black initial")

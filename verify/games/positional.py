@@ -9,7 +9,8 @@ Saffidine, arXiv:2005.05098; instances in ``shared/positional-games``). A game i
   are several stones in a row (Hex puzzles, Connect6-like schedules);
 - black winning sets ``#blackwins`` and, in a *Maker-Maker* game, white winning sets ``#whitewins``;
 - optionally ``#firstmoves``: the cells allowed for the first stone of the game (a symmetry
-  restriction).
+  restriction); a ``#firstmoves`` section allowing no free cell leaves the game undefined and is
+  refused.
 
 Play: at each time point the scheduled player claims one free cell; a player who completes one of
 their own winning sets wins at once (so the first to complete a set wins). When the schedule is over
@@ -69,6 +70,8 @@ class PositionalGame:
             raise InputError("a winning set is empty")
         if self.white_sets and not self.maker_maker:
             raise InputError("white winning sets need maker_maker=True")
+        if self.first_moves is not None and self.schedule() and not self.first_moves & self.free_mask():
+            raise InputError("#firstmoves allows no free cell, so the first move is undefined")
         if self.initial_winner() == "both":
             raise InputError("both players hold a complete winning set at the start")
 

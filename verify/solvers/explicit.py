@@ -31,9 +31,10 @@ MAX_EXPLICIT_VERTICES = limits.MAX_BOARD_VERTICES
 class MakerBreakerSearch:
     """Memoized minimax for Maker-Breaker. ``maker_wins(res, maker_to_move)`` on any residual."""
 
-    def __init__(self):
+    def __init__(self, max_states: int | None = None):
         self.memo: dict = {}
         self.nodes = 0
+        self.max_states = limits.MAX_EXPLICIT_STATES if max_states is None else max_states
 
     @staticmethod
     def reduce(res) -> list[int]:
@@ -64,6 +65,8 @@ class MakerBreakerSearch:
         if hit is not None:
             return hit
         self.nodes += 1
+        if len(self.memo) >= self.max_states:
+            raise too_large("Maker-Breaker", f"more than {self.max_states} positions", "--method search")
         if maker_to_move:
             win = any(self._solve(sorted(shrink_minimal(r, v), key=int.bit_count), False)
                       for v in self._ordered_moves(r))
@@ -97,8 +100,8 @@ class MakerBreakerSearch:
 def solve_maker_breaker(game: mb.MakerBreakerGame, certificate: bool = False) -> Outcome:
     """Winner of a Maker-Breaker game by exhaustive search, with a strategy certificate if asked."""
     if game.board.n > MAX_EXPLICIT_VERTICES:
-        raise TooLarge(f"the explicit solver handles at most {MAX_EXPLICIT_VERTICES} vertices, "
-                       f"this board has {game.board.n}")
+        raise too_large("Maker-Breaker", f"{game.board.n} vertices, at most {MAX_EXPLICIT_VERTICES}",
+                        "--method search")
     search = MakerBreakerSearch()
     res = game.start_residual()
     over = mb.winner_if_over(res)
@@ -112,10 +115,24 @@ def solve_maker_breaker(game: mb.MakerBreakerGame, certificate: bool = False) ->
     return out
 
 
+def too_large(game: str, detail: str, instead: str) -> TooLarge:
+    """The one message for an instance or a state table of the explicit solver beyond its cap."""
+    return TooLarge(f"{game} too large for method explicit ({detail}); try {instead}")
+
+
 def _chooser(search: MakerBreakerSearch, winner: str):
+    """The winner's move on a residual, for the strategy certificate; the certificate holds one
+    state per call, at most ``limits.MAX_STRATEGY_CERTIFICATE_STATES``."""
     maker_turn = winner == mb.MAKER
+    calls = 0
 
     def choose(res):
+        nonlocal calls
+        calls += 1
+        if calls > limits.MAX_STRATEGY_CERTIFICATE_STATES:
+            raise too_large("the Maker-Breaker strategy certificate",
+                            f"more than {limits.MAX_STRATEGY_CERTIFICATE_STATES} states",
+                            "--method search, or no --certificate")
         v = search.best_move(res, maker_turn)
         if v is None:
             if maker_turn:  # cannot happen for a correct search
@@ -241,6 +258,9 @@ class ResidualNim:
         v = self.memo.get(key)
         if v is None:
             self.nodes += 1
+            if len(self.exact) >= limits.MAX_EXPLICIT_STATES:
+                raise too_large(f"{self.kind.upper()}(H)", f"more than {limits.MAX_EXPLICIT_STATES} residual states",
+                                "--method structure")
             v = imp.mex(self.value(s) for s in self._options(edges, free))
             self.memo[key] = v
         self.exact[exact] = v
@@ -250,8 +270,8 @@ class ResidualNim:
 def solve_impartial(kind: str, h: Hypergraph, certificate: bool = False) -> NimValue:
     """nim-value of ACV/AVD/DST/PRV(H) by exhaustive search (paper 000 §3)."""
     if h.n > MAX_EXPLICIT_VERTICES:
-        raise TooLarge(f"the explicit solver handles at most {MAX_EXPLICIT_VERTICES} vertices, "
-                       f"this hypergraph has {h.n}")
+        raise too_large(f"{imp.check_kind(kind).upper()}(H)", f"{h.n} vertices, at most {MAX_EXPLICIT_VERTICES}",
+                        "--method structure")
     solver = ResidualNim(kind)
     value = solver.value(solver.start(h))
     out = NimValue(game=solver.kind, method="explicit", nim=value,
