@@ -116,10 +116,10 @@ def check_certificate(cert) -> CheckReport:
 
 def read_certificate(path) -> dict:
     """The JSON object in the file ``path``; one-line errors for unreadable files."""
-    from ..formats.common import parse_json_text, read_text_file
+    from ..formats.common import read_json_text, read_text_file
     try:
         text = read_text_file(path)
-        return parse_json_text(text, str(path))
+        return read_json_text(text, str(path))
     except InputError as exc:
         if not Path(path).exists():
             raise

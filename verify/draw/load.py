@@ -26,9 +26,9 @@ def load(path, game: str | None = None, first: str = "maker", geometry: str = "a
     if p.suffix.lower() == ".pg":
         from ..formats.pg import read_pg
         return PositionalPlay(read_pg(p), geometry=geometry, title=title)
-    from ..formats import parse_hypergraph, read_json, read_text_file
+    from ..formats import looks_like_json, parse_hypergraph, read_json, read_text_file
     text = read_text_file(p)
-    if text.lstrip().startswith("{"):
+    if looks_like_json(text):
         data = read_json(p)
         try:
             return from_json(data, title, game=game, first=first, geometry=geometry)
