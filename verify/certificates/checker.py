@@ -54,6 +54,8 @@ def check_certificate(cert) -> CheckReport:
     if cert.get("format") != FORMAT or cert.get("version") != VERSION:
         raise CertificateError(f"not a {FORMAT} version {VERSION} document")
     kind = cert.get("kind")
+    if not isinstance(kind, str):
+        raise CertificateError(f"unknown certificate kind {kind!r}")
     fn = _CHECKERS.get(kind)
     if fn is None:
         _load_plugins()
