@@ -117,10 +117,7 @@ class Board:
     def names_mask(self, items) -> int:
         if not isinstance(items, list):
             raise Invalid("not a list")
-        ns = [_name(v) for v in items]
-        if len(set(ns)) != len(ns):
-            raise Invalid("repeated")
-        return self.mask(ns)
+        return self.mask([_name(v) for v in items])  # a set: a repeated name is the same vertex
 
 
 # -- Maker-Breaker -------------------------------------------------------------------------------
@@ -488,3 +485,80 @@ def hypernim_sg(data) -> int:
 
 __all__ = ["TooBig", "Invalid", "Board", "maker_breaker_winner", "pairing_exists", "pg_result",
            "hypergraph_nim", "convex_nim", "hypernim_sg"]
+
+
+# -- the claim of a certificate ------------------------------------------------------------------
+
+def question(cert: dict):
+    """(game, board, position, first, verdict) of a certificate: the one place that knows the
+    certificate format (version 1: Maker's stones are the instance's "marked", Breaker's under
+    "position"; the verdict is spread over the claim)."""
+    claim = cert.get("claim")
+    inst = cert.get("instance")
+    if not isinstance(claim, dict) or not isinstance(inst, dict):
+        raise Invalid("no claim")
+    kind = cert.get("kind")
+    if kind == "sat-unsat-drat":
+        verdict = {"refutes": claim.get("question"), **{k: claim[k] for k in ("a", "b") if k in claim}}
+        return "maker-breaker", inst, _mb_position(cert), None, verdict
+    game = claim.get("game")
+    if game == "maker-breaker":
+        return game, inst, _mb_position(cert), claim.get("first"), {"winner": claim.get("winner")}
+    if game == "pg":
+        return game, inst, {}, None, {"winner": claim.get("winner")}
+    if kind == "hypernim-sg-table":
+        return "hypernim", inst, {}, None, {"sg": claim.get("sg")}
+    return game, inst, {}, None, {"nim": claim.get("nim")}
+
+
+def _mb_position(cert):
+    pos = cert.get("position", {})
+    if not isinstance(pos, dict):
+        raise Invalid("position")
+    inst = cert["instance"]
+    return {"maker": inst.get("marked", []), "breaker": pos.get("breaker", [])}
+
+
+def _int(v) -> bool:
+    return type(v) is int and v >= 0
+
+
+def truth(game, board, position, first, verdict) -> bool:
+    """Is the verdict the true answer to the question? TooBig when the judge declines."""
+    try:
+        return _truth(game, board, position, first, verdict)
+    except Invalid:
+        return False
+
+
+def _truth(game, board, position, first, verdict) -> bool:
+    if not isinstance(verdict, dict):
+        return False
+    if game == "maker-breaker":
+        b = Board({k: v for k, v in board.items() if k != "marked"} if isinstance(board, dict) else board)
+        maker = b.marked | b.names_mask(position.get("maker", []))
+        breaker = b.names_mask(position.get("breaker", []))
+        if maker & breaker:
+            return False
+        if "refutes" in verdict:
+            if verdict["refutes"] != "no-pairing":
+                raise TooBig(f"question {verdict['refutes']!r}")
+            return not pairing_exists(b.n, b.edges, maker, breaker)
+        if first not in ("maker", "breaker"):
+            return False
+        return verdict.get("winner") == maker_breaker_winner(b.n, b.edges, maker, breaker, first)
+    if game == "pg":
+        return verdict.get("winner") == pg_result(board.get("pg"))
+    if game in ("acv", "avd", "dst", "prv"):
+        b = Board(board)
+        if b.marked:
+            raise TooBig("marked vertices in an impartial game")
+        nim = verdict.get("nim")
+        return _int(nim) and nim == hypergraph_nim(game, b.n, b.edges)
+    if game in ("gen", "dng"):
+        nim = verdict.get("nim")
+        return _int(nim) and nim == convex_nim(game, board)
+    if game == "hypernim":
+        sg = verdict.get("sg")
+        return _int(sg) and sg == hypernim_sg(board)
+    return False

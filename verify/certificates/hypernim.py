@@ -68,6 +68,6 @@ def check(cert: dict) -> CheckReport:
                 seen.add(o)
                 stack.append(o)
     claim = cert["claim"]
-    if claim.get("sg") != label(x):
+    if type(claim.get("sg")) is not int or claim["sg"] != label(x):  # strict: 3.0 and True are no SG values
         raise CertificateError(f"claimed sg {claim.get('sg')!r} but the start position is labelled {label(x)}")
     return CheckReport(KIND, {"sg": label(x)}, f"{len(seen)} reachable positions, {options} options checked")
