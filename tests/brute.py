@@ -194,12 +194,7 @@ def pg_result(text: str) -> str:
     idx = {p: i for i, p in enumerate(pos)}
 
     def mask(names):
-        m = 0
-        for x in names:
-            if x not in idx:
-                raise Invalid(f"unknown cell {x}")
-            m |= 1 << idx[x]
-        return m
+        return _mask_of(idx, names)
 
     bsets = [mask(line) for line in sections.get("#blackwins", [])]
     wsets = [mask(line) for line in sections.get("#whitewins", [])]
@@ -385,7 +380,7 @@ def _mask_of(index, names) -> int:
     m = 0
     for x in names:
         if x not in index:
-            raise Invalid(f"unknown point {x}")
+            raise Invalid(f"unknown name {x}")
         m |= 1 << index[x]
     return m
 
@@ -512,7 +507,7 @@ def question(cert: dict):
 
 
 def _mb_position(cert):
-    pos = cert.get("position", {})
+    pos = cert.get("position") or {}  # v1 sat-unsat-drat reads a null position as no stones
     if not isinstance(pos, dict):
         raise Invalid("position")
     inst = cert["instance"]
