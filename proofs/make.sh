@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the certified claims in proofs/ from the bundled examples (each file is a certificate:
-# the instance, the claim and the evidence; `verify check proofs/` re-verifies them all).
+# the instance, the claim -- question and verdict -- and the evidence; `verify check proofs/`
+# re-verifies them all). proofs/QUESTIONS names the question each certificate answers: the instance
+# file, the first player and the verdict; the last step confirms every certificate against it with
+# `verify check CERT --instance FILE --first P --expect VERDICT` (the tests replay the same lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb() { verify solve maker-breaker "examples/$1" --first "$2" --certificate "proofs/maker-breaker/$3.json" ; }
@@ -19,17 +22,22 @@ for g in acv avd dst prv; do
 done
 
 # Classical results (issue 9): n×n tic-tac-toe Maker-Breaker by the proof search (pg-proof
-# certificates) for n = 3, 4, and by a pairing strategy for n = 5.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# certificates) for n = 3, 4, and by a pairing strategy for n = 5 (examples/tic-tac-toe-N.txt is
+# `verify family tic-tac-toe N`).
 mkdir -p proofs/classical
 for n in 3 4 5; do
-  verify family tic-tac-toe "$n" -o "$tmp/ttt$n.json"
   for f in maker breaker; do
     if [ "$n" = 5 ]; then method=pairing; else method=search; fi
-    verify solve maker-breaker "$tmp/ttt$n.json" --first "$f" --method "$method" \
+    verify solve maker-breaker "examples/tic-tac-toe-$n.txt" --first "$f" --method "$method" \
       --certificate "proofs/classical/tic-tac-toe-${n}x${n}-$f-first.json"
   done
+done
+
+# Each committed certificate answers the question proofs/QUESTIONS names.
+grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect; do
+  [ -n "$cert" ] || continue
+  args=(); [ "$first" = - ] || args=(--first "$first")
+  verify check "proofs/$cert" --instance "$instance" "${args[@]}" --expect "$expect" > /dev/null
 done
 
 # Every Hein/Browne Hex puzzle of ../shared/positional-games/hex-hein (or $HEIN_DIR, when present), certified by

@@ -25,9 +25,11 @@ def mb_cert(h, first):
     return solve_maker_breaker(MakerBreakerGame(h, first), certificate=True).certificate
 
 
-def true_winner(instance_json, first, breaker=()):
-    h = hypergraph_from_json(instance_json)
-    return solve_maker_breaker(MakerBreakerGame(h, first, frozenset(breaker))).winner
+def true_winner(cert):
+    """The reference's winner of the question a Maker-Breaker certificate claims to answer."""
+    q = cert["claim"]["question"]
+    h = hypergraph_from_json({**cert["instance"], "marked": q["position"]["maker"]})
+    return solve_maker_breaker(MakerBreakerGame(h, q["first"], frozenset(q["position"]["breaker"]))).winner
 
 
 def accepted(cert) -> bool:
@@ -41,7 +43,7 @@ def accepted(cert) -> bool:
 def test_tic_tac_toe_certificates():
     for n, first in ((3, "maker"), (3, "breaker"), (4, "maker")):
         report = check_certificate(json.loads(json.dumps(mb_cert(tic_tac_toe(n), first))))
-        assert report.claim["first"] == first
+        assert report.question.first == first
 
 
 @given(hypergraphs(max_vertices=7, marked=True), players)
@@ -52,7 +54,7 @@ def test_solver_certificates_verify(h, first):
 @given(hypergraphs(max_vertices=7, marked=True), players)
 def test_wrong_claim_rejected(h, first):
     cert = mb_cert(h, first)
-    cert["claim"]["winner"] = "breaker" if cert["claim"]["winner"] == "maker" else "maker"
+    cert["claim"]["verdict"]["winner"] = "breaker" if cert["claim"]["verdict"]["winner"] == "maker" else "maker"
     assert not accepted(cert)
 
 
@@ -72,7 +74,7 @@ def test_swapped_move_sound(h, first, data):
     entry = data.draw(st.sampled_from(cert["strategy"]))
     entry["move"] = data.draw(st.sampled_from(cert["instance"]["vertices"]))
     if accepted(cert):  # only possible if the new move also wins: the claim must still be true
-        assert true_winner(cert["instance"], first) == cert["claim"]["winner"]
+        assert true_winner(cert) == cert["claim"]["verdict"]["winner"]
 
 
 @given(hypergraphs(max_vertices=7, marked=True), players, st.data())
@@ -87,13 +89,14 @@ def test_altered_instance_sound(h, first, data):
         if sorted(e) not in [sorted(x) for x in inst["edges"]]:
             inst["edges"].append(e)
     elif choice == "flip-first":
-        cert["claim"]["first"] = "breaker" if first == "maker" else "maker"
+        cert["claim"]["question"]["first"] = "breaker" if first == "maker" else "maker"
     elif choice == "mark":
-        inst["marked"] = sorted(set(inst.get("marked", [])) | {data.draw(st.sampled_from(inst["vertices"]))})
-    elif inst.get("marked"):
-        inst["marked"] = inst["marked"][1:]
+        maker = cert["claim"]["question"]["position"]["maker"]
+        maker[:] = sorted(set(maker) | {data.draw(st.sampled_from(inst["vertices"]))})
+    else:
+        del cert["claim"]["question"]["position"]["maker"][:1]
     if accepted(cert):
-        assert true_winner(inst, cert["claim"]["first"]) == cert["claim"]["winner"]
+        assert true_winner(cert) == cert["claim"]["verdict"]["winner"]
 
 
 @pytest.mark.parametrize("mutate, msg", [
@@ -103,7 +106,7 @@ def test_altered_instance_sound(h, first, data):
     (lambda c: c["strategy"][0].update(move="zz"), "unknown vertex"),
     (lambda c: c["strategy"].append(copy.deepcopy(c["strategy"][0])), "same residual"),
     (lambda c: c.update(strategy="none"), "must be a list"),
-    (lambda c: c["claim"].update(winner="draw"), "winner"),
+    (lambda c: c["claim"]["verdict"].update(winner="draw"), "winner"),
     (lambda c: c.pop("instance"), "instance"),
 ])
 def test_malformed_certificates(mutate, msg):
@@ -116,10 +119,10 @@ def test_malformed_certificates(mutate, msg):
 def test_pairing_certificates():
     # two disjoint edges, each paired: Breaker wins by pairing
     h = Hypergraph([["a", "b", "c"], ["d", "e"]])
-    assert accepted(pairing_certificate(h, [["a", "b"], ["d", "e"]], "maker"))
-    assert not accepted(pairing_certificate(h, [["a", "b"]], "maker"))            # edge de unpaired
-    assert not accepted(pairing_certificate(h, [["a", "b"], ["b", "c"]], "maker"))  # overlap
-    assert not accepted(pairing_certificate(tic_tac_toe(3), [], "maker"))
+    assert accepted(pairing_certificate(MakerBreakerGame(h), [["a", "b"], ["d", "e"]]))
+    assert not accepted(pairing_certificate(MakerBreakerGame(h), [["a", "b"]]))            # edge de unpaired
+    assert not accepted(pairing_certificate(MakerBreakerGame(h), [["a", "b"], ["b", "c"]]))  # overlap
+    assert not accepted(pairing_certificate(MakerBreakerGame(tic_tac_toe(3)), []))
 
 
 @given(hypergraphs(max_vertices=6, edge_sizes=(1, 2, 3)), impartial_kinds, st.data())
@@ -130,7 +133,7 @@ def test_nim_labelling_certificates(h, kind, data):
         reject()
     assert accepted(cert)
     bad = copy.deepcopy(cert)
-    bad["claim"]["nim"] += data.draw(st.integers(1, 3))
+    bad["claim"]["verdict"]["nim"] += data.draw(st.integers(1, 3))
     assert not accepted(bad)
     bad = copy.deepcopy(cert)
     entry = data.draw(st.sampled_from(bad["labels"]))

@@ -30,7 +30,8 @@ def test_false_claim_gives_smallest_counterexample(scratch_registry, capsys):
     cx = report.counterexample
     assert cx["instance"] == {"vertices": ["1"], "edges": [["1"]]}
     assert cx["expected"] == {"nim(ACV)": 0} and cx["actual"] == {"nim(ACV)": 1}
-    assert check_certificate(cx["certificate"]).claim == {"game": "acv", "nim": 1}
+    rep = check_certificate(cx["certificate"])
+    assert (rep.question.game, rep.verdict) == ("acv", {"nim": 1})
     # through the CLI: an unexpected counterexample exits 1
     assert main(["theorems", "check", "test-false-acv-zero", "--max-n", "3", "--json"]) == 1
     row = json.loads(capsys.readouterr().out)

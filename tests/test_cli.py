@@ -39,7 +39,7 @@ def test_certificate_round_trip(tmp_path, capsys):
     code, out, _ = run(capsys, "check", str(cert))
     assert code == 0 and "1 of 1 certificates verified" in out
     data = json.loads(cert.read_text())
-    data["claim"]["winner"] = "breaker"
+    data["claim"]["verdict"]["winner"] = "breaker"
     cert.write_text(json.dumps(data))
     code, out, _ = run(capsys, "check", str(tmp_path), "--json")
     assert code == 1 and json.loads(out)["failed"] == 1

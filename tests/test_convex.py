@@ -274,9 +274,9 @@ def test_certificate_and_tampering():
     game = game_from_json("dng", json.loads((EXAMPLES / "tree-ex30.json").read_text()))
     res = solve("dng", game, method="structure", certificate=True)
     rep = check_certificate(res.certificate)
-    assert rep.claim == {"game": "dng", "nim": 2}
+    assert (rep.question.game, rep.verdict) == ("dng", {"nim": 2})
     bad = json.loads(json.dumps(res.certificate))
-    bad["claim"]["nim"] = 3
+    bad["claim"]["verdict"]["nim"] = 3
     with pytest.raises(CertificateError, match="claimed nim"):
         check_certificate(bad)
     bad = json.loads(json.dumps(res.certificate))
@@ -288,7 +288,7 @@ def test_certificate_and_tampering():
     with pytest.raises(CertificateError, match="not a tree"):
         check_certificate(bad)
     bad = json.loads(json.dumps(res.certificate))
-    bad["claim"]["game"] = "gen"
+    bad["claim"]["question"]["game"] = "gen"
     with pytest.raises(CertificateError):
         check_certificate(bad)
 

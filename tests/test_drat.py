@@ -246,8 +246,8 @@ def test_certificate_checks(no_pairing_cert):
     lambda c: c["instance"]["edges"].pop(),
     lambda c: c["instance"].__setitem__("marked", ["a1"]),
     lambda c: c.__setitem__("position", {"breaker": ["b2"]}),
-    lambda c: c["claim"].__setitem__("question", "no-chain"),
-    lambda c: c["claim"].__setitem__("question", "no-such-thing"),
+    lambda c: c["claim"]["verdict"].__setitem__("refutes", "no-chain"),
+    lambda c: c["claim"]["verdict"].__setitem__("refutes", "no-such-thing"),
     lambda c: c.pop("formula"),
 ])
 def test_tampered_certificates_rejected(no_pairing_cert, mutate):

@@ -10,6 +10,7 @@ from matplotlib.patches import Circle, Polygon
 
 from verify import families
 from verify.certificates.strategy import pairing_certificate
+from verify.games.maker_breaker import MakerBreakerGame
 from verify.cli import main
 from verify.draw import board_of, figure, from_certificate, load, save
 from verify.draw import geometry as geo
@@ -170,7 +171,7 @@ def test_winner_move_comes_from_the_certificate():
 
 def test_pairing_certificate_answers_in_the_pair():
     h = families.chain_path(1)  # one edge {1,2,3}
-    cert = pairing_certificate(h, [("1", "2")], "maker")
+    cert = pairing_certificate(MakerBreakerGame(h), [("1", "2")])
     play = from_certificate(cert)
     s = play.play(play.start(), "2")
     assert play.advice(s) == "1" and board_of(play, ["2"]).next_move == "1"
@@ -180,7 +181,7 @@ def test_pairing_certificate_answers_in_the_pair():
 def test_impartial_labelling_suggests_a_move_to_zero(tmp_path):
     cert = json.loads((ROOT / "proofs/impartial/fano-acv.json").read_text())
     play = from_certificate(cert)
-    assert cert["claim"]["nim"] != 0 and play.winner == "first player"
+    assert cert["claim"]["verdict"]["nim"] != 0 and play.winner == "first player"
     move = play.advice(0)
     assert move is not None and play.labels[play.play(0, move)] == 0
 
@@ -241,7 +242,7 @@ def test_cli_draw_bad_input_one_line(tmp_path, capsys, monkeypatch, argv, needle
 
 def test_cli_draw_refuses_a_forged_certificate(tmp_path, capsys):
     cert = json.loads(TTT.read_text())
-    cert["claim"]["winner"] = "breaker"
+    cert["claim"]["verdict"]["winner"] = "breaker"
     bad = tmp_path / "forged.json"
     bad.write_text(json.dumps(cert))
     assert main(["draw", str(bad), "-o", str(tmp_path / "x.svg")]) == 2

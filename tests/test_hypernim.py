@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 from functools import reduce
-from itertools import product
+from itertools import combinations, product
 
 import numpy as np
 import pytest
@@ -234,7 +234,7 @@ def test_certificate_checks_and_tamper_rejected(name):
     inst = load_instance("hypernim", f"{EXAMPLES}/{name}")
     res = solve("hypernim", inst, method="dp", certificate=True)
     rep = check_certificate(res.certificate)
-    assert rep.claim == {"sg": res.sg}
+    assert rep.verdict == {"sg": res.sg}
     x = inst.piles
     strides = [int(np.prod([a + 1 for a in x[i + 1:]])) for i in range(len(x))]
     start = sum(a * s for a, s in zip(x, strides))
@@ -243,7 +243,7 @@ def test_certificate_checks_and_tamper_rejected(name):
     with pytest.raises(CertificateError):
         check_certificate(bad)
     bad = json.loads(json.dumps(res.certificate))
-    bad["claim"]["sg"] = res.sg + 1
+    bad["claim"]["verdict"]["sg"] = res.sg + 1
     with pytest.raises(CertificateError):
         check_certificate(bad)
     bad = json.loads(json.dumps(res.certificate))
@@ -322,8 +322,19 @@ def test_too_large(tmp_path):
     assert r.returncode == 2 and "64481201" in r.stderr
 
 
-def test_auto_uses_formula_for_large_jm_plus(tmp_path):
+def test_auto_never_rests_on_an_unproved_statement(tmp_path):
+    """On C4 the formula's (MD) comes from the corrected Lemma 11 (checked, not proved): auto keeps to
+    dp, and the formula asked for by name says what it rests on, unless its certificate proves it."""
     inst = _inst({"hypergraph": C4, "piles": dict(zip("1234", (30, 31, 32, 33)))}, tmp_path)
     res = solve("hypernim", inst)
-    assert res.method == "formula"
-    assert res.sg == S.jm_value(inst.game, inst.piles)
+    assert res.method == "dp" and res.conditional_on is None
+    by_formula = solve("hypernim", inst, method="formula")
+    assert by_formula.sg == res.sg == S.jm_value(inst.game, inst.piles)
+    assert "Lemma 11" in by_formula.conditional_on and "Lemma 11" in by_formula.to_json()["conditional_on"]
+    small = _inst({"hypergraph": C4, "piles": dict(zip("1234", (3, 4, 5, 6)))}, tmp_path)
+    assert solve("hypernim", small, method="formula").conditional_on is not None
+    assert solve("hypernim", small, method="formula", certificate=True).conditional_on is None
+    moore = _inst({"hypergraph": [list(c) for n in (1, 2) for c in combinations("abc", n)],
+                   "piles": {"a": 60, "b": 61, "c": 62}}, tmp_path)
+    assert S.is_moore_proper(moore.game) and solve("hypernim", moore).method == "formula"
+    assert solve("hypernim", moore).conditional_on is None

@@ -107,7 +107,7 @@ def test_maker_maker_tic_tac_toe_is_a_draw_both_routes_certified():
         out = solve("pg", g, method, certificate=method == "explicit")
         assert out.winner == pg.DRAW
     cert = solve("pg", g, "explicit", certificate=True).certificate
-    assert check_certificate(cert).claim == {"winner": "draw"}
+    assert check_certificate(cert).verdict == {"winner": "draw"}
     lying = dict(cert, claim={"game": "pg", "winner": "black"})
     with pytest.raises(CertificateError):
         check_certificate(lying)

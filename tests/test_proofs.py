@@ -1,20 +1,42 @@
-"""Replays every certified claim in proofs/ through the independent checker."""
+"""Replays every certified claim in proofs/ through the independent checker, and confirms each
+answers the question proofs/QUESTIONS names (``verify check --instance --first --expect``)."""
 from pathlib import Path
 
 import pytest
 
 from verify.certificates.checker import check_file
+from verify.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
 # proofs/hex-hein/*.json are written by proofs/make.sh from the shared puzzle files and kept out of
 # git (`verify check proofs/hex-hein` re-verifies them); only the committed catalogue is replayed here
-PROOFS = sorted(p for p in (Path(__file__).resolve().parent.parent / "proofs").rglob("*.json")
-                if "hex-hein" not in p.parts)
+PROOFS = sorted(p for p in (ROOT / "proofs").rglob("*.json") if "hex-hein" not in p.parts)
+QUESTIONS = [line.split() for line in (ROOT / "proofs/QUESTIONS").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
 
 
 def test_catalogue_is_not_empty():
     assert len(PROOFS) >= 10
 
 
+def test_every_proof_names_its_question():
+    named = [ROOT / "proofs" / row[0] for row in QUESTIONS]
+    assert sorted(named) == PROOFS
+    assert all(len(row) == 4 for row in QUESTIONS)
+
+
 @pytest.mark.parametrize("path", PROOFS, ids=lambda p: str(p.relative_to(p.parents[1])))
 def test_proof_replays(path):
     check_file(path)
+
+
+@pytest.mark.parametrize("cert, instance, first, expect", QUESTIONS, ids=[row[0] for row in QUESTIONS])
+def test_proof_answers_its_question(cert, instance, first, expect, capsys):
+    args = ["check", str(ROOT / "proofs" / cert), "--instance", str(ROOT / instance), "--expect", expect]
+    assert main(args + ([] if first == "-" else ["--first", first])) == 0, capsys.readouterr().out
+    # the same certificate is not an answer to the other starter's question, nor to another verdict
+    if first != "-":
+        other = "breaker" if first == "maker" else "maker"
+        assert main(args + ["--first", other]) == 1
+    wrong = {"maker": "breaker", "breaker": "maker"}.get(expect, "nim=99")
+    assert main(["check", str(ROOT / "proofs" / cert), "--expect", wrong]) == 1

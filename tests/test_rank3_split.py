@@ -90,7 +90,7 @@ def test_cli_witnesses_for_split_and_pairing(tmp_path, capsys):
     assert main(["rank3", str(tree), "--certificate", str(cert)]) == 0
     assert "pair" in capsys.readouterr().out
     report = check_certificate(json.loads(cert.read_text()))
-    assert report.claim == {"winner": "breaker", "first": "maker"}
+    assert (report.verdict, report.question.first) == ({"winner": "breaker"}, "maker")
 
 
 def test_sparse_families_agree_with_the_reference_both_orders():

@@ -20,6 +20,7 @@ from verify.certificates.strategy import pairing_certificate
 from verify.claims import registry
 from verify.cli import main
 from verify.families import chain_path, hex_board
+from verify.games.maker_breaker import MakerBreakerGame
 from verify.games.positional import from_maker_breaker
 from verify.report.data import read_bench, read_hunt_store, record
 from verify.report.site import Options, build
@@ -36,8 +37,8 @@ def report(tmp_path_factory):
     (proofs / "mb").mkdir(parents=True)
     shutil.copy(ROOT / "proofs/maker-breaker/tic-tac-toe-3x3-maker-first.json", proofs / "mb")
     shutil.copy(ROOT / "proofs/impartial/fano-acv.json", proofs)
-    (proofs / "mb" / "path-pairing.json").write_text(json.dumps(pairing_certificate(chain_path(1), [("1", "2")],
-                                                                                     "maker")))
+    (proofs / "mb" / "path-pairing.json").write_text(json.dumps(pairing_certificate(
+        MakerBreakerGame(chain_path(1)), [("1", "2")])))
     hexcert = solve("pg", from_maker_breaker(hex_board(2), 0, 0, "maker"), certificate=True).certificate
     (proofs / "hex2.json").write_text(json.dumps(hexcert))
     (proofs / "not-a-certificate.json").write_text("{}")

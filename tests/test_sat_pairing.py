@@ -73,7 +73,7 @@ def test_with_breaker_vertices():
     game = MakerBreakerGame(h, "maker", breaker=b2)
     res = find_pairing(game, certificate=True)
     assert res.exists == brute_pairing(h, h.mask(b2)) is True
-    assert res.certificate["position"]["breaker"] == ["b2"]
+    assert res.certificate["claim"]["question"]["position"]["breaker"] == ["b2"]
     check_certificate(res.certificate)
 
 

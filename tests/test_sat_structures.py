@@ -179,7 +179,7 @@ def test_random_rank3_against_definitions(h):
 def test_refutations_are_certified():
     p = chain_path(3).mark("1", "7", "4")
     res = find_structure(p, "nunchaku", "1", "7", certificate=True)
-    assert not res.exists and res.certificate["claim"] == {"question": "no-nunchaku", "a": "1", "b": "7"}
+    assert not res.exists and res.certificate["claim"]["verdict"] == {"refutes": "no-nunchaku", "a": "1", "b": "7"}
     check_certificate(res.certificate)
     bad = copy.deepcopy(res.certificate)
     bad["instance"]["marked"] = ["1", "7"]  # now a nunchaku exists: the formula no longer matches

@@ -211,7 +211,8 @@ def test_depth_bound_is_respected():
 def _proof_cert():
     game = MakerBreakerGame(tic_tac_toe(3), "maker")
     cert = solve_maker_breaker_search(game, certificate=True).certificate
-    assert check_certificate(cert).claim == {"winner": "maker", "first": "maker"}
+    rep = check_certificate(cert)
+    assert (rep.verdict, rep.question.first) == ({"winner": "maker"}, "maker")
     return cert
 
 
@@ -239,7 +240,7 @@ def test_corrupted_proof_certificates_are_rejected():
     with pytest.raises(CertificateError):
         check_certificate(dropped)
     lying = copy.deepcopy(cert)
-    lying["claim"]["winner"] = "breaker"
+    lying["claim"]["verdict"]["winner"] = "breaker"
     with pytest.raises(CertificateError):
         check_certificate(lying)
     flipped = copy.deepcopy(cert)
@@ -267,7 +268,7 @@ def test_wrong_claim_on_a_won_position_has_no_certificate():
     """A refutation of a won position must fail however it is filled in."""
     game = MakerBreakerGame(tic_tac_toe(3), "maker")
     cert = solve_maker_breaker_search(game, certificate=True).certificate
-    cert["claim"]["winner"] = "breaker"
+    cert["claim"]["verdict"]["winner"] = "breaker"
     cert["questions"][0]["wins"] = False
     with pytest.raises(CertificateError):
         check_certificate(cert)

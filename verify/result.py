@@ -1,12 +1,42 @@
-"""Result types: one per question the tool answers, all sharing method, stats and certificate.
+"""Result types: one per question the tool answers, all sharing the question, method, stats and
+certificate.
 
-A result is *certified* only when it carries a certificate; the certificate is what
-:mod:`verify.certificates.checker` re-verifies without calling any solver.
+Every result carries the :class:`~verify.question.Question` it answers (set by
+:func:`verify.solvers.solve`) and its verdict; players and outcomes are enums
+(:class:`~verify.question.Player`, :class:`Winner`). A result is *certified* only when its
+certificate was verified by :mod:`verify.certificates.checker` (no solver called) and proves exactly
+the question and verdict printed (``check`` holds the checker's report). A result resting on a
+statement that is checked but not proved names it in ``conditional_on``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
+
+from .question import SCHEMA_VERSION, Player, Question, claim
+
+
+class Winner(str, Enum):
+    """Who wins a two-player game: a player, or a draw (``.pg`` Maker-Maker games)."""
+    MAKER = "maker"
+    BREAKER = "breaker"
+    BLACK = "black"
+    WHITE = "white"
+    DRAW = "draw"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Answer(str, Enum):
+    """The answer to a yes/no question (a bounded question: "does Maker win within d rounds?")."""
+    YES = "yes"
+    NO = "no"
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
 
 
 @dataclass
@@ -15,23 +45,53 @@ class Result:
     method: str
     stats: dict[str, Any] = field(default_factory=dict)
     certificate: dict | None = None
+    question: Question | None = None
+    conditional_on: str | None = None
+    check: Any = None  # the checker's CheckReport of ``certificate``, set by solve()
 
     def verdict(self) -> dict[str, Any]:
+        """The verdict as printed (may hold extra facts, e.g. Maker's number of rounds)."""
         raise NotImplementedError
 
+    def claim_verdict(self) -> dict[str, Any]:
+        """The part of the verdict a certificate proves (its claim's ``verdict``)."""
+        return {k: str(v) if isinstance(v, Enum) else v for k, v in self.verdict().items()}
+
+    def claim(self) -> dict:
+        """The claim a certificate of this result must make: its question and verdict."""
+        return claim(self.question, self.claim_verdict())
+
+    @property
+    def certified(self) -> bool:
+        return self.check is not None
+
     def to_json(self) -> dict[str, Any]:
-        out = {"game": self.game, **self.verdict(), "method": self.method, "stats": self.stats}
-        out["certified"] = self.certificate is not None
+        out = {"schema_version": SCHEMA_VERSION, "game": self.game,
+               **{k: str(v) if isinstance(v, Enum) else v for k, v in self.verdict().items()},
+               "method": self.method, "stats": self.stats}
+        if self.question is not None:
+            out["question"] = self.question.to_json()
+        if self.conditional_on is not None:
+            out["conditional_on"] = self.conditional_on
+        out["certified"] = self.certified
         return out
+
+
+def _enum(cls, value):
+    return None if value in (None, "") else cls(value)
 
 
 @dataclass
 class Outcome(Result):
-    """Who wins a two-player game with a winner: 'maker'/'breaker' or, for .pg games, 'black'/'white'/'draw'."""
-    winner: str = ""
-    first: str = ""
+    """Who wins a two-player game with a winner: maker/breaker or, for .pg games, black/white/draw."""
+    winner: Winner | None = None
+    first: Player | None = None
     rounds: int | None = None  # the winner's number of rounds where the method knows it
     strategy: dict | None = None  # a witness of the winner's play, method-specific
+
+    def __post_init__(self):
+        self.winner = _enum(Winner, self.winner)
+        self.first = _enum(Player, self.first)
 
     def verdict(self):
         out = {"winner": self.winner, "first": self.first}
@@ -39,22 +99,37 @@ class Outcome(Result):
             out["rounds"] = self.rounds
         return out
 
+    def claim_verdict(self):
+        return {"winner": str(self.winner)}
+
 
 @dataclass
 class BoundedOutcome(Outcome):
-    """The answer to "does Maker win within ``bound`` rounds?": ``answer`` is yes / no / unknown.
+    """The answer to "does Maker win within ``bound`` rounds?" (Maker's moves): ``answer`` is
+    yes / no / unknown.
 
     ``winner`` is set only when the answer decides the whole game (yes: Maker wins; no with a
-    bound covering the whole game: Breaker wins); otherwise it is None and printed as null."""
+    bound covering the whole game: Breaker wins); otherwise it is None and printed as null. A
+    certificate of a bounded question proves the bounded verdict: Maker wins within ``bound``
+    rounds (yes) or Breaker keeps her from it (no)."""
     bound: int = 0
-    answer: str = "unknown"
+    answer: Answer = Answer.UNKNOWN
+
+    def __post_init__(self):
+        super().__post_init__()
+        self.answer = Answer(self.answer)
 
     def verdict(self):
         out = {"question": f"maker wins within {self.bound} rounds", "answer": self.answer,
-               "bound": self.bound, "winner": self.winner or None, "first": self.first}
+               "bound": self.bound, "winner": self.winner, "first": self.first}
         if self.rounds is not None:
             out["rounds"] = self.rounds
         return out
+
+    def claim_verdict(self):
+        if self.answer is Answer.UNKNOWN:
+            return {"answer": "unknown"}
+        return {"winner": "maker" if self.answer is Answer.YES else "breaker"}
 
 
 @dataclass
@@ -64,3 +139,21 @@ class NimValue(Result):
 
     def verdict(self):
         return {"nim": self.nim}
+
+
+@dataclass
+class Inconclusive(Result):
+    """The method ran but did not decide the question (time or resources ran out): never a verdict."""
+    reason: str = ""
+
+    def verdict(self):
+        return {"inconclusive": self.reason}
+
+
+@dataclass
+class NotApplicable(Result):
+    """The method does not apply to this instance (its hypotheses fail): says nothing about it."""
+    reason: str = ""
+
+    def verdict(self):
+        return {"not_applicable": self.reason}

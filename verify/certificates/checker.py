@@ -27,92 +27,189 @@ Soundness of the three kinds here:
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from ..errors import CertificateError, InputError, VerifyError
 from ..formats.jsonfmt import hypergraph_from_json
+from ..formats.questions import question_of
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
+from ..plugins import import_all
+from ..question import Player, Question
 from . import FORMAT, VERSION
 
 
 @dataclass
 class CheckReport:
+    """What a verified certificate proves: the question (derived from its own instance and
+    position, equal to the claimed one) and the verdict, with a line on how it was checked."""
     kind: str
-    claim: dict
+    question: Question
+    verdict: dict
     detail: str
 
+    def verdict_text(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in self.verdict.items())
+
     def line(self) -> str:
-        claim = ", ".join(f"{k}={v}" for k, v in self.claim.items())
-        return f"{self.kind}: {claim} ({self.detail})"
+        return f"{self.kind}: {self.verdict_text()} -- {self.question.describe()} ({self.detail})"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "question": self.question.to_json(), "verdict": self.verdict,
+                "detail": self.detail}
 
 
-_CHECKERS: dict[str, Callable[[dict], CheckReport]] = {}
+#: kind -> (checking function ``fn(cert, question) -> CheckReport``, the kind's body keys)
+_CHECKERS: dict[str, tuple[Callable[[dict, Question], CheckReport], frozenset]] = {}
+ENVELOPE = frozenset({"format", "version", "kind", "instance", "claim"})
+
+#: the modules defining the other kinds (each registers itself on import): the whole checker
+KIND_MODULES = ("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
+                "verify.certificates.convex", "verify.certificates.proof")
 
 
-def register(kind: str):
+def register(kind: str, *body: str):
+    """Decorator: ``fn(cert, question)`` checks certificates of ``kind`` (one function per kind),
+    whose evidence is under the keys ``body`` (any other key is refused: nothing is ignored)."""
     def deco(fn):
-        _CHECKERS[kind] = fn
+        if kind in _CHECKERS and _CHECKERS[kind][0] is not fn:
+            raise ValueError(f"certificate kind {kind!r} is already registered")
+        _CHECKERS[kind] = (fn, frozenset(body))
         return fn
     return deco
 
 
 def check_certificate(cert) -> CheckReport:
-    """Verify one certificate (a parsed JSON object); raise CertificateError saying why not."""
+    """Verify one certificate (a parsed JSON object); raise CertificateError saying why not.
+
+    The envelope is read strictly (exact format string, version the integer 2, a known kind), the
+    claim is parsed into a :class:`Question` and a verdict, the kind's function verifies the evidence
+    and derives the question its instance and position pose and the verdict it proves; both must
+    equal the claim."""
     if not isinstance(cert, dict):
         raise CertificateError("a certificate must be a JSON object")
-    if cert.get("format") != FORMAT or cert.get("version") != VERSION:
+    version = cert.get("version")
+    if cert.get("format") != FORMAT or type(version) is not int or version != VERSION:
         raise CertificateError(f"not a {FORMAT} version {VERSION} document")
     kind = cert.get("kind")
     if not isinstance(kind, str):
+        raise CertificateError("a certificate's 'kind' must be a string")
+    import_all(KIND_MODULES)
+    if kind not in _CHECKERS:
         raise CertificateError(f"unknown certificate kind {kind!r}")
-    fn = _CHECKERS.get(kind)
-    if fn is None:
-        _load_plugins()
-        fn = _CHECKERS.get(kind)
-    if fn is None:
-        raise CertificateError(f"unknown certificate kind {kind!r}")
-    for key in ("instance", "claim"):
-        if not isinstance(cert.get(key), dict):
-            raise CertificateError(f"certificate has no {key!r} object")
+    fn, body = _CHECKERS[kind]
+    unknown = set(cert) - ENVELOPE - body
+    if unknown:
+        raise CertificateError(f"unknown key(s) in a {kind} certificate: {', '.join(sorted(map(str, unknown)))}")
+    claim = cert.get("claim")
+    if not isinstance(cert.get("instance"), dict) or not isinstance(claim, dict):
+        raise CertificateError("a certificate needs 'instance' and 'claim' objects")
+    if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
+        raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
+    question = Question.from_json(claim["question"])
     try:
-        return fn(cert)
+        report = fn(cert, question)
     except CertificateError:
         raise
     except VerifyError as exc:
         raise CertificateError(str(exc)) from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
         raise CertificateError(f"malformed certificate ({type(exc).__name__}: {exc})") from None
+    if report.question != question:
+        raise CertificateError("the claimed question is not the question this certificate's instance "
+                               "and position pose (board digest, position, first player or bound differ)")
+    if report.verdict != claim["verdict"] or any(type(v) is not type(claim["verdict"][k])
+                                                 for k, v in report.verdict.items()):
+        raise CertificateError(f"the claimed verdict {claim['verdict']!r} is not what the certificate "
+                               f"proves ({report.verdict_text()})")
+    return report
+
+
+def read_certificate(path) -> dict:
+    """The JSON object in the file ``path``; one-line errors for unreadable files."""
+    from ..formats.common import parse_json_text, read_text_file
+    try:
+        text = read_text_file(path)
+        return parse_json_text(text, str(path))
+    except InputError as exc:
+        if not Path(path).exists():
+            raise
+        raise CertificateError(f"not a readable JSON certificate ({exc})") from None
 
 
 def check_file(path) -> CheckReport:
-    try:
-        cert = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CertificateError(f"{path}: not a readable JSON certificate ({exc})") from None
-    return check_certificate(cert)
-
-
-def _load_plugins():
-    """Certificate kinds defined next to their encodings register themselves on import."""
-    from ..plugins import import_all
-    import_all(("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
-                "verify.certificates.convex", "verify.certificates.proof"))
+    return check_certificate(read_certificate(path))
 
 
 # -- helpers ---------------------------------------------------------------------------------------
 
-def instance_hypergraph(cert: dict) -> Hypergraph:
+def instance_hypergraph(cert: dict, marked=()) -> Hypergraph:
+    """The certificate's board as a hypergraph (Maker's marks ``marked`` put on it)."""
+    data = cert["instance"]
+    if "marked" in data:
+        raise CertificateError("a certificate's board carries no marks (Maker's vertices are in the "
+                               "question's position)")
     try:
-        return hypergraph_from_json(cert["instance"])
+        return hypergraph_from_json({**data, "marked": list(marked)})
     except InputError as exc:
         raise CertificateError(f"bad instance: {exc}") from None
+
+
+def roles(question: Question, *names: str) -> dict:
+    """The question's position as ``{role: values}``, which must have exactly the roles ``names``."""
+    pos = dict(question.position)
+    if set(pos) != set(names):
+        raise CertificateError(f"the position must list exactly {', '.join(names)}")
+    return pos
+
+
+def verdict_of(cert: dict, key: str, allowed=None):
+    """The claimed verdict's single value under ``key`` (one of ``allowed`` when given)."""
+    verdict = cert["claim"]["verdict"]
+    if set(verdict) != {key}:
+        raise CertificateError(f"the verdict must be {{\"{key}\": ...}}")
+    value = verdict[key]
+    if allowed is not None and (not isinstance(value, str) or value not in allowed):
+        raise CertificateError(f"the verdict's {key} must be one of {', '.join(allowed)}")
+    if allowed is None and (type(value) is not int or value < 0):
+        raise CertificateError(f"the verdict's {key} must be a non-negative integer")
+    return value
+
+
+def mb_game(cert: dict, question: Question) -> mb.MakerBreakerGame:
+    """The Maker-Breaker game a certificate is about: its board with the question's position
+    (Maker's and Breaker's claimed vertices) and first player."""
+    if question.game != "maker-breaker":
+        raise CertificateError("the question is not about the maker-breaker game")
+    pos = roles(question, "maker", "breaker")
+    if question.first not in (Player.MAKER, Player.BREAKER):
+        raise CertificateError("a maker-breaker question needs first = maker or breaker")
+    h = instance_hypergraph(cert, pos["maker"])
+    _vertex_set(h, list(pos["breaker"]))  # known, distinct names
+    try:
+        return mb.MakerBreakerGame(h, question.first.value, frozenset(pos["breaker"]))
+    except InputError as exc:
+        raise CertificateError(str(exc)) from None
+
+
+def pg_game(cert: dict, question: Question):
+    """The ``.pg`` game of a certificate (its text under instance ``pg``, initial stones included:
+    they must be the question's position, which the digest comparison confirms)."""
+    from ..formats.pg import parse_pg
+    text = cert["instance"].get("pg")
+    if question.game != "pg" or not isinstance(text, str) or set(cert["instance"]) != {"pg"}:
+        raise CertificateError("a pg question needs the .pg text as the instance's only key 'pg'")
+    try:
+        return parse_pg(text, "certificate instance")
+    except InputError as exc:
+        raise CertificateError(f"bad instance: {exc}") from None
+
+
+def mb_report(kind: str, game: mb.MakerBreakerGame, winner: str, detail: str, bound=None) -> CheckReport:
+    return CheckReport(kind, question_of("maker-breaker", game, bound), {"winner": winner}, detail)
 
 
 def _vertex_bit(h: Hypergraph, name) -> int:
@@ -136,33 +233,14 @@ def _vertex_set(h: Hypergraph, names) -> int:
     return m
 
 
-def _mb_claim(cert: dict) -> tuple[str, str]:
-    claim = cert["claim"]
-    if claim.get("game") != "maker-breaker":
-        raise CertificateError("claim is not about the maker-breaker game")
-    first, winner = claim.get("first"), claim.get("winner")
-    if first not in mb.PLAYERS or winner not in mb.PLAYERS:
-        raise CertificateError("claim needs 'first' and 'winner' in {maker, breaker}")
-    return first, winner
-
-
-def _mb_position(cert: dict, h: Hypergraph) -> tuple[int, int]:
-    pos = cert.get("position", {})
-    if not isinstance(pos, dict):
-        raise CertificateError("'position' must be an object")
-    breaker = _vertex_set(h, pos.get("breaker", []))
-    if breaker & h.marked_mask:
-        raise CertificateError("a vertex is claimed by both players")
-    return h.marked_mask, breaker
-
-
 # -- Maker-Breaker strategy ------------------------------------------------------------------------
 
-@register("maker-breaker-strategy")
-def check_strategy(cert: dict) -> CheckReport:
-    h = instance_hypergraph(cert)
-    first, winner = _mb_claim(cert)
-    maker, breaker = _mb_position(cert, h)
+@register("maker-breaker-strategy", "strategy")
+def check_strategy(cert: dict, question: Question) -> CheckReport:
+    game = mb_game(cert, question)
+    h, first = game.board, game.first
+    winner = verdict_of(cert, "winner", mb.PLAYERS)
+    maker, breaker = game.maker_mask, game.breaker_mask
     table: dict[frozenset, int] = {}
     entries = cert.get("strategy")
     if not isinstance(entries, list):
@@ -188,6 +266,9 @@ def check_strategy(cert: dict) -> CheckReport:
             raise CertificateError(f"move {h.names(v)[0]} at residual {_show(h, res)} is not a free vertex on a live edge")
         return v
 
+    bound = question.bound
+    if bound is not None and winner != mb.MAKER:
+        raise CertificateError("a strategy certifies a bounded question only for Maker (wins within the bound)")
     free = (h.full_mask & ~maker & ~breaker).bit_count()
     states = 0
     for res, nfree, _player in mb.strategy_states(mb.residual(h.edge_masks, maker, breaker), free,
@@ -198,8 +279,9 @@ def check_strategy(cert: dict) -> CheckReport:
             raise CertificateError(f"{over} wins at reachable residual {_show(h, res)}")
         if over is None and nfree == 0:
             raise CertificateError("board full without a result (inconsistent position)")
-    return CheckReport("maker-breaker-strategy", {"winner": winner, "first": first},
-                       f"{states} reachable states checked")
+        if over == mb.MAKER and bound is not None and (free - nfree + (first == mb.MAKER)) // 2 > bound:
+            raise CertificateError(f"Maker wins only after more than {bound} moves at {_show(h, res)}")
+    return mb_report("maker-breaker-strategy", game, winner, f"{states} reachable states checked", bound)
 
 
 def _show(h: Hypergraph, res) -> str:
@@ -208,13 +290,13 @@ def _show(h: Hypergraph, res) -> str:
 
 # -- Maker-Breaker pairing -------------------------------------------------------------------------
 
-@register("maker-breaker-pairing")
-def check_pairing(cert: dict) -> CheckReport:
-    h = instance_hypergraph(cert)
-    first, winner = _mb_claim(cert)
-    if winner != mb.BREAKER:
+@register("maker-breaker-pairing", "pairs")
+def check_pairing(cert: dict, question: Question) -> CheckReport:
+    game = mb_game(cert, question)
+    h = game.board
+    if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER:
         raise CertificateError("a pairing strategy can only certify a Breaker win")
-    maker, breaker = _mb_position(cert, h)
+    maker, breaker = game.maker_mask, game.breaker_mask
     pairs = cert.get("pairs")
     if not isinstance(pairs, list):
         raise CertificateError("'pairs' must be a list")
@@ -233,32 +315,29 @@ def check_pairing(cert: dict) -> CheckReport:
     for e in mb.residual(h.edge_masks, maker, breaker):
         if not any(pm & e == pm for pm in masks):
             raise CertificateError(f"edge {{{','.join(h.names(e))}}} contains no pair")
-    return CheckReport("maker-breaker-pairing", {"winner": winner, "first": first},
-                       f"{len(masks)} disjoint pairs block every edge")
+    return mb_report("maker-breaker-pairing", game, mb.BREAKER, f"{len(masks)} disjoint pairs block every edge")
 
 
 # -- impartial games: Grundy labelling -------------------------------------------------------------
 
-@register("nim-labelling")
-def check_labelling(cert: dict) -> CheckReport:
+@register("nim-labelling", "labels")
+def check_labelling(cert: dict, question: Question) -> CheckReport:
     h = instance_hypergraph(cert)
-    kind, nim, count = check_game_labelling(cert, imp.GAMES, lambda k: imp.ImpartialGame(k, h),
+    roles(question)
+    kind, nim, count = check_game_labelling(cert, question, imp.GAMES, lambda k: imp.ImpartialGame(k, h),
                                             lambda names: _vertex_set(h, names), lambda p: ",".join(h.names(p)))
-    return CheckReport("nim-labelling", {"game": kind, "nim": nim}, f"{count} reachable positions checked")
+    return CheckReport("nim-labelling", question_of(kind, h), {"nim": nim}, f"{count} reachable positions checked")
 
 
-def check_game_labelling(cert: dict, games, make_game, to_mask, show) -> tuple[str, int, int]:
+def check_game_labelling(cert: dict, question: Question, games, make_game, to_mask, show) -> tuple[str, int, int]:
     """The nim-labelling check shared by every impartial game whose positions are sets: the claim's
     game is in ``games``; ``make_game(kind)`` gives the rules (``options(p)``, start ∅); every label
     ``[position, value]`` is parsed by ``to_mask``; every position reachable from ∅ must be labelled
     with the mex of its options' labels, and ∅'s label is the claim. Returns (game, nim, reachable)."""
-    claim = cert["claim"]
-    kind = claim.get("game")
+    kind = question.game
     if kind not in games:
-        raise CertificateError(f"claim game must be one of {', '.join(games)}")
-    nim = claim.get("nim")
-    if not isinstance(nim, int) or isinstance(nim, bool) or nim < 0:
-        raise CertificateError("claim 'nim' must be a non-negative integer")
+        raise CertificateError(f"the question's game must be one of {', '.join(games)}")
+    nim = verdict_of(cert, "nim")
     game = make_game(kind)
     labels: dict[int, int] = {}
     entries = cert.get("labels")
@@ -269,7 +348,7 @@ def check_game_labelling(cert: dict, games, make_game, to_mask, show) -> tuple[s
             raise CertificateError("each label must be [position, value]")
         p = to_mask(entry[0])
         v = entry[1]
-        if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+        if type(v) is not int or v < 0:
             raise CertificateError(f"label of {entry[0]} is not a non-negative integer")
         if p in labels:
             raise CertificateError(f"position {entry[0]} labelled twice")

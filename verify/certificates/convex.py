@@ -1,7 +1,7 @@
 """Nim-labelling certificates for GEN(S, W) and DNG(S, W) on convex geometries (papers 001, 002).
 
 Kind ``convex-nim-labelling``. Instance: the JSON instance object of :mod:`verify.games.convex`
-(geometry and winning set); claim ``{"game": "gen"|"dng", "nim": k}``; body ``"labels": [[[p, ...],
+(geometry and winning set); verdict ``{"nim": k}``; body ``"labels": [[[p, ...],
 value], ...]``, one entry per position (the set of selected points, by name).
 
 The checker re-parses and re-validates the geometry, recomputes every reachable position's options
@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from ..errors import CertificateError, InputError
 from ..formats.convex import game_from_json, game_to_json
+from ..formats.questions import question_of
 from ..games.convex import GAMES
+from ..question import Question
 from . import envelope
-from .checker import CheckReport, check_game_labelling, register
+from .checker import CheckReport, check_game_labelling, register, roles
 
 KIND = "convex-nim-labelling"
 
@@ -26,11 +28,12 @@ KIND = "convex-nim-labelling"
 def convex_certificate(game, labels: dict[int, int]) -> dict:
     g = game.geometry
     entries = sorted(([g.set_names(p), v] for p, v in labels.items()), key=lambda x: (len(x[0]), x[0]))
-    return envelope(KIND, game_to_json(game), {"game": game.kind, "nim": labels[0]}, labels=entries)
+    return envelope(KIND, game_to_json(game), question_of(game.kind, game), {"nim": labels[0]}, labels=entries)
 
 
-@register(KIND)
-def check_convex_labelling(cert: dict) -> CheckReport:
+@register(KIND, "labels")
+def check_convex_labelling(cert: dict, question: Question) -> CheckReport:
+    roles(question)
     holder = {}
 
     def make_game(kind):
@@ -50,5 +53,5 @@ def check_convex_labelling(cert: dict) -> CheckReport:
             raise CertificateError(f"position {names}: {exc}") from None
 
     kind, nim, count = check_game_labelling(
-        cert, GAMES, make_game, to_mask, lambda p: ",".join(holder["game"].geometry.set_names(p)))
-    return CheckReport(KIND, {"game": kind, "nim": nim}, f"{count} reachable positions checked")
+        cert, question, GAMES, make_game, to_mask, lambda p: ",".join(holder["game"].geometry.set_names(p)))
+    return CheckReport(KIND, question_of(kind, holder["game"]), {"nim": nim}, f"{count} reachable positions checked")

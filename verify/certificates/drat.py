@@ -17,21 +17,24 @@ step unsound) and ignores the deletion of a clause not in the database.
 Certificate body of ``sat-unsat-drat``: ``"formula": {"nvars": n, "clauses": [[lit, ...], ...]}``,
 ``"proof": "<DRAT text>"``; the claim names a question (``no-pairing``, ``no-chain``,
 ``no-nunchaku``, ``no-necklace``) and its parameters. The checker **re-derives** the CNF from the
-instance and the claim with the pure encoders of :mod:`verify.encode.sat` (imported for that only,
-never to solve anything), requires it to equal the stored formula, then checks the proof here.
+instance and the claim with the pure encoders of :mod:`verify.certificates.cnf` (part of the
+trusted kernel; nothing is solved), requires it to equal the stored formula, then checks the proof here.
 
 Soundness: by induction over the steps, if the input CNF is satisfiable so is the database (a RUP
 lemma is implied, a RAT lemma keeps satisfiability, a deletion or an ignored deletion keeps it), so
 reaching a top-level conflict proves the CNF unsatisfiable; every lemma is checked, in order, and a
 proof ending without the conflict is rejected. The walk is a single pass over finitely many steps.
-What is trusted: that the encoders of :mod:`verify.encode.sat` express the claim (the fuzzer's
+What is trusted: that the encoders of :mod:`verify.certificates.cnf` express the claim (the fuzzer's
 brute-force judge compares the ``no-pairing`` claim with an exhaustive pairing search).
 """
 from __future__ import annotations
 
 from ..errors import CertificateError
+from ..formats.questions import question_of
+from ..question import Player, Question
 from . import envelope
-from .checker import CheckReport, instance_hypergraph, register
+from .checker import CheckReport, mb_game, register
+from .cnf import claim_cnf
 
 KIND = "sat-unsat-drat"
 
@@ -285,21 +288,27 @@ def check_drat(nvars: int, clauses, proof) -> dict:
 
 # -- the certificate kind ---------------------------------------------------------------------------
 
-def drat_certificate(instance: dict, claim: dict, nvars: int, clauses, proof: str, **body) -> dict:
-    """A ``sat-unsat-drat`` certificate: the CNF of ``claim`` on ``instance`` and its refutation."""
-    return envelope(KIND, instance, claim, formula={"nvars": nvars, "clauses": [list(c) for c in clauses]},
-                    proof=proof, **body)
+def drat_certificate(game, verdict: dict, nvars: int, clauses, proof: str) -> dict:
+    """A ``sat-unsat-drat`` certificate: the CNF of ``verdict`` (:func:`refutation_verdict`) on the
+    Maker-Breaker position ``game`` (its first player is irrelevant: the question has none) and its
+    refutation."""
+    from dataclasses import replace
+    from ..formats.questions import board_json, question_of
+    question = replace(question_of("maker-breaker", game), first=None)
+    return envelope(KIND, board_json(game.board), question, verdict,
+                    formula={"nvars": nvars, "clauses": [list(c) for c in clauses]}, proof=proof)
 
 
-@register(KIND)
-def check_unsat_certificate(cert: dict) -> CheckReport:
+@register(KIND, "formula", "proof")
+def check_unsat_certificate(cert: dict, question: Question) -> CheckReport:
     """Re-derive the CNF from the instance and the claim (pure encoder, no solver), compare it with
     the stored formula, and check the DRAT proof."""
-    from ..encode.sat import claim_cnf  # re-derivation of the formula only; nothing is solved
-
-    h = instance_hypergraph(cert)
-    claim = cert["claim"]
-    expected = claim_cnf(h, claim, cert.get("position", {}))
+    from dataclasses import replace
+    if question.game != "maker-breaker" or question.first is not None:
+        raise CertificateError("a refutation's question is a maker-breaker position without a first player")
+    game = mb_game(cert, replace(question, first=Player.MAKER))
+    verdict = cert["claim"]["verdict"]
+    expected = claim_cnf(game.board, verdict, game.breaker_mask)
     formula = cert.get("formula")
     if not isinstance(formula, dict):
         raise CertificateError("certificate has no 'formula' object")
@@ -310,5 +319,4 @@ def check_unsat_certificate(cert: dict) -> CheckReport:
     stats = check_drat(nvars, clauses, cert.get("proof"))
     detail = (f"CNF re-derived ({nvars} vars, {len(clauses)} clauses); DRAT proof checked: "
               f"{stats['lemmas']} lemmas ({stats['rat']} RAT), {stats['deletions']} deletions")
-    shown = {k: v for k, v in claim.items()}
-    return CheckReport(KIND, shown, detail)
+    return CheckReport(KIND, replace(question_of("maker-breaker", game), first=None), dict(verdict), detail)

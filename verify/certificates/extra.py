@@ -1,7 +1,7 @@
 """The ``pg-strategy`` certificate kind: a strategy table for a ``.pg`` game, checked from the rules
 of :mod:`verify.games.positional` alone.
 
-Body: ``"instance": {"pg": <the .pg text>}``, ``"claim": {"game": "pg", "winner": W}`` and
+Body: ``"instance": {"pg": <the .pg text>}``, the verdict ``{"winner": W}`` and
 ``"strategies": {colour: [{"black": [...], "white": [...], "move": cell}, ...]}``, one entry per
 state (the stones of both colours) where the strategist is to move.
 
@@ -20,10 +20,12 @@ it. A draw needs both colours' strategies, which together pin the value to a dra
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..formats.pg import parse_pg, pg_to_text
+from ..formats.pg import pg_to_text
+from ..formats.questions import question_of
 from ..games import positional as pg
+from ..question import Question
 from . import envelope
-from .checker import CheckReport, register
+from .checker import CheckReport, pg_game, register, verdict_of
 
 KIND = "pg-strategy"
 
@@ -56,23 +58,14 @@ def pg_strategy_certificate(game: pg.PositionalGame, winner: str, choose) -> dic
                    for (b, w), m in table.items()]
         entries.sort(key=lambda e: (len(e["black"]) + len(e["white"]), e["black"], e["white"]))
         strategies[colour] = entries
-    return envelope(KIND, {"pg": pg_to_text(game)}, {"game": "pg", "winner": winner},
+    return envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": winner},
                     strategies=strategies)
 
 
-@register(KIND)
-def check_pg_strategy(cert: dict) -> CheckReport:
-    text = cert["instance"].get("pg")
-    if not isinstance(text, str):
-        raise CertificateError("instance must carry the .pg text under 'pg'")
-    try:
-        game = parse_pg(text, "certificate instance")
-    except InputError as exc:
-        raise CertificateError(f"bad instance: {exc}") from None
-    claim = cert["claim"]
-    winner = claim.get("winner")
-    if claim.get("game") != "pg" or winner not in (pg.BLACK, pg.WHITE, pg.DRAW):
-        raise CertificateError("claim needs game 'pg' and winner in {black, white, draw}")
+@register(KIND, "strategies")
+def check_pg_strategy(cert: dict, question: Question) -> CheckReport:
+    game = pg_game(cert, question)
+    winner = verdict_of(cert, "winner", (pg.BLACK, pg.WHITE, pg.DRAW))
     if winner == pg.DRAW and not game.maker_maker:
         raise CertificateError("a Maker-Breaker description has no draws")
     strategies = cert.get("strategies")
@@ -95,7 +88,7 @@ def check_pg_strategy(cert: dict) -> CheckReport:
             total += 1
             if over is not None and over not in ok:
                 raise CertificateError(f"{colour}'s strategy reaches a {over} result at {_show(game, b, w)}")
-    return CheckReport(KIND, {"winner": winner}, f"{total} reachable states checked")
+    return CheckReport(KIND, question_of("pg", game), {"winner": winner}, f"{total} reachable states checked")
 
 
 def _table(game: pg.PositionalGame, entries, colour: str) -> dict[tuple[int, int], int]:

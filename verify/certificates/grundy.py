@@ -6,7 +6,7 @@ label = mex(labels of options); the claim is the label of ∅.
 """
 from __future__ import annotations
 
-from ..formats.jsonfmt import hypergraph_to_json
+from ..formats.questions import board_json, question_of
 from . import envelope
 
 KIND = "nim-labelling"
@@ -14,4 +14,4 @@ KIND = "nim-labelling"
 
 def grundy_certificate(kind: str, h, labels: dict[int, int]) -> dict:
     entries = sorted(([h.names(p), v] for p, v in labels.items()), key=lambda x: (len(x[0]), x[0]))
-    return envelope(KIND, hypergraph_to_json(h), {"game": kind, "nim": labels[0]}, labels=entries)
+    return envelope(KIND, board_json(h), question_of(kind, h), {"nim": labels[0]}, labels=entries)

@@ -17,9 +17,11 @@ import math
 from ..errors import CertificateError, InputError
 from ..formats.hypernim import instance_from_json, instance_to_json
 from ..games import hypernim as rules
+from ..formats.questions import question_of
 from ..games.impartial import mex
+from ..question import Question
 from . import envelope
-from .checker import CheckReport, register
+from .checker import CheckReport, register, verdict_of
 
 KIND = "hypernim-sg-table"
 
@@ -28,7 +30,8 @@ def sg_certificate(instance: rules.Instance, table) -> dict:
     """Certificate that SG(x) = table[x] for a table covering the box [0, x]."""
     x = tuple(instance.piles)
     labels = [int(table[z]) for z in _box(x)]
-    return envelope(KIND, instance_to_json(instance), {"sg": int(table[x])}, box=list(x), labels=labels)
+    return envelope(KIND, instance_to_json(instance), question_of("hypernim", instance), {"sg": int(table[x])},
+                    box=list(x), labels=labels)
 
 
 def _box(x):
@@ -36,14 +39,17 @@ def _box(x):
     return itertools.product(*(range(a + 1) for a in x))
 
 
-@register(KIND)
-def check(cert: dict) -> CheckReport:
+@register(KIND, "box", "labels")
+def check(cert: dict, question: Question) -> CheckReport:
+    if question.game != "hypernim":
+        raise CertificateError("the question is not about hypergraph NIM")
     try:
         inst = instance_from_json(cert["instance"])
     except InputError as exc:
         raise CertificateError(f"bad instance: {exc}") from None
     x = inst.piles
-    if cert.get("box") != list(x):
+    box = cert.get("box")
+    if not isinstance(box, list) or any(type(v) is not int for v in box) or box != list(x):
         raise CertificateError("certificate box differs from the instance's piles")
     labels = cert.get("labels")
     size = math.prod(a + 1 for a in x)
@@ -71,7 +77,8 @@ def check(cert: dict) -> CheckReport:
             if o not in seen:
                 seen.add(o)
                 stack.append(o)
-    claim = cert["claim"]
-    if type(claim.get("sg")) is not int or claim["sg"] != label(x):  # strict: 3.0 and True are no SG values
-        raise CertificateError(f"claimed sg {claim.get('sg')!r} but the start position is labelled {label(x)}")
-    return CheckReport(KIND, {"sg": label(x)}, f"{len(seen)} reachable positions, {options} options checked")
+    claimed = verdict_of(cert, "sg")
+    if claimed != label(x):
+        raise CertificateError(f"claimed sg {claimed!r} but the start position is labelled {label(x)}")
+    return CheckReport(KIND, question_of("hypernim", inst), {"sg": label(x)},
+                       f"{len(seen)} reachable positions, {options} options checked")

@@ -33,8 +33,8 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   extra Y stones outside the carrier (induction on the proof; monotonicity for the pass), so only Y's
   legal moves inside the pass carrier are checked.
 
-The claim ``{"game": "pg", "winner": W}`` (or ``{"game": "maker-breaker", "first", "winner"}``
-with a hypergraph instance) must follow from the answers: black wins iff black's question is
+The verdict ``{"winner": W}`` of a ``pg`` question (or of a ``maker-breaker`` question, with a
+hypergraph instance) must follow from the answers: black wins iff black's question is
 proven; otherwise white wins a Maker-Breaker description; in a Maker-Maker game white wins iff
 white's question is proven, else the game is a draw.
 
@@ -64,12 +64,13 @@ Soundness (why an accepted certificate is true):
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..formats.pg import parse_pg
+from ..formats.questions import question_of
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..games.attack import Attack
 from ..hypergraph import bits, minimal_masks
-from .checker import CheckReport, _mb_claim, _mb_position, instance_hypergraph, register
+from ..question import Question
+from .checker import CheckReport, mb_game, pg_game, register, verdict_of
 
 KIND = "pg-proof"
 
@@ -302,31 +303,20 @@ def proof_questions(game: pg.PositionalGame, winner: str) -> list[tuple[str, boo
 
 # -- checking ------------------------------------------------------------------------------------
 
-@register(KIND)
-def check_pg_proof(cert: dict) -> CheckReport:
-    claim = cert["claim"]
-    if claim.get("game") == "maker-breaker":
-        h = instance_hypergraph(cert)
-        first, winner = _mb_claim(cert)
-        maker, breaker = _mb_position(cert, h)
-        game = pg.from_maker_breaker(h, maker, breaker, first)
+@register(KIND, "questions")
+def check_pg_proof(cert: dict, question: Question) -> CheckReport:
+    if question.game == "maker-breaker":
+        mbg = mb_game(cert, question)
+        winner = verdict_of(cert, "winner", mb.PLAYERS)
+        game = pg.from_maker_breaker(mbg.board, mbg.maker_mask, mbg.breaker_mask, mbg.first)
         colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
-        shown = {"winner": winner, "first": first}
+        asked = question_of("maker-breaker", mbg)
     else:
-        text = cert["instance"].get("pg")
-        if not isinstance(text, str) or claim.get("game") != "pg":
-            raise CertificateError("claim needs game 'pg' (with the .pg text under instance 'pg') "
-                                   "or 'maker-breaker'")
-        try:
-            game = parse_pg(text, "certificate instance")
-        except InputError as exc:
-            raise CertificateError(f"bad instance: {exc}") from None
-        colour = claim.get("winner")
-        if colour not in (pg.BLACK, pg.WHITE, pg.DRAW):
-            raise CertificateError("claim winner must be black, white or draw")
+        game = pg_game(cert, question)
+        colour = verdict_of(cert, "winner", (pg.BLACK, pg.WHITE, pg.DRAW))
         if colour == pg.DRAW and not game.maker_maker:
             raise CertificateError("a Maker-Breaker description has no draws")
-        shown = {"winner": colour}
+        winner, asked = colour, question_of("pg", game)
     questions = cert.get("questions")
     if not isinstance(questions, list):
         raise CertificateError("'questions' must be a list")
@@ -354,7 +344,7 @@ def check_pg_proof(cert: dict) -> CheckReport:
         else:
             walk.refute(*start, 0)
         states += len(walk.carriers) + len(walk.refuted)
-    return CheckReport(KIND, shown, f"{states} states derived from {entries} recorded moves")
+    return CheckReport(KIND, asked, {"winner": winner}, f"{states} states derived from {entries} recorded moves")
 
 
 def _check_entry(e, length: int, what: str):

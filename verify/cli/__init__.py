@@ -31,11 +31,14 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} -h')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone: each command module is imported only
+    when its command is run (so ``verify check`` imports the checker's kernel and no solver)."""
     p = OneLineParser(prog="verify", description="Decide, certify and cross-check outcomes of "
                                 "combinatorial games on hypergraphs.")
     sub = p.add_subparsers(dest="command", required=True)
-    for mod in import_all(COMMANDS):
+    names = [m for m in COMMANDS if command is None or m.rsplit(".", 1)[1] == command]
+    for mod in import_all(names):
         mod.add_cli(sub)
     return p
 
@@ -46,7 +49,9 @@ def _terminate(signum, frame):
 
 
 def main(argv=None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    known = {m.rsplit(".", 1)[1] for m in COMMANDS}
+    parser = build_parser(argv[0] if argv and argv[0] in known else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed one usage line

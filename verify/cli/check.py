@@ -1,17 +1,35 @@
-"""``verify check PATH...``: re-verify certificates with the independent checker (no solver is called).
+"""``verify check PATH... [--instance FILE] [--first P] [--expect VERDICT]``: re-verify certificates
+with the independent checker (no solver is imported, let alone called).
 
-Exit status 0 when every certificate is verified, 1 when one fails, 2 on bad input."""
+Each verified certificate is printed with the question it answers: game, the full digest of its
+board, the starting position, the first player and the bound. ``--instance FILE`` confirms that the
+certificate is about the question FILE poses (same board digest and position; ``--first`` sets the
+first player, else the certificate's is shown); ``--expect`` confirms the verdict (``maker``,
+``breaker``, ``black``, ``white``, ``draw``, ``nim=3``, ``sg=2``, or ``KEY=VALUE``).
+
+Exit status 0 when every certificate is verified (and matches), 1 when one fails or does not match,
+2 on bad input."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
-from ..errors import CertificateError, VerifyError
+from ..errors import CertificateError, InputError, VerifyError
+from ..question import SCHEMA_VERSION
 from .common import print_json
+
+WINNERS = ("maker", "breaker", "black", "white", "draw")
 
 
 def add_cli(sub) -> None:
     c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
     c.add_argument("paths", nargs="+", help="certificate files, or folders searched for *.json")
+    c.add_argument("--instance", metavar="FILE",
+                   help="confirm the certificates answer the question this instance file poses")
+    c.add_argument("--first", choices=["maker", "breaker"],
+                   help="with --instance: the first player of the question (default: the certificate's)")
+    c.add_argument("--expect", metavar="VERDICT",
+                   help="confirm the verdict: maker, breaker, black, white, draw, nim=N, sg=N or KEY=VALUE")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     c.set_defaults(func=cmd_check)
 
@@ -31,24 +49,68 @@ def certificate_files(args_paths) -> list[Path]:
     return paths
 
 
+def expected_verdict(text: str) -> dict:
+    """``--expect`` as a verdict object: a winner's name, or ``KEY=VALUE`` (integers as integers)."""
+    if text in WINNERS:
+        return {"winner": text}
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise InputError(f"--expect {text!r}: give a winner ({', '.join(WINNERS)}) or KEY=VALUE")
+    return {key: int(value) if value.isdigit() and len(value) < 100 else value}
+
+
+def asked_question(report, path: str, first: str | None):
+    """The question the instance file ``path`` poses, read as an instance of the certificate's game."""
+    from ..formats.instances import load_instance
+    from ..formats.questions import question_of
+    q = report.question
+    who = first or (q.first.value if q.first is not None and q.game == "maker-breaker" else "maker")
+    asked = question_of(q.game, load_instance(q.game, path, first=who), q.bound if q.game == "maker-breaker" else None)
+    return asked if q.game == "maker-breaker" and q.first is not None else replace(asked, first=q.first)
+
+
 def cmd_check(args) -> int:
     from ..certificates.checker import check_file
+    if args.first and not args.instance:
+        raise InputError("--first goes with --instance")
+    expect = expected_verdict(args.expect) if args.expect else None
     failed = 0
     rows = []
     for p in certificate_files(args.paths):
         try:
             report = check_file(p)
-            rows.append({"path": str(p), "ok": True, "kind": report.kind, "claim": report.claim,
-                         "detail": report.detail})
-            if not args.json:
-                print(f"ok    {p}: {report.line()}")
         except CertificateError as exc:
             failed += 1
             rows.append({"path": str(p), "ok": False, "error": str(exc)})
             if not args.json:
                 print(f"FAIL  {p}: {exc}")
+            continue
+        problems = []
+        if args.instance:
+            asked = asked_question(report, args.instance, args.first)
+            if asked != report.question:
+                problems.append(f"it answers {report.question.describe()}, not the question {args.instance} "
+                                f"poses ({asked.describe()})")
+        if expect is not None and report.verdict != expect:
+            problems.append(f"it proves {report.verdict_text()}, not the expected "
+                            + ", ".join(f"{k}={v}" for k, v in expect.items()))
+        row = {"path": str(p), "ok": not problems, **report.to_json()}
+        if problems:
+            failed += 1
+            row["error"] = "; ".join(problems)
+        rows.append(row)
+        if not args.json:
+            q = report.question
+            print(f"{'ok  ' if not problems else 'FAIL'}  {p}: {report.kind} proves {report.verdict_text()}")
+            print(f"      question: {q.describe()}")
+            print(f"      board {q.instance}; checked: {report.detail}")
+            if args.instance and not problems:
+                print(f"      matches the question {args.instance} poses")
+            for line in problems:
+                print(f"      {line}")
     if args.json:
-        print_json({"checked": len(rows), "failed": failed, "results": rows})
+        print_json({"schema_version": SCHEMA_VERSION, "checked": len(rows), "failed": failed, "results": rows})
     else:
-        print(f"{len(rows) - failed} of {len(rows)} certificates verified")
+        print(f"{len(rows) - failed} of {len(rows)} certificates verified"
+              + (" and matching" if args.instance or expect else ""))
     return 1 if failed else 0

@@ -19,6 +19,18 @@ def write_file(path, text: str) -> None:
         raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
+def write_certificate(result, path) -> dict:
+    """Write the certificate of a certified result (checked and bound to its answer by
+    :func:`verify.solvers.solve`) to ``path``; returns ``{"path", "checked"}`` for the output. A
+    result without a verified certificate is an error: nothing is written."""
+    from ..errors import VerifyError
+    if not result.certified:
+        raise VerifyError(f"method {result.method} produced no certificate for this instance")
+    if path is not None:
+        write_file(path, json.dumps(result.certificate) + "\n")
+    return {"path": path, "checked": result.check.detail}
+
+
 def write_checked_certificate(certificate: dict, path) -> dict:
     """Verify ``certificate`` with the independent checker, then write it to ``path`` (when given).
 

@@ -2,7 +2,7 @@
 Theorem II.1.12 / III.2.1) with its three-round witness, and optionally a checked certificate."""
 from __future__ import annotations
 
-from .common import certificate_line, first_player, print_json, write_checked_certificate
+from .common import certificate_line, first_player, print_json, write_certificate
 
 
 def _show_tree(node: dict, indent: str = "  ", depth: int = 0, limit: int = 3) -> list[str]:
@@ -80,7 +80,7 @@ def cmd_rank3(args) -> int:
     out = result.to_json()
     out["witness"] = result.strategy
     if want:
-        out["certificate"] = write_checked_certificate(result.certificate, args.certificate)
+        out["certificate"] = write_certificate(result, args.certificate)
     if args.json:
         print_json(out)
         return 0

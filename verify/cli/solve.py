@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import VerifyError
 from ..solvers.options import OPTION_HELP, STATE_SPACES, flag
 from .common import certificate_line, first_player, print_json
 
@@ -59,7 +58,7 @@ def add_cli(sub) -> None:
 def cmd_solve(args) -> int:
     from ..formats.instances import load_instance
     from ..solvers import solve
-    from .common import write_checked_certificate
+    from .common import write_certificate
     options = {name: getattr(args, name) for name in ("backend", "encoding", "rounds", "timeout", "states",
                                                       "symmetry")
                if getattr(args, name) is not None}
@@ -70,9 +69,7 @@ def cmd_solve(args) -> int:
     result = solve(args.game, instance, method=args.method, **options)
     out = result.to_json()
     if want_cert:
-        if result.certificate is None:
-            raise VerifyError(f"method {result.method} produced no certificate for this instance")
-        out["certificate"] = write_checked_certificate(result.certificate, args.certificate)
+        out["certificate"] = write_certificate(result, args.certificate)
     if args.json:
         print_json(out)
     else:
@@ -83,7 +80,14 @@ def cmd_solve(args) -> int:
 
 
 def describe(out: dict) -> str:
-    """One line for a result's JSON form."""
+    """One line for a result's JSON form (with the statement it rests on, when conditional)."""
+    line = _describe(out)
+    if out.get("conditional_on"):
+        line += f"\n  conditional on an unproved statement: {out['conditional_on']}"
+    return line
+
+
+def _describe(out: dict) -> str:
     if "nim" in out:
         return f"nim({out['game'].upper()}) = {out['nim']}   [method {out['method']}]"
     if "sg" in out:

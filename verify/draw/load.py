@@ -84,10 +84,13 @@ def from_certificate(cert: dict, title: str = "", geometry: str = "auto"):
     if not isinstance(inst, dict) or not isinstance(claim, dict):
         raise InputError("certificate has no instance or claim object")
     try:
+        question, verdict = claim["question"], claim["verdict"]
+        claim = {"game": question["game"], "first": question["first"], **verdict}
+        position = question["position"]
         if kind in ("maker-breaker-strategy", "maker-breaker-pairing"):
             from ..formats.jsonfmt import hypergraph_from_json
-            h = hypergraph_from_json(inst)
-            breaker = h.mask(cert.get("position", {}).get("breaker", []))
+            h = hypergraph_from_json({**inst, "marked": position.get("maker", [])})
+            breaker = h.mask(position.get("breaker", []))
             table = None
             if kind == "maker-breaker-strategy":
                 table = {frozenset(h.mask(e) for e in entry["residual"]): 1 << h.index(entry["move"])

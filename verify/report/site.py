@@ -226,7 +226,8 @@ def _certificate_files(folders) -> list[tuple[str, Path]]:
 
 
 def _claim_text(cert: dict) -> str:
-    claim = cert.get("claim", {})
+    question, verdict = cert["claim"]["question"], cert["claim"]["verdict"]
+    claim = {"game": question["game"], "first": question["first"], **verdict}
     if "winner" in claim and claim.get("game") in ("maker-breaker", "pg"):
         first = f", {claim['first']} first" if claim.get("first") else ""
         return f"{claim['game']}: {claim['winner']} wins{first}" if claim["winner"] != "draw" else \
@@ -254,11 +255,11 @@ def _proofs(site: Site, opts: Options, files, bar) -> dict:
         if not isinstance(cert, dict) or cert.get("format") != "verify-certificate":
             bar.update(1)
             continue
-        p = {"slug": slug, "kind": cert.get("kind"), "claim_text": _claim_text(cert)}
+        p = {"slug": slug, "kind": cert.get("kind")}
         try:
-            p.update(ok=True, detail=check_certificate(cert).detail)
+            p.update(ok=True, detail=check_certificate(cert).detail, claim_text=_claim_text(cert))
         except CertificateError as exc:
-            p.update(ok=False, detail=str(exc))
+            p.update(ok=False, detail=str(exc), claim_text="(claim not verified)")
         site._write(f"proofs/{slug}.json", path.read_bytes())
         p["size"] = path.stat().st_size
         text = json.dumps(cert, indent=1)
@@ -301,7 +302,7 @@ def _structure(site: Site, slug: str, cert: dict) -> bool:
     from ..formats.jsonfmt import hypergraph_from_json
     from ..structure import StructureDiagram
     try:
-        d = StructureDiagram(cert["claim"]["game"], hypergraph_from_json(cert["instance"]), max_classes=80)
+        d = StructureDiagram(cert["claim"]["question"]["game"], hypergraph_from_json(cert["instance"]), max_classes=80)
         site.figure(f"proofs/{slug}-structure.svg", structure_figure(d, simplified=len(d.classes) > 24))
         return True
     except (VerifyError, KeyError):

@@ -16,9 +16,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import InputError
+from ..errors import CertificateError, InputError
+from ..formats.questions import question_of
 from ..plugins import import_once
-from ..result import Result
+from ..result import BoundedOutcome, Result
 from .deadline import deadline
 from .options import OPTION_NAMES, SolveOptions, flag
 
@@ -126,4 +127,22 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         with deadline(opts.timeout, f"{game} by method {chosen}"):
             result = m.fn(instance, **kwargs)
     result.stats["seconds"] = round(time.perf_counter() - t0, 6)
+    result.question = question_of(game, instance, result.bound if isinstance(result, BoundedOutcome) else None)
+    if result.certificate is not None:
+        certify(result)
     return result
+
+
+def certify(result: Result) -> None:
+    """Verify ``result.certificate`` with the independent checker and bind it to the answer: its
+    claim must be exactly the question solved and the verdict printed (else CertificateError: the
+    answer is not reported as certified). A checked certificate also lifts ``conditional_on``: the
+    answer no longer rests on the unproved statement."""
+    from ..certificates.checker import check_certificate
+    expected = result.claim()
+    got = result.certificate.get("claim")
+    if got != expected:
+        raise CertificateError(f"method {result.method} wrote a certificate of {got!r}, which is not its "
+                               f"answer {expected!r}: not certified")
+    result.check = check_certificate(result.certificate)
+    result.conditional_on = None

@@ -528,10 +528,23 @@ def solve_dp(instance, certificate: bool = False) -> SGValue:
 def solve_formula(instance, certificate: bool = False) -> SGValue:
     inst = _as_instance(instance)
     value = formula_value(inst)
-    res = SGValue("hypernim", "formula", {"theorem": _theorem(inst), "hypotheses": _hypotheses(inst)}, sg=value)
+    res = SGValue("hypernim", "formula", {"theorem": _theorem(inst), "hypotheses": _hypotheses(inst)}, sg=value,
+                  conditional_on=conditional_on(inst))
     if certificate:
         res.certificate = _certificate(inst, sg_table(inst.game, inst.piles))
     return res
+
+
+def conditional_on(inst: Instance) -> str | None:
+    """The unproved statement the formula's answer rests on, or None: (MD) established through
+    (MD*) uses the corrected Lemma 11 of paper 003, checked on small boxes but not proved (claim
+    003-lemma11-corrected). Moore's NIM_{n-1} and ([2] choose 1) components do not use it."""
+    if inst.compound is None:
+        uses = not is_moore_proper(inst.game)
+    else:
+        uses = any(not (inst.compound == "conjunctive" and is_nim2(g)) for g, _ in inst.components)
+    return ("003 Lemma 11, corrected form ((MD*) with V = ∪ min H implies (MD)): checked, not proved "
+            "(claim 003-lemma11-corrected)") if uses else None
 
 
 def _hypotheses(inst: Instance) -> str:
@@ -557,9 +570,11 @@ def _theorem(inst: Instance) -> str:
 
 @register_auto("hypernim")
 def choose(instance) -> str:
-    """dp on small boxes; beyond AUTO_FORMULA positions the formula when it applies; else dp
-    (which reports TooLarge beyond its limit)."""
+    """dp on small boxes; beyond AUTO_FORMULA positions the formula when it applies and rests on no
+    unproved statement (``--method formula`` asks for it anyway, marked ``conditional_on``); else
+    dp (which reports TooLarge beyond its limit)."""
     inst = _as_instance(instance)
-    if box_size(inst.piles) > AUTO_FORMULA and formula_obstacle(inst) is None:
+    if (box_size(inst.piles) > AUTO_FORMULA and formula_obstacle(inst) is None
+            and conditional_on(inst) is None):
         return "formula"
     return "dp"

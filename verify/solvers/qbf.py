@@ -218,7 +218,8 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
         if bounded:
             raise MethodError("a bounded-rounds Breaker answer has no strategy certificate; drop --rounds")
         from ..certificates.strategy import strategy_certificate
-        out.certificate = strategy_certificate(game, winner, lambda r: route.maker_move(game, winner, r))
+        out.certificate = strategy_certificate(game, winner, lambda r: route.maker_move(game, winner, r),
+                                               rounds if isinstance(out, BoundedOutcome) else None)
         out.stats.update(route.stats)
         out.stats["certificate_states"] = len(out.certificate["strategy"])
     return out

@@ -21,7 +21,6 @@ from ..encode import sat as enc
 from ..encode.sat_backends import solve_cnf
 from ..errors import BackendError, CertificateError, InputError, MethodError, TooLarge
 from .. import limits
-from ..formats.jsonfmt import hypergraph_to_json
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
@@ -32,22 +31,21 @@ from . import register
 @dataclass
 class Existence(Result):
     """Whether a combinatorial object (pairing strategy, chain, nunchaku, necklace) exists."""
-    question: str = ""
+    structure: str = ""
     exists: bool = False
     witness: list | None = None
 
     def verdict(self):
-        out = {"question": self.question, "exists": self.exists}
+        out = {"structure": self.structure, "exists": self.exists}
         if self.witness is not None:
             out["witness"] = self.witness
         return out
 
 
-def _refutation(h: Hypergraph, claim: dict, cnf: enc.CNF, proof: str, position=None) -> dict:
+def _refutation(game: mb.MakerBreakerGame, verdict: dict, cnf: enc.CNF, proof: str) -> dict:
     from ..certificates.checker import check_certificate
     from ..certificates.drat import drat_certificate
-    body = {"position": position} if position is not None else {}
-    cert = drat_certificate(hypergraph_to_json(h), claim, cnf.nvars, cnf.clauses, proof, **body)
+    cert = drat_certificate(game, verdict, cnf.nvars, cnf.clauses, proof)
     try:
         check_certificate(cert)  # never report an unchecked refutation
     except CertificateError as exc:
@@ -70,17 +68,15 @@ def find_pairing(game: mb.MakerBreakerGame, certificate: bool = False, backend: 
     h = game.board
     cnf = enc.pairing_cnf(h, game.breaker_mask)
     run = solve_cnf(cnf.nvars, cnf.clauses, proof=certificate, backend=backend, timeout=timeout)
-    out = Existence(game="maker-breaker", method="pairing", question="pairing", exists=run.sat)
+    out = Existence(game="maker-breaker", method="pairing", structure="pairing", exists=run.sat)
     if run.sat:
         pairs = enc.decode_pairing(h, cnf, run.model)
         out.witness = pairs
         if certificate:
             from ..certificates.strategy import pairing_certificate
-            out.certificate = pairing_certificate(h, pairs, game.first)
-            out.certificate["position"]["breaker"] = sorted(game.breaker)
+            out.certificate = pairing_certificate(game, pairs)
     elif certificate:
-        position = {"breaker": sorted(game.breaker)}
-        out.certificate = _refutation(h, {"question": "no-pairing"}, cnf, run.proof, position)
+        out.certificate = _refutation(game, enc.refutation_verdict("no-pairing"), cnf, run.proof)
     out.stats = _stats(cnf, run)
     return out
 
@@ -97,8 +93,7 @@ def solve_pairing(game: mb.MakerBreakerGame, certificate: bool = False, backend:
                   first=game.first, strategy={"pairs": found.witness})
     if certificate:
         from ..certificates.strategy import pairing_certificate
-        out.certificate = pairing_certificate(game.board, found.witness, game.first)
-        out.certificate["position"]["breaker"] = sorted(game.breaker)
+        out.certificate = pairing_certificate(game, found.witness)
     return out
 
 
@@ -108,14 +103,13 @@ def find_structure(h: Hypergraph, kind: str, a, b=None, certificate: bool = Fals
     edges in walk order; with ``certificate`` a non-existence comes with a checked DRAT refutation."""
     cnf = enc.structure_cnf(h, kind, a, b)
     run = solve_cnf(cnf.nvars, cnf.clauses, proof=certificate, backend=backend, timeout=timeout)
-    out = Existence(game="rank3", method="sat", question=kind, exists=run.sat)
+    out = Existence(game="rank3", method="sat", structure=kind, exists=run.sat)
     if run.sat:
         out.witness = enc.decode_structure(h, cnf, run.model)
     elif certificate:
-        claim = {"question": f"no-{kind}", "a": h.vertices[h.index(a)]}
-        if kind != "necklace":
-            claim["b"] = h.vertices[h.index(b)]
-        out.certificate = _refutation(h, claim, cnf, run.proof)
+        verdict = enc.refutation_verdict(f"no-{kind}", h.vertices[h.index(a)],
+                                         None if kind == "necklace" else h.vertices[h.index(b)])
+        out.certificate = _refutation(mb.MakerBreakerGame(h), verdict, cnf, run.proof)
     out.stats = _stats(cnf, run)
     return out
 

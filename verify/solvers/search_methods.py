@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..certificates import envelope
 from ..certificates.proof import KIND, ProofWalk, proof_questions
-from ..formats.jsonfmt import hypergraph_to_json
+from ..formats.questions import board_json, question_of
 from ..formats.pg import pg_to_text
 from ..games import maker_breaker as mb
 from ..games import positional as pg
@@ -89,15 +89,13 @@ def _linker(search, links: dict):
 
 
 def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches) -> dict:
-    return envelope(KIND, {"pg": pg_to_text(game)}, {"game": "pg", "winner": winner},
+    return envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": winner},
                     questions=build_questions(game, winner, searches))
 
 
 def mb_proof_certificate(game: mb.MakerBreakerGame, g: pg.PositionalGame, winner: str, searches) -> dict:
     colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
-    return envelope(KIND, hypergraph_to_json(game.board),
-                    {"game": "maker-breaker", "first": game.first, "winner": winner},
-                    position={"breaker": sorted(game.breaker)},
+    return envelope(KIND, board_json(game.board), question_of("maker-breaker", game), {"winner": winner},
                     questions=build_questions(g, colour, searches))
 
 

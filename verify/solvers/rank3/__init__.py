@@ -56,9 +56,7 @@ def structural_outcome(game: mb.MakerBreakerGame, certificate: bool = False,
     if certificate:
         if d.how == "pairing" and d.core is None and d.breaker_move is None:
             from ...certificates.strategy import pairing_certificate
-            out.certificate = pairing_certificate(game.board, [game.board.names(p) for p in d.pairs],
-                                                  game.first)
-            out.certificate["position"]["breaker"] = sorted(game.breaker)
+            out.certificate = pairing_certificate(game, [game.board.names(p) for p in d.pairs])
         else:
             out.certificate = strategy_certificate_for(game, d.winner, opts)
             out.stats["certificate_states"] = len(out.certificate["strategy"])

@@ -1,0 +1,91 @@
+"""The written schema of certificates (verify/certificates/schemas/certificate.schema.json) describes
+what the solvers write and the checker accepts: every certificate in proofs/ and one freshly made
+certificate of every kind validate against it, and the checker refuses the type confusions the
+schema forbids (a bool or a float where an integer is required)."""
+import copy
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from verify.certificates.checker import check_certificate
+from verify.errors import CertificateError
+from verify.families import tic_tac_toe
+from verify.formats import hypergraph_from_text
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.solvers import solve
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((ROOT / "verify/certificates/schemas/certificate.schema.json").read_text())
+# integers are JSON integer literals: 2.0 (a float once parsed) is not one, whatever JSON Schema's
+# number model says, and neither is a boolean
+STRICT = jsonschema.validators.extend(jsonschema.Draft202012Validator, type_checker=jsonschema.Draft202012Validator
+                                      .TYPE_CHECKER.redefine("integer", lambda checker, x: type(x) is int))
+VALIDATOR = STRICT(SCHEMA)
+
+
+def fresh_certificates() -> dict:
+    """One certificate of each kind, made by the solvers on small boards."""
+    from verify.formats.convex import game_from_json
+    from verify.formats.hypernim import instance_from_json
+    from verify.games.positional import from_maker_breaker
+    from verify.solvers.sat import find_pairing
+    ttt = MakerBreakerGame(tic_tac_toe(3), "maker")
+    two = MakerBreakerGame(hypergraph_from_text("a b\nc d\n"), "maker", frozenset())
+    fano = MakerBreakerGame(hypergraph_from_text((ROOT / "examples/fano.txt").read_text()))
+    return {
+        "maker-breaker-strategy": solve("maker-breaker", ttt, method="explicit", certificate=True).certificate,
+        "maker-breaker-pairing": solve("maker-breaker", two, method="pairing", certificate=True).certificate,
+        "pg-proof": solve("maker-breaker", ttt, method="search", certificate=True).certificate,
+        "pg-strategy": solve("pg", from_maker_breaker(tic_tac_toe(3), 0, 0, "maker"), method="explicit",
+                             certificate=True).certificate,
+        "nim-labelling": solve("acv", tic_tac_toe(3), method="explicit", certificate=True).certificate,
+        "convex-nim-labelling": solve("gen", game_from_json("gen", json.loads(
+            (ROOT / "examples/convex/tree-ex30.json").read_text())), certificate=True).certificate,
+        "hypernim-sg-table": solve("hypernim", instance_from_json(
+            {"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 2, "b": 3}}), certificate=True).certificate,
+        "sat-unsat-drat": find_pairing(fano, certificate=True).certificate,
+    }
+
+
+CERTS = fresh_certificates()
+
+
+def test_every_kind_is_made():
+    assert sorted(CERTS) == sorted(SCHEMA["properties"]["kind"]["enum"])
+    assert all(c["kind"] == k for k, c in CERTS.items())
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "proofs").rglob("*.json")), ids=lambda p: p.name)
+def test_proofs_follow_the_schema(path):
+    VALIDATOR.validate(json.loads(path.read_text()))
+
+
+@pytest.mark.parametrize("kind", sorted(CERTS))
+def test_fresh_certificates_follow_the_schema(kind):
+    VALIDATOR.validate(CERTS[kind])
+    check_certificate(CERTS[kind])
+
+
+@pytest.mark.parametrize("kind", sorted(CERTS))
+@pytest.mark.parametrize("field, bad", [("version", True), ("version", 2.0), ("kind", ["x"]), ("kind", {"a": 1}),
+                                        ("claim", None), ("instance", [])])
+def test_envelope_type_confusions_are_refused(kind, field, bad):
+    cert = copy.deepcopy(CERTS[kind])
+    cert[field] = bad
+    assert not VALIDATOR.is_valid(cert)
+    with pytest.raises(CertificateError):
+        check_certificate(cert)
+
+
+@pytest.mark.parametrize("kind", sorted(CERTS))
+def test_verdict_type_confusions_are_refused(kind):
+    cert = CERTS[kind]
+    for key, value in cert["claim"]["verdict"].items():
+        for bad in ([value], {"v": value}, None) + ((float(value), value == 1) if type(value) is int else ()):
+            mutant = copy.deepcopy(cert)
+            mutant["claim"]["verdict"][key] = bad
+            assert not VALIDATOR.is_valid(mutant)
+            with pytest.raises(CertificateError):
+                check_certificate(mutant)
