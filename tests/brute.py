@@ -486,32 +486,15 @@ __all__ = ["TooBig", "Invalid", "Board", "maker_breaker_winner", "pairing_exists
 
 def question(cert: dict):
     """(game, board, position, first, verdict) of a certificate: the one place that knows the
-    certificate format (version 1: Maker's stones are the instance's "marked", Breaker's under
-    "position"; the verdict is spread over the claim)."""
+    certificate format (version 2: ``claim.question`` and ``claim.verdict``)."""
     claim = cert.get("claim")
     inst = cert.get("instance")
     if not isinstance(claim, dict) or not isinstance(inst, dict):
         raise Invalid("no claim")
-    kind = cert.get("kind")
-    if kind == "sat-unsat-drat":
-        verdict = {"refutes": claim.get("question"), **{k: claim[k] for k in ("a", "b") if k in claim}}
-        return "maker-breaker", inst, _mb_position(cert), None, verdict
-    game = claim.get("game")
-    if game == "maker-breaker":
-        return game, inst, _mb_position(cert), claim.get("first"), {"winner": claim.get("winner")}
-    if game == "pg":
-        return game, inst, {}, None, {"winner": claim.get("winner")}
-    if kind == "hypernim-sg-table":
-        return "hypernim", inst, {}, None, {"sg": claim.get("sg")}
-    return game, inst, {}, None, {"nim": claim.get("nim")}
-
-
-def _mb_position(cert):
-    pos = cert.get("position") or {}  # v1 sat-unsat-drat reads a null position as no stones
-    if not isinstance(pos, dict):
-        raise Invalid("position")
-    inst = cert["instance"]
-    return {"maker": inst.get("marked", []), "breaker": pos.get("breaker", [])}
+    q, verdict = claim.get("question"), claim.get("verdict")
+    if not isinstance(q, dict) or not isinstance(q.get("position"), dict):
+        raise Invalid("no question")
+    return q.get("game"), inst, q["position"], q.get("first"), verdict
 
 
 def _int(v) -> bool:
@@ -543,7 +526,9 @@ def _truth(game, board, position, first, verdict) -> bool:
             return False
         return verdict.get("winner") == maker_breaker_winner(b.n, b.edges, maker, breaker, first)
     if game == "pg":
-        return verdict.get("winner") == pg_result(board.get("pg"))
+        extra = "".join(f"\n#{c}initials\n" + " ".join(_name(v) for v in position.get(c, []))
+                        for c in ("black", "white") if position.get(c))
+        return verdict.get("winner") == pg_result(board.get("pg") + extra)
     if game in ("acv", "avd", "dst", "prv"):
         b = Board(board)
         if b.marked:
@@ -555,5 +540,23 @@ def _truth(game, board, position, first, verdict) -> bool:
         return _int(nim) and nim == convex_nim(game, board)
     if game == "hypernim":
         sg = verdict.get("sg")
-        return _int(sg) and sg == hypernim_sg(board)
+        return _int(sg) and sg == hypernim_sg(_with_piles(board, position.get("piles")))
     return False
+
+
+def _with_piles(board, piles):
+    """The instance with the question's piles (in the instance's vertex order) in place of its own."""
+    if piles is None:
+        return board
+    if not isinstance(piles, list):
+        raise Invalid("piles")
+    comps = board.get("components") if "compound" in board else [board]
+    if not isinstance(comps, list) or not all(isinstance(c, dict) and isinstance(c.get("piles"), dict) for c in comps):
+        raise Invalid("instance")
+    names = [(k, v) for k, c in enumerate(comps) for v in c["piles"]]
+    if len(names) != len(piles):
+        raise Invalid("piles")
+    out = [dict(c, piles=dict(c["piles"])) for c in comps]
+    for (k, v), a in zip(names, piles):
+        out[k]["piles"][v] = a
+    return dict(board, components=out) if "compound" in board else out[0]

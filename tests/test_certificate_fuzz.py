@@ -180,19 +180,20 @@ def _strings(cert) -> list[str]:
 
 
 def m_claim(c, r):
-    """A claim field changed to another value of its domain (or a near one)."""
+    """A verdict or question field changed to another value of its domain (or a near one)."""
     claim = c["claim"]
-    k = r.choice(sorted(claim))
-    v = claim[k]
-    choices = {"winner": ["maker", "breaker", "black", "white", "draw"], "first": ["maker", "breaker"],
-               "game": ["maker-breaker", "pg", "acv", "avd", "dst", "prv", "gen", "dng"],
-               "question": ["no-pairing", "no-chain"]}.get(k)
+    part = claim[r.choice(["verdict", "question"])]
+    k = r.choice(sorted(part))
+    v = part[k]
+    choices = {"winner": ["maker", "breaker", "black", "white", "draw"], "first": ["maker", "breaker", None],
+               "game": ["maker-breaker", "pg", "acv", "avd", "dst", "prv", "gen", "dng", "hypernim"],
+               "refutes": ["no-pairing", "no-chain"], "bound": [None, 0, 1, 2]}.get(k)
     if choices:
-        claim[k] = r.choice([x for x in choices if x != v])
+        part[k] = r.choice([x for x in choices if x != v])
     elif type(v) is int:
-        claim[k] = max(0, v + r.choice([-2, -1, 1, 2]))
+        part[k] = max(0, v + r.choice([-2, -1, 1, 2]))
     else:
-        claim[k] = r.choice(JUNK)
+        part[k] = copy.deepcopy(r.choice(JUNK))
 
 
 def m_junk(c, r):
@@ -317,16 +318,47 @@ def m_instance(c, r):
 
 
 def m_position(c, r):
-    """A stone added to or removed from the starting position (Breaker's or Maker's)."""
+    """A stone added to or removed from the question's starting position (any role), or a pile
+    changed."""
+    pos = c["claim"]["question"].get("position")
+    if not isinstance(pos, dict):
+        return m_junk(c, r)
     inst = c["instance"]
     names = [v for v in inst.get("vertices") or [] if isinstance(v, str)] or _strings(inst)
-    where = c.setdefault("position", {}).setdefault("breaker", []) if r.random() < 0.5 else inst.setdefault("marked", [])
+    role = r.choice(sorted(pos) + ["maker", "breaker", "black", "white"])
+    where = pos.setdefault(role, [])
     if not isinstance(where, list):
         return m_junk(c, r)
-    if where and r.random() < 0.4:
+    if role == "piles" and where:
+        i = r.randrange(len(where))
+        where[i] = max(0, where[i] + r.choice([-1, 1])) if type(where[i]) is int else 1
+    elif where and r.random() < 0.4:
         del where[r.randrange(len(where))]
     else:
         where.append(r.choice(names))
+
+
+def rebind(c):
+    """Point the question at the (edited) instance: its digest recomputed with the project's own
+    canonical boards, so that instance edits reach the checker's game logic."""
+    from verify.formats import hypergraph_from_json
+    from verify.formats import questions as fq
+    from verify.question import board_digest
+    q = c["claim"].get("question")
+    inst = c["instance"]
+    try:
+        game = q["game"]
+        if game == "pg":
+            board = fq.pg_board(parse_pg(inst["pg"]))
+        elif game in ("gen", "dng"):
+            board = fq.convex_board(game_from_json(game, inst))
+        elif game == "hypernim":
+            board = fq.hypernim_board(instance_from_json(inst))
+        else:
+            board = fq.hypergraph_board(hypergraph_from_json(inst))
+        q["instance"] = board_digest(board)
+    except Exception:
+        pass  # an instance the project cannot read: the checker must reject it anyway
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
@@ -340,6 +372,8 @@ def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
         name = r.choice(sorted(MUTATIONS))
         try:
             MUTATIONS[name](cert, r)
+            if name == "instance" and r.random() < 0.7:
+                rebind(cert)
         except (IndexError, KeyError, TypeError, AttributeError, ValueError):
             pass  # the mutation did not apply to this shape
         done.append(name)
@@ -357,10 +391,6 @@ def judged(cert) -> tuple[bool, str]:
         check_certificate(cert)
     except CertificateError:
         return False, "rejected"
-    pos = cert.get("position")
-    if cert.get("kind") == "sat-unsat-drat" and isinstance(pos, dict) and isinstance(pos.get("breaker"), str):
-        # known v1 leniency (reported): claim_cnf iterates a string of Breaker's stones as names
-        return True, "v1-drat-string-position"
     try:
         q = brute.question(cert)
     except brute.Invalid:

@@ -80,15 +80,16 @@ def sweep(sizes) -> Counter:
                     continue
                 assert cert is not None, (game, method, h.edge_masks)
                 report = check_certificate(cert)
-                claim = cert["claim"]
+                question, verdict = cert["claim"]["question"], cert["claim"]["verdict"]
+                assert question["game"] == game and verdict == report.verdict
                 if game == "maker-breaker":
-                    assert claim.get("winner") == out.winner and claim.get("first") == first
+                    assert verdict == {"winner": out.winner} and question["first"] == first
                 elif game == "pg":
-                    assert claim.get("winner") == out.winner
+                    assert verdict == {"winner": out.winner}
                 elif game == "hypernim":
-                    assert claim.get("sg") == out.sg == report.claim["sg"]
+                    assert verdict == {"sg": out.sg}
                 else:
-                    assert claim.get("game") == game and claim.get("nim") == out.nim
+                    assert verdict == {"nim": out.nim}
                 tally[f"{game}/{method}: certified"] += 1
     print()
     for k in sorted(tally):

@@ -151,9 +151,13 @@ TRIANGLE = {"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["a", "c"], ["b",
 
 def _triangle_refutation(links):
     """'Breaker wins, Maker first' on the triangle (false: Maker wins), resting on links only."""
-    return {"format": "verify-certificate", "version": 1, "kind": "pg-proof", "instance": TRIANGLE,
-            "claim": {"game": "maker-breaker", "first": "maker", "winner": "breaker"},
-            "questions": [{"attacker": "black", "wins": False, "moves": [], "links": links}]}
+    from verify.solvers.search_methods import solve_maker_breaker_search
+    cert = solve_maker_breaker_search(MakerBreakerGame(Hypergraph(TRIANGLE["edges"], vertices=TRIANGLE["vertices"]),
+                                                       "maker"), certificate=True).certificate
+    assert cert["claim"]["verdict"] == {"winner": "maker"}
+    cert["claim"]["verdict"] = {"winner": "breaker"}
+    cert["questions"] = [{"attacker": "black", "wins": False, "moves": [], "links": links}]
+    return cert
 
 
 @pytest.mark.parametrize("links", [
@@ -173,8 +177,7 @@ def test_cyclic_links_never_refute(links):
 
 def test_cyclic_links_never_prove():
     cert = _triangle_refutation([[1, "a", "", "b", "", "a>b b>a c>c"], [1, "b", "", "a", "", "a>b b>a c>c"]])
-    cert["claim"]["first"] = "breaker"
-    cert["claim"]["winner"] = "maker"
+    cert["claim"]["verdict"] = {"winner": "maker"}
     cert["questions"] = [{"attacker": "black", "wins": True, "moves": [], "links": cert["questions"][0]["links"]}]
     with pytest.raises(CertificateError):
         check_certificate(cert)
@@ -194,4 +197,12 @@ def test_malformed_refutations_rejected(change):
     cert = _triangle_refutation([])
     change(cert)
     with pytest.raises(CertificateError):
+        check_certificate(cert)
+
+
+def test_cyclic_link_refutation_reaches_the_links():
+    """The crafted certificate passes the envelope: the rejection names the cycle."""
+    cert = _triangle_refutation([[1, "a", "", "b", "", "a>b b>a c>c"], [1, "b", "", "a", "", "a>b b>a c>c"],
+                                 [1, "c", "", "a", "", "a>c c>a b>b"]])
+    with pytest.raises(CertificateError, match="cyclic links"):
         check_certificate(cert)
