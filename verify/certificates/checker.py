@@ -10,6 +10,20 @@ Kinds checked here:
 - ``maker-breaker-pairing``: disjoint pairs of free vertices, each live edge containing a pair.
 - ``nim-labelling``: every position reachable from ∅ labelled, each label the mex of its options'.
 Other kinds register a checking function with :func:`register`.
+
+Soundness of the three kinds here:
+- strategy: :func:`maker_breaker.strategy_states` expands every opponent move (each live vertex,
+  and one dead vertex while any is free: dead vertices are interchangeable) and the table's move at
+  each winner turn; states are (residual, free count, mover), finitely many, each expanded once, so
+  the walk terminates. Every expanded state is checked, a missing entry is an error (never a
+  default), so the winner's strategy wins against every opponent play (induction on free count).
+- pairing: answering each Maker move in a pair with its partner keeps every pair from being
+  Maker's; each live edge holds a pair, so Maker completes no edge, whoever starts (an extra Breaker
+  move never hurts Breaker). No search, nothing to terminate.
+- nim-labelling: positions only grow (a vertex is added per move), so the walk from ∅ is finite;
+  every reachable position's label is checked against the mex of its options' labels, by induction
+  from the terminal positions each label is the Grundy value, and the claim is ∅'s label. Labels of
+  unreachable positions are never used.
 """
 from __future__ import annotations
 
