@@ -305,3 +305,42 @@ def test_tree_keys_are_isomorphism_classes(geometry):
     for p in items[:20]:    # every one-step shrink is a tree with a nonempty W that decodes
         for q in space.smaller(p):
             assert q[2] and space.decode(q).w
+
+
+def test_sigterm_stops_a_hunt_inside_the_enumeration_at_once(tmp_path, user_file):
+    """Enumerating 6-vertex hypergraphs, the parent computes the next edge count's classes for
+    seconds without yielding (breadth-first augmentation): SIGTERM there must still end the hunt
+    within about a second, with no verdict and no worker left."""
+    store = str(tmp_path / "term.sqlite")
+    cmd = [sys.executable, "-c", "import sys; from verify.cli import main; sys.exit(main())",
+           "hunt", "user-slow-true", "--conjectures", user_file, "--n-min", "6", "--n-max", "6",
+           "--workers", "2", "--store", store, "--json"]
+    proc = subprocess.Popen(cmd, env=_env("0"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    t0 = time.monotonic()
+    # 419 classes have at most 5 edges (4 chunks of 128), 2154 at most 6; the 7-edge classes take
+    # some 15 s to compute: 8 chunks recorded means the 6-edge level is out, and a second later the
+    # parent is computing the next one
+    while _chunks(store) < 8 and time.monotonic() - t0 < 90 and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None, "the hunt ended before it could be interrupted"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    took = time.monotonic() - sent
+    assert proc.returncode == 130 and out == "" and "interrupted" in err, (proc.returncode, out, err)
+    assert took < 1.5, f"the hunt took {took:.1f} s to stop after SIGTERM"
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 1:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("worker processes survived the terminated hunt")
