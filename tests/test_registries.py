@@ -134,3 +134,23 @@ def test_claims_are_never_replaced():
     c = registry.get_claim("000-prop-3.14")
     with pytest.raises(ValueError, match="000-prop-3.14"):
         registry.register(c)
+
+
+def test_a_failing_conjecture_file_registers_nothing(tmp_path):
+    from verify.errors import InputError
+    from verify.hunting import conjectures
+    path = tmp_path / "half.py"
+    path.write_text(textwrap.dedent('''
+        from verify.hunting import HuntSpec, Hypergraphs, conjecture
+
+        @conjecture("vtest-half", "user", "registered before the file fails",
+                    hunt=HuntSpec(Hypergraphs(sizes=(2,))))
+        def half(h):
+            return None
+
+        raise RuntimeError("the rest of the file is broken")
+    '''))
+    for _ in range(2):   # the second run fails the same way, not on "registered twice"
+        with pytest.raises(InputError, match="RuntimeError: the rest of the file is broken"):
+            conjectures.load_file(str(path))
+        assert "vtest-half" not in registry._CLAIMS

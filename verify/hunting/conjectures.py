@@ -91,7 +91,7 @@ _LOADED: dict[str, tuple[str, list[str]]] = {}   # digest of the source -> (file
 
 def load_file(path: str | None = None, text: str | None = None) -> list[str]:
     """Run a conjecture file (by path, or its text as shipped to workers); return the names it
-    registered. A file is run once per process."""
+    registered. A file is run once per process; one that fails registers nothing."""
     if text is None:
         try:
             with open(path, encoding="utf-8") as f:
@@ -108,9 +108,12 @@ def load_file(path: str | None = None, text: str | None = None) -> list[str]:
     sys.modules[mod.__name__] = mod
     try:
         exec(compile(text, path or "<conjectures>", "exec"), mod.__dict__)
-    except InputError:
-        raise
-    except Exception as exc:  # the user's code: one line, never a traceback
+    except Exception as exc:  # the user's code: one line, never a traceback; nothing half-registered
+        for name in set(registry._CLAIMS) - before:
+            del registry._CLAIMS[name]
+        sys.modules.pop(mod.__name__, None)
+        if isinstance(exc, InputError):
+            raise
         raise InputError(f"{path}: conjecture file failed: {type(exc).__name__}: {exc}") from None
     names = sorted(set(registry._CLAIMS) - before)
     if not names:
