@@ -380,9 +380,8 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
     # Ctrl-C and SIGTERM interrupt at once (drawing the stream, waiting for workers), except inside
     # a store transaction, after which they are taken
     def on_signal(signum, _frame):
-        if signals["critical"]:
-            signals["got"] = signum
-        else:
+        signals["got"] = signum
+        if not signals["critical"]:
             raise KeyboardInterrupt
 
     def stop_point():
@@ -422,10 +421,14 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
         drain(True)
         complete = not stopped and not state["dropped"]
         executor.close()
-    except BaseException:
+    except BaseException as exc:
         executor.kill()
         if bar is not None:
             bar.close()
+        if signals["got"] is not None and not isinstance(exc, KeyboardInterrupt):
+            # raised inside native code that called back into Python (nauty reading the graph's
+            # attributes), the interrupt comes out as that code's own error
+            raise KeyboardInterrupt from exc
         raise
     finally:
         for s, h in old.items():
