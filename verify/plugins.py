@@ -13,11 +13,19 @@ def import_all(modules) -> list[ModuleType]:
 
 
 _DONE: set[tuple[str, ...]] = set()
+_IN_PROGRESS: set[tuple[str, ...]] = set()
 
 
 def import_once(modules: tuple[str, ...]) -> None:
-    """Fill a registry the first time it is asked for. Re-entrant: a plugin that consults its own
-    registry while being imported does not import the list again."""
-    if modules not in _DONE:
-        _DONE.add(modules)
+    """Fill a registry the first time it is asked for; the list counts as loaded only once every
+    module imported. A failed import raises and leaves the list to be imported again by the next
+    call (never a silently partial registry). Re-entrant: a plugin that consults its own registry
+    while being imported does not import the list again (it sees the registry as filled so far)."""
+    if modules in _DONE or modules in _IN_PROGRESS:
+        return
+    _IN_PROGRESS.add(modules)
+    try:
         import_all(modules)
+    finally:
+        _IN_PROGRESS.discard(modules)
+    _DONE.add(modules)
