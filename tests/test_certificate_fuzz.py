@@ -98,6 +98,10 @@ HYPERNIM = [
 ]
 
 
+SYMMETRIC = [tic_tac_toe(3), Hypergraph([[a, b] for a in "abcd" for b in "abcd" if a < b]),
+             Hypergraph([["1", "2", "3"], ["3", "4", "5"], ["5", "6", "1"]])]
+
+
 def _mb_game(edges, vertices, maker, breaker, first):
     h = Hypergraph(edges, vertices=vertices, marked=maker)
     return MakerBreakerGame(h, first, frozenset(breaker))
@@ -126,6 +130,11 @@ def pool() -> tuple:
             certs.append(_try(lambda: solve(kind, h, "explicit", certificate=True)))
     g = _mb_game(*BOARDS[2][:4], "maker")
     certs.append(solve("maker-breaker", g, "qbf", certificate=True).certificate)
+    # symmetric boards: the search links isomorphic states, in proofs and in refutations, so that
+    # rewired links, self-links and cycles are mutated from real ones
+    for h in SYMMETRIC:
+        for first in ("maker", "breaker"):
+            certs.append(solve("maker-breaker", MakerBreakerGame(h, first), "search", certificate=True).certificate)
     games = [parse_pg(PG_MAKER_MAKER), parse_pg(PG_SCHEDULE), read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")),
              pg.from_maker_breaker(Hypergraph(BOARDS[1][0]), 0, 0, "breaker")]
     for game in games:
@@ -338,6 +347,37 @@ def m_position(c, r):
         where.append(r.choice(names))
 
 
+def m_forge(c, r):
+    """A forged pg-proof of the opposite Maker-Breaker verdict: the answer to "can black (Maker)
+    win?" negated, with no recorded move, and the states after black's first moves linked to one
+    another in cycles through board automorphisms (so every link carries the needs over exactly, and
+    only the cycle stands between the checker and a false claim: the attack of issue 17)."""
+    from itertools import permutations
+    q = c["claim"]["question"]
+    inst = c["instance"]
+    if c.get("kind") != "pg-proof" or q.get("game") != "maker-breaker" or len(inst["vertices"]) > 7:
+        return m_links(c, r)
+    verts = inst["vertices"]
+    edges = {frozenset(e) for e in inst["edges"]}
+    autos = [dict(zip(verts, p)) for p in permutations(verts)
+             if {frozenset(p[verts.index(v)] for v in e) for e in edges} == edges]
+    taken = set(q["position"]["maker"]) | set(q["position"]["breaker"])
+    free = [v for v in verts if v not in taken]
+    c["claim"]["verdict"]["winner"] = "breaker" if c["claim"]["verdict"]["winner"] == "maker" else "maker"
+    wins = c["claim"]["verdict"]["winner"] == "maker"
+    links = []
+    if q["first"] == "maker":  # black's first moves are the states at time 1
+        order = free[:]
+        r.shuffle(order)
+        for a in order:  # link each to another state of its orbit, when it has one
+            partners = [(b, s) for s in autos for b in [s[a]] if b != a and b in free]
+            if partners:
+                b, sigma = r.choice(partners)
+                inv = {y: x for x, y in sigma.items()}
+                links.append([1, a, "", b, "", " ".join(f"{x}>{inv[x]}" for x in verts)])
+    c["questions"] = [{"attacker": "black", "wins": wins, "moves": [], "links": links}]
+
+
 def rebind(c):
     """Point the question at the (edited) instance: its digest recomputed with the project's own
     canonical boards, so that instance edits reach the checker's game logic."""
@@ -362,7 +402,7 @@ def rebind(c):
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
-                                          m_links, m_instance, m_position)}
+                                          m_links, m_instance, m_position, m_forge)}
 
 
 def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
