@@ -98,7 +98,7 @@ def test_register_refuses_to_replace_a_method():
 
 def test_register_auto_refuses_a_second_chooser():
     solvers.methods()
-    with pytest.raises(ValueError, match="maker-breaker already has an auto chooser"):
+    with pytest.raises(ValueError, match="auto chooser of maker-breaker is already registered"):
         register_auto("maker-breaker")(lambda game: "explicit")
 
 
@@ -154,3 +154,32 @@ def test_a_failing_conjecture_file_registers_nothing(tmp_path):
         with pytest.raises(InputError, match="RuntimeError: the rest of the file is broken"):
             conjectures.load_file(str(path))
         assert "vtest-half" not in registry._CLAIMS
+
+
+@pytest.mark.parametrize("registrar", ["certificate kind", "corpus format", "corpus entries", "QBF encoding"])
+def test_other_registries_refuse_a_second_definition(registrar):
+    from verify.certificates import checker
+    from verify import corpus
+    from verify.encode import qbf_encodings
+
+    def one(*args):
+        return None
+
+    def other(*args):
+        return None
+    register_as = {
+        "certificate kind": (lambda fn: checker.register("vtest-kind", "body")(fn), checker._CHECKERS, "vtest-kind"),
+        "corpus format": (lambda fn: corpus.register_format("vtest-format", ".x", fn), corpus._FORMATS, "vtest-format"),
+        "corpus entries": (lambda fn: corpus.register_entries("vtest-entries", fn), corpus._PROVIDERS, "vtest-entries"),
+        "QBF encoding": (lambda fn: qbf_encodings.register_encoding("vtest-enc", "doc")(fn), qbf_encodings._ENCODERS,
+                         "vtest-enc"),
+    }
+    add, table, key = register_as[registrar]
+    try:
+        add(one)
+        add(one)  # the same definition again (a module imported anew) is fine
+        with pytest.raises(ValueError, match="already registered"):
+            add(other)
+        assert table[key] is not None
+    finally:
+        table.pop(key, None)

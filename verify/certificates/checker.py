@@ -37,7 +37,7 @@ from ..formats.questions import question_of
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
-from ..plugins import import_all
+from ..plugins import add_entry, import_all
 from ..question import Player, Question
 from . import FORMAT, VERSION
 
@@ -75,9 +75,7 @@ def register(kind: str, *body: str):
     """Decorator: ``fn(cert, question)`` checks certificates of ``kind`` (one function per kind),
     whose evidence is under the keys ``body`` (any other key is refused: nothing is ignored)."""
     def deco(fn):
-        if kind in _CHECKERS and _CHECKERS[kind][0] is not fn:
-            raise ValueError(f"certificate kind {kind!r} is already registered")
-        _CHECKERS[kind] = (fn, frozenset(body))
+        add_entry(_CHECKERS, kind, (fn, frozenset(body)), f"certificate kind {kind!r}", fn_of=lambda e: e[0])
         return fn
     return deco
 

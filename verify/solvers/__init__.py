@@ -14,12 +14,11 @@ from __future__ import annotations
 import inspect
 import time
 from dataclasses import dataclass
-from functools import partial
 from typing import Callable
 
 from ..errors import CertificateError, InputError
 from ..formats.questions import question_of
-from ..plugins import import_once
+from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
 from .deadline import deadline
 from .options import OPTION_NAMES, SolveOptions, flag
@@ -58,27 +57,12 @@ def _declared_options(fn) -> tuple[str, ...]:
     return tuple(takes)
 
 
-def _definition(fn) -> tuple:
-    """Where a method is defined (module, qualified name, first line; a partial adds its bound
-    arguments): the same definition registered again is a module imported anew, not a replacement."""
-    if isinstance(fn, partial):
-        return _definition(fn.func) + (fn.args, tuple(sorted(fn.keywords.items())))
-    code = getattr(fn, "__code__", None)
-    return (getattr(fn, "__module__", None), getattr(fn, "__qualname__", repr(fn)),
-            code.co_firstlineno if code is not None else None)
-
-
 def register(game: str, method: str, replace: bool = False):
     """Decorator: register ``fn(instance, **declared options)`` as ``method`` for ``game``. A name
     already taken by another definition is a ValueError naming it, unless ``replace=True``."""
     def deco(fn):
-        entry = Method(game, method, fn, _declared_options(fn))
-        old = _METHODS.get((game, method))
-        if old is not None and not replace and _definition(old.fn) != _definition(fn):
-            where = ".".join(str(x) for x in _definition(old.fn)[:2])
-            raise ValueError(f"method {method!r} for {game} is already registered (by {where}); "
-                             "register(..., replace=True) replaces it")
-        _METHODS[(game, method)] = entry
+        add_entry(_METHODS, (game, method), Method(game, method, fn, _declared_options(fn)),
+                  f"method {method!r} for {game}", replace, fn_of=lambda m: m.fn)
         return fn
     return deco
 
@@ -92,11 +76,7 @@ def register_auto(game: str, replace: bool = False):
     """Decorator: ``fn(instance) -> method name`` chooses the method for ``method="auto"``; a game
     has one chooser (another one is a ValueError unless ``replace=True``)."""
     def deco(fn):
-        old = _AUTO.get(game)
-        if old is not None and not replace and _definition(old) != _definition(fn):
-            raise ValueError(f"game {game} already has an auto chooser ({'.'.join(map(str, _definition(old)[:2]))}); "
-                             "register_auto(..., replace=True) replaces it")
-        _AUTO[game] = fn
+        add_entry(_AUTO, game, fn, f"the auto chooser of {game}", replace)
         return fn
     return deco
 
