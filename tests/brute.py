@@ -122,8 +122,9 @@ class Board:
 
 # -- Maker-Breaker -------------------------------------------------------------------------------
 
-def maker_breaker_winner(n: int, edges, maker: int, breaker: int, first: str) -> str:
-    """'maker' or 'breaker': plain minimax over (Maker's stones, Breaker's stones, mover)."""
+def maker_breaker_winner(n: int, edges, maker: int, breaker: int, first: str, bound=None) -> str:
+    """'maker' or 'breaker': plain minimax over (Maker's stones, Breaker's stones, mover, Maker's
+    moves left); with ``bound``, Maker must complete an edge within ``bound`` of her own moves."""
     full = (1 << n) - 1
     if maker & breaker:
         raise Invalid("a vertex held by both")
@@ -131,17 +132,18 @@ def maker_breaker_winner(n: int, edges, maker: int, breaker: int, first: str) ->
         raise TooBig("board")
 
     @lru_cache(maxsize=None)
-    def maker_wins(mk: int, bk: int, maker_moves: bool) -> bool:
+    def maker_wins(mk: int, bk: int, maker_moves: bool, left: int) -> bool:
         if any(e & mk == e for e in edges):
             return True
         free = full & ~mk & ~bk
-        if not free:
+        if not free or left == 0:
             return False
         if maker_moves:
-            return any(maker_wins(mk | 1 << i, bk, False) for i in _bits(free))
-        return all(maker_wins(mk, bk | 1 << i, True) for i in _bits(free))
+            return any(maker_wins(mk | 1 << i, bk, False, left - 1) for i in _bits(free))
+        return all(maker_wins(mk, bk | 1 << i, True, left) for i in _bits(free))
 
-    return "maker" if maker_wins(maker, breaker, first == "maker") else "breaker"
+    left = n + 1 if bound is None else bound
+    return "maker" if maker_wins(maker, breaker, first == "maker", left) else "breaker"
 
 
 def pairing_exists(n: int, edges, maker: int, breaker: int) -> bool:
@@ -485,7 +487,7 @@ __all__ = ["TooBig", "Invalid", "Board", "maker_breaker_winner", "pairing_exists
 # -- the claim of a certificate ------------------------------------------------------------------
 
 def question(cert: dict):
-    """(game, board, position, first, verdict) of a certificate: the one place that knows the
+    """(game, board, position, first, verdict, bound) of a certificate: the one place that knows the
     certificate format (version 2: ``claim.question`` and ``claim.verdict``)."""
     claim = cert.get("claim")
     inst = cert.get("instance")
@@ -494,22 +496,25 @@ def question(cert: dict):
     q, verdict = claim.get("question"), claim.get("verdict")
     if not isinstance(q, dict) or not isinstance(q.get("position"), dict):
         raise Invalid("no question")
-    return q.get("game"), inst, q["position"], q.get("first"), verdict
+    return q.get("game"), inst, q["position"], q.get("first"), verdict, q.get("bound")
 
 
 def _int(v) -> bool:
     return type(v) is int and v >= 0
 
 
-def truth(game, board, position, first, verdict) -> bool:
+def truth(game, board, position, first, verdict, bound=None) -> bool:
     """Is the verdict the true answer to the question? TooBig when the judge declines."""
+    if bound is not None and (game != "maker-breaker" or not _int(bound) or not isinstance(verdict, dict)
+                              or "winner" not in verdict):
+        return False  # only Maker-Breaker games have bounded questions
     try:
-        return _truth(game, board, position, first, verdict)
+        return _truth(game, board, position, first, verdict, bound)
     except Invalid:
         return False
 
 
-def _truth(game, board, position, first, verdict) -> bool:
+def _truth(game, board, position, first, verdict, bound=None) -> bool:
     if not isinstance(verdict, dict):
         return False
     if game == "maker-breaker":
@@ -524,7 +529,7 @@ def _truth(game, board, position, first, verdict) -> bool:
             return not pairing_exists(b.n, b.edges, maker, breaker)
         if first not in ("maker", "breaker"):
             return False
-        return verdict.get("winner") == maker_breaker_winner(b.n, b.edges, maker, breaker, first)
+        return verdict.get("winner") == maker_breaker_winner(b.n, b.edges, maker, breaker, first, bound)
     if game == "pg":
         extra = "".join(f"\n#{c}initials\n" + " ".join(_name(v) for v in position.get(c, []))
                         for c in ("black", "white") if position.get(c))

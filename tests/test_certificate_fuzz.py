@@ -135,6 +135,11 @@ def pool() -> tuple:
     for h in SYMMETRIC:
         for first in ("maker", "breaker"):
             certs.append(solve("maker-breaker", MakerBreakerGame(h, first), "search", certificate=True).certificate)
+    # bounded questions ("Maker wins within B moves"), answered yes and no
+    for rounds in (2, 3, 4):
+        certs.append(solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "search", rounds=rounds,
+                           certificate=True).certificate)
+    certs.append(solve("maker-breaker", g, "qbf", rounds=3, certificate=True).certificate)
     games = [parse_pg(PG_MAKER_MAKER), parse_pg(PG_SCHEDULE), read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")),
              pg.from_maker_breaker(Hypergraph(BOARDS[1][0]), 0, 0, "breaker")]
     for game in games:

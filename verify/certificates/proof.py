@@ -308,9 +308,10 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     if question.game == "maker-breaker":
         mbg = mb_game(cert, question)
         winner = verdict_of(cert, "winner", mb.PLAYERS)
-        game = pg.from_maker_breaker(mbg.board, mbg.maker_mask, mbg.breaker_mask, mbg.first)
+        # a bound B: the .pg form gives Maker B moves, so black wins it iff Maker wins within B moves
+        game = pg.from_maker_breaker(mbg.board, mbg.maker_mask, mbg.breaker_mask, mbg.first, question.bound)
         colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
-        asked = question_of("maker-breaker", mbg)
+        asked = question_of("maker-breaker", mbg, question.bound)
     else:
         game = pg_game(cert, question)
         colour = verdict_of(cert, "winner", (pg.BLACK, pg.WHITE, pg.DRAW))
