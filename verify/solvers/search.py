@@ -43,7 +43,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ..errors import Undecided
+from ..errors import MethodError, Undecided
 from ..games import positional as pg
 from ..games.attack import Attack
 from ..hypergraph import bits, minimal_masks
@@ -428,8 +428,30 @@ class _Progress:
             self.bar.close()
 
 
+ENGINES = ("auto", "fast", "python")
+
+
+def make_search(game: pg.PositionalGame, attacker: str, engine: str = "auto", **kw):
+    """The search for "can ``attacker`` win?": the compiled kernel
+    (:class:`verify.solvers.search_fast.FastProofSearch`) when ``engine`` is ``auto`` or ``fast``,
+    the game is one it covers and numba is installed; otherwise the pure-Python reference
+    :class:`ProofSearch` (``engine="python"``; ``"fast"`` on a game the kernel cannot take is an error)."""
+    if engine not in ENGINES:
+        raise MethodError(f"unknown search engine {engine!r} (known: {', '.join(ENGINES)})")
+    if engine != "python":
+        from . import search_fast
+        if search_fast.available() and search_fast.eligible(game, attacker):
+            kw.pop("residual", None)
+            return search_fast.FastProofSearch(game, attacker, **kw)
+        if engine == "fast":
+            raise MethodError("the compiled search needs numba (pip install .[fast]) and a game of at most "
+                              "64 cells without #firstmoves whose second player has no sets")
+    kw.pop("tss_depth", None)
+    return ProofSearch(game, attacker, **kw)
+
+
 def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
-           symmetry: bool = True) -> tuple[str, list[ProofSearch]]:
+           symmetry: bool = True, engine: str = "auto") -> tuple[str, list[ProofSearch]]:
     """The result (black/white/draw) of a .pg game, and the searches that decided it."""
     deadline = None if timeout is None else time.monotonic() + timeout
     progress = _Progress()
@@ -437,7 +459,7 @@ def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int 
     try:
         start = game.start()
         for attacker in (pg.BLACK, pg.WHITE) if game.maker_maker else (pg.BLACK,):
-            s = ProofSearch(game, attacker, tt_limit=tt_limit, deadline=deadline, progress=progress,
+            s = make_search(game, attacker, engine, tt_limit=tt_limit, deadline=deadline, progress=progress,
                             symmetry=symmetry)
             searches.append(s)
             if s.wins(*start, 0):
