@@ -16,7 +16,8 @@ from ..hypergraph import minimal_masks
 MAX_CELLS = 64
 CHUNK = 1 << 18  # nodes between two returns to Python (deadline, progress, signals)
 TSS_DEPTH = 6  # threats in a row the threat-space search looks for
-TSS_BUDGET = 64  # threat-space nodes per X turn
+TSS_BUDGET = 64
+FIRST_SLOTS = 1 << 16  # threat-space nodes per X turn
 
 
 def available() -> bool:
@@ -52,7 +53,8 @@ class FastProofSearch(Attack):
     iso = False  # no isomorphism links in its certificates
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
-                 deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH):
+                 deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
+                 sym_until: int = 64):
         import numpy as np
         from . import search_kernel as k
         super().__init__(game, attacker)
@@ -71,9 +73,12 @@ class FastProofSearch(Attack):
             self.xyx[t] = self.sched[t:t + 3] == (attacker, self.y, attacker)
             self.yx[t] = self.sched[t:t + 2] == (self.y, attacker)
         self.lx = np.array(self.left_x + [0, 0], dtype=np.int64)
-        slots = 4
-        while slots < tt_limit:
-            slots *= 2
+        self.limit = 4
+        while self.limit < tt_limit:
+            self.limit *= 2
+        # the table starts small and doubles while more than half full, up to the limit (a large
+        # table allocated up front costs more in page faults than a small search takes)
+        slots = min(self.limit, FIRST_SLOTS)
         self.tab = np.zeros((slots, 5), dtype=np.uint64)
         self.mask = slots - 1
         self.lv = np.zeros((n + 3, max(1, len(self.xsets))), dtype=np.int32)
@@ -85,6 +90,28 @@ class FastProofSearch(Attack):
         self.progress = progress
         self.full = np.uint64(game.full_mask)
         self.np = np
+        # automorphisms of X's sets (their images of a state have the same needs up to renaming:
+        # the same value), applied to the table keys while t < sym_until
+        group = []
+        if symmetry:
+            from .search_symmetry import automorphisms, byte_tables, inverse
+            group = automorphisms(game, self.xsets, [])[1:]
+        self.T = np.zeros((len(group), 8, 256), dtype=np.uint64)
+        self.Ti = np.zeros((len(group), 8, 256), dtype=np.uint64)
+        for i, p in enumerate(group):
+            for table, q in ((self.T, p), (self.Ti, inverse(p))):
+                for b, row in enumerate(byte_tables(q)):
+                    table[i, b] = row
+        self.sym_until = sym_until if group else 0
+
+    def _grow(self):
+        k = self.k
+        slots = len(self.tab)
+        if slots < self.limit and self.st[k.STORED] > slots // 2:
+            new = self.np.zeros((2 * slots, 5), dtype=self.np.uint64)
+            self.st[k.STORED] = 0
+            k.rehash(self.tab, new, 2 * slots - 1, self.st)
+            self.tab, self.mask = new, 2 * slots - 1
 
     # statistics in the reference's names
     @property
@@ -134,10 +161,20 @@ class FastProofSearch(Attack):
             self.st[k.BUDGET] = self.st[k.NODES] + CHUNK
             status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
                                      self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
-                                     self.tss_depth)
+                                     self.tss_depth, self.T, self.Ti, self.sym_until)
             if status >= 0:
                 return bool(status), int(car), int(mv)
+            self._grow()
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise Undecided("search stopped at the deadline")
             if self.progress is not None:
                 self.progress(self)
+
+
+def warm_up() -> float:
+    """Load (or compile, the first time) the kernel; the seconds it took (once per process)."""
+    from ..families import tic_tac_toe
+    t0 = time.perf_counter()
+    g = pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker")
+    FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
+    return time.perf_counter() - t0

@@ -102,6 +102,42 @@ def tt_store(tab, mask, st, u, o, t, won, car, mv, work):
     tab[slot, 4] = mv
 
 
+@njit(cache=True, inline="always")
+def image(T, p, x):
+    """The image of the mask x under the permutation p given by byte tables T[p]."""
+    out = U0
+    for b in range(8):
+        byte = np.int64((x >> np.uint64(8 * b)) & np.uint64(255))
+        if byte:
+            out |= T[p, b, byte]
+    return out
+
+
+@njit(cache=True)
+def canonical(T, u, o):
+    """The least image of the key (u, o) under the permutations of T, and the one giving it (-1:
+    the key itself)."""
+    bu, bo, arg = u, o, -1
+    for p in range(T.shape[0]):
+        iu = image(T, p, u)
+        if iu > bu:
+            continue
+        io = image(T, p, o)
+        if iu < bu or io < bo:
+            bu, bo, arg = iu, io, p
+    return bu, bo, arg
+
+
+@njit(cache=True)
+def rehash(old, new, mask, st):
+    """Move every entry of the table ``old`` into the larger table ``new`` (growth)."""
+    for j in range(old.shape[0]):
+        meta = old[j, 2]
+        if meta != U0:
+            tt_store(new, mask, st, old[j, 0], old[j, 1], np.int64(meta & np.uint64(0xFF)) - 1,
+                     np.int64((meta >> np.uint64(8)) & U1), old[j, 3], old[j, 4], np.int64(meta >> np.uint64(16)))
+
+
 @njit(cache=True)
 def ordered(S, lv, ln, d, own, allowed):
     """Cells of ``allowed`` on the live needs, most needed first (weight 2^-size per need), ties by
@@ -229,7 +265,7 @@ def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
 
 
 @njit(cache=True)
-def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_depth):
+def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_depth, T, Ti, symt):
     """The value of the state (own, opp, t) whose live sets are ``lv[d, :ln[d]]`` (all needing at
     least one cell): (status, carrier, move), see the module docstring. One self-recursive function
     (X's turn, then Y's turn below): numba compiles self-recursion, not mutual recursion."""
@@ -244,10 +280,16 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
     for j in range(k):
         u |= S[lv[d, j]]
     o = own & u
+    perm = -1
+    if t < symt:
+        # automorphisms: the table is keyed by the least image, carriers and moves in its frame
+        u, o, perm = canonical(T, u, o)
     hit = tt_find(tab, mask, u, o, t)
     if hit >= 0:
         st[TT_HITS] += 1
-        return np.int64((tab[hit, 2] >> np.uint64(8)) & U1), tab[hit, 3], tab[hit, 4]
+        if perm < 0:
+            return np.int64((tab[hit, 2] >> np.uint64(8)) & U1), tab[hit, 3], tab[hit, 4]
+        return np.int64((tab[hit, 2] >> np.uint64(8)) & U1), image(Ti, perm, tab[hit, 3]), image(Ti, perm, tab[hit, 4])
     start = st[NODES]
     legal = full & ~own & ~opp
     status = 0
@@ -282,7 +324,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
             for v in ordered(S, lv, ln, d, own, legal):
                 child_after(S, lv, ln, d, own, v, U0, lx[t + 1])
                 r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own | v, opp, t + 1, d + 1,
-                                 tss_depth)
+                                 tss_depth, T, Ti, symt)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -302,7 +344,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                 st[FORCED] += 1
                 child_after(S, lv, ln, d, own, U0, th, lx[t + 1])
                 r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | th, t + 1, d + 1,
-                                 tss_depth)
+                                 tss_depth, T, Ti, symt)
                 if r < 0:
                     return r, U0, U0
                 status, carrier, move = (1, car | th, U0) if r == 1 else (0, U0, th)
@@ -312,14 +354,14 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                 tried = lowbit(legal)
             child_after(S, lv, ln, d, own, U0, tried, lx[t + 1])
             r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | tried, t + 1, d + 1,
-                             tss_depth)
+                             tss_depth, T, Ti, symt)
             if r < 0:
                 return r, U0, U0
             move = tried
             if r == 1:
                 carrier = car | tried
                 child_after(S, lv, ln, d, own, U0, U0, lx[t + 1])
-                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth)
+                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth, T, Ti, symt)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -340,7 +382,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                             rest ^= c
                         child_after(S, lv, ln, d, own, U0, c, lx[t + 1])
                         r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | c, t + 1,
-                                         d + 1, tss_depth)
+                                         d + 1, tss_depth, T, Ti, symt)
                         if r < 0:
                             return r, U0, U0
                         if r == 0:
@@ -354,5 +396,8 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
     else:
         st[DISPROVEN] += 1
         carrier = U0
-    tt_store(tab, mask, st, u, o, t, status, carrier, move, st[NODES] - start)
+    if perm < 0:
+        tt_store(tab, mask, st, u, o, t, status, carrier, move, st[NODES] - start)
+    else:
+        tt_store(tab, mask, st, u, o, t, status, image(T, perm, carrier), image(T, perm, move), st[NODES] - start)
     return np.int64(status), carrier, move
