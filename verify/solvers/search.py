@@ -429,13 +429,15 @@ class _Progress:
 
 
 ENGINES = ("auto", "fast", "python")
+DEFAULT_ENGINE = "auto"  # the engine when none is named (the reference's own tests pin "python")
 
 
-def make_search(game: pg.PositionalGame, attacker: str, engine: str = "auto", **kw):
+def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = None, **kw):
     """The search for "can ``attacker`` win?": the compiled kernel
     (:class:`verify.solvers.search_fast.FastProofSearch`) when ``engine`` is ``auto`` or ``fast``,
     the game is one it covers and numba is installed; otherwise the pure-Python reference
     :class:`ProofSearch` (``engine="python"``; ``"fast"`` on a game the kernel cannot take is an error)."""
+    engine = engine or DEFAULT_ENGINE
     if engine not in ENGINES:
         raise MethodError(f"unknown search engine {engine!r} (known: {', '.join(ENGINES)})")
     if engine != "python":
@@ -451,7 +453,7 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str = "auto", **
 
 
 def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
-           symmetry: bool = True, engine: str = "auto") -> tuple[str, list[ProofSearch]]:
+           symmetry: bool = True, engine: str | None = None) -> tuple[str, list[ProofSearch]]:
     """The result (black/white/draw) of a .pg game, and the searches that decided it."""
     deadline = None if timeout is None else time.monotonic() + timeout
     progress = _Progress()

@@ -14,7 +14,7 @@ from ..games.attack import Attack
 from ..hypergraph import minimal_masks
 
 MAX_CELLS = 64
-CHUNK = 1 << 18  # nodes between two returns to Python (deadline, progress, signals)
+CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
 TSS_DEPTH = 6  # threats in a row the threat-space search looks for
 TSS_BUDGET = 64
 FIRST_SLOTS = 1 << 16  # threat-space nodes per X turn
@@ -86,6 +86,7 @@ class FastProofSearch(Attack):
         self.st = np.zeros(k.STATS, dtype=np.int64)
         self.st[k.TSS_BUDGET] = TSS_BUDGET
         self.tss_depth = tss_depth
+        self.chunk = 1 << 14
         self.deadline = deadline
         self.progress = progress
         self.full = np.uint64(game.full_mask)
@@ -158,12 +159,15 @@ class FastProofSearch(Attack):
         self.lv[0, :len(live)] = live
         self.ln[0] = len(live)
         while True:
-            self.st[k.BUDGET] = self.st[k.NODES] + CHUNK
+            self.st[k.BUDGET] = self.st[k.NODES] + self.chunk
+            t0 = time.perf_counter()
             status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
                                      self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
                                      self.tss_depth, self.T, self.Ti, self.sym_until)
             if status >= 0:
                 return bool(status), int(car), int(mv)
+            spent = time.perf_counter() - t0
+            self.chunk = int(min(max(self.chunk * CHUNK_SECONDS / max(spent, 1e-4), 1 << 10), 1 << 22))
             self._grow()
             if self.deadline is not None and time.monotonic() > self.deadline:
                 raise Undecided("search stopped at the deadline")
