@@ -94,11 +94,10 @@ def test_threat_space_search_and_symmetry_fire_and_agree():
     on = make_search(game, pg.BLACK, "fast", symmetry=True)
     assert on.wins(*game.start(), 0)
     assert on.hits.get("threat_space", 0) > 0
-    off = make_search(game, pg.BLACK, "fast", symmetry=False, tss_depth=0)
+    off = make_search(game, pg.BLACK, "fast", symmetry=False)
     assert off.wins(*game.start(), 0)
-    ttt = MakerBreakerGame(tic_tac_toe(4), "maker")
-    fast, slow = both(ttt)
-    assert fast.winner == slow.winner == "breaker"
+    g4 = pg.from_maker_breaker(tic_tac_toe(4), 0, 0, "maker")
+    assert not make_search(g4, pg.BLACK, "fast", tss_depth=0).wins(*g4.start(), 0)
 
 
 def test_small_table_replaces_and_stays_correct():

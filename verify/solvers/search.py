@@ -34,6 +34,9 @@ is exact (never changes a result) and relies on the lemma stated with it:
   stones and first-move cells) maps onto each other have the same value; the table is keyed by a
   canonical image.
 
+With numba installed (extra ``fast``) :func:`make_search` runs the same rules compiled
+(:mod:`verify.solvers.search_kernel`) on the games it covers; this module stays the reference.
+
 Winning proofs are recorded as compact certificates (:mod:`verify.certificates.proof`): only X's
 moves and the searched Y replies, the checker re-deriving immediate wins, forced blocks and
 must-play regions.

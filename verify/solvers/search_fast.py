@@ -50,8 +50,6 @@ class FastProofSearch(Attack):
     """Can ``attacker`` force a win in ``game``? The kernel's search with a table of ``tt_limit``
     entries (rounded up to a power of two); ``tss_depth=0`` turns the threat-space search off."""
 
-    iso = False  # no isomorphism links in its certificates
-
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
                  sym_until: int = 64):
@@ -104,6 +102,9 @@ class FastProofSearch(Attack):
                 for b, row in enumerate(byte_tables(q)):
                     table[i, b] = row
         self.sym_until = sym_until if group else 0
+        # on a symmetric board the certificate builder links isomorphic residuals (as for the
+        # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
+        self.iso = bool(group)
 
     def _grow(self):
         k = self.k
