@@ -7,25 +7,17 @@ unchanged in what it uses), written to a temporary module and imported."""
 from __future__ import annotations
 
 import importlib
-import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 BASELINE = "326bf21"
 MODULE = "search_at_baseline"
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _load():
-    try:
-        text = subprocess.run(["git", "show", f"{BASELINE}:verify/solvers/search.py"], cwd=ROOT,
-                              capture_output=True, text=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        raise SystemExit(f"bench: cannot read the baseline search from git ({BASELINE}): {exc}") from None
-    text = re.sub(r"^from \.\.(\w)", r"from verify.\1", text, flags=re.M)
-    text = re.sub(r"from \.(search_symmetry)", r"from verify.solvers.\1", text)
+    from rank3_baseline import git_source
+    text = git_source(BASELINE, "verify/solvers/search.py")
     where = Path(tempfile.mkdtemp(prefix="verify-bench-"))
     (where / f"{MODULE}.py").write_text(text, encoding="utf-8")
     sys.path.insert(0, str(where))

@@ -139,9 +139,8 @@ def rehash(old, new, mask, st):
 
 
 @njit(cache=True)
-def ordered(S, lv, ln, d, own, allowed):
-    """Cells of ``allowed`` on the live needs, most needed first (weight 2^-size per need), ties by
-    cell index (the reference's ``_ordered``)."""
+def scores(S, lv, ln, d, own, allowed):
+    """Weight of each cell of ``allowed``: 2^-size summed over the live needs through it."""
     score = np.zeros(64)
     for j in range(ln[d]):
         need = S[lv[d, j]] & ~own
@@ -153,6 +152,14 @@ def ordered(S, lv, ln, d, own, allowed):
             low = lowbit(m)
             score[index(low)] += w
             m ^= low
+    return score
+
+
+@njit(cache=True)
+def ordered(S, lv, ln, d, own, allowed):
+    """Cells of ``allowed`` on the live needs, most needed first, ties by cell index (the
+    reference's ``_ordered``)."""
+    score = scores(S, lv, ln, d, own, allowed)
     cnt = 0
     cells = np.empty(64, np.int64)
     for i in range(64):
@@ -169,19 +176,9 @@ def ordered(S, lv, ln, d, own, allowed):
 
 @njit(cache=True)
 def best(S, lv, ln, d, own, allowed):
-    """The cell of ``allowed`` with the highest weight on the live needs, lowest index on ties; 0
-    if none (the reference's ``_best``)."""
-    score = np.zeros(64)
-    for j in range(ln[d]):
-        need = S[lv[d, j]] & ~own
-        m = need & allowed
-        if m == U0:
-            continue
-        w = 1.0 / (1 << popcount(need))
-        while m != U0:
-            low = lowbit(m)
-            score[index(low)] += w
-            m ^= low
+    """The cell of ``allowed`` with the highest weight, lowest index on ties; 0 if none (the
+    reference's ``_best``)."""
+    score = scores(S, lv, ln, d, own, allowed)
     top = 0.0
     arg = -1
     for i in range(64):
