@@ -455,6 +455,31 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
     return ProofSearch(game, attacker, **kw)
 
 
+def chooser(search, wins: bool, moves: dict, known: dict | None = None):
+    """The builder's choice at a state of the walk: the ``known`` choice (a parallel search's), else
+    the search's move (X's win or Y's refutation), else a legal move keeping the answer; each
+    choice is recorded in ``moves``."""
+
+    def choose(b, w, t):
+        v = known.get((b, w, t), 0) if known else 0
+        if not v:
+            won, _, v = search.solve(b, w, t)
+            if won != wins:
+                raise AssertionError("the search contradicts itself along its own proof")
+        if not v:
+            walk_legal = search.legal(b, w, t)
+            for i in bits(walk_legal):
+                c = 1 << i
+                nb, nw = (b | c, w) if (search.sched[t] == pg.BLACK) else (b, w | c)
+                if search.solve(nb, nw, t + 1)[0] == wins:
+                    v = c
+                    break
+        moves[(b, w, t)] = v
+        return v
+
+    return choose
+
+
 def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
            symmetry: bool = True, engine: str | None = None) -> tuple[str, list[ProofSearch]]:
     """The result (black/white/draw) of a .pg game, and the searches that decided it."""

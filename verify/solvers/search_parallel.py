@@ -8,7 +8,8 @@ child to prove one ends the others); at Y's turn X wins iff every reply loses fo
 child to refute one ends the others). No must-play pruning at the root (every legal move is
 dealt): nothing is assumed. At Y's turn the pass (Y claims nothing) is dealt too, though it decides
 nothing: its proof is the one the certificate's must-play region at the root is checked with. The parent merges the children's choices into one table and builds the
-one certificate from it (:func:`verify.solvers.search_methods.build_questions`); the checker then
+one certificate from it (:func:`verify.solvers.search_methods.build_questions`, called by
+:mod:`verify.solvers.search_methods`, which imports this module); the checker then
 verifies the whole, so nothing rests on how the work was split.
 
 The children follow :mod:`verify.encode.child`: own process group, killed with the parent
@@ -31,8 +32,7 @@ from ..hypergraph import bits
 def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline):
     """In a child: for each of ``mine`` (cells of the mover at the start), whether X wins after it,
     and the choices of the side winning that subgame; stops at the first decisive one."""
-    from .search import make_search
-    from .search_methods import chooser
+    from .search import chooser, make_search
     search = make_search(game, attacker, engine, tt_limit=tt_limit, symmetry=symmetry, deadline=deadline)
     x_moves = game.schedule()[t] == attacker
     out = []
