@@ -37,8 +37,8 @@ from ..formats.questions import question_of
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
-from ..plugins import add_entry, import_all
-from ..question import Player, Question
+from ..plugins import add_entry, html_table, import_all
+from ..question import Player, Question, verdict_text
 from . import FORMAT, VERSION
 
 
@@ -52,7 +52,7 @@ class CheckReport:
     detail: str
 
     def verdict_text(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.verdict.items())
+        return verdict_text(self.verdict)
 
     def line(self) -> str:
         return f"{self.kind}: {self.verdict_text()} -- {self.question.describe()} ({self.detail})"
@@ -60,6 +60,11 @@ class CheckReport:
     def to_json(self) -> dict:
         return {"kind": self.kind, "question": self.question.to_json(), "verdict": self.verdict,
                 "detail": self.detail}
+
+    def _repr_html_(self) -> str:
+        """The report as a small table in Jupyter: question, verdict, kind and what was checked."""
+        return html_table([("question", self.question.describe()), ("verdict", self.verdict_text()),
+                           ("certificate", self.kind), ("checked", self.detail)])
 
 
 #: kind -> (checking function ``fn(cert, question) -> CheckReport``, the kind's body keys)

@@ -11,15 +11,13 @@ Exit status 0 when every certificate is verified (and matches), 1 when one fails
 2 on bad input."""
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from ..errors import CertificateError, InputError, VerifyError
+from ..formats.instances import load_instance
+from ..formats.questions import asked_question, expected_verdict, mismatches
 from ..question import SCHEMA_VERSION
 from .common import print_json
-
-WINNERS = ("maker", "breaker", "black", "white", "draw")
-
 
 def add_cli(sub) -> None:
     c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
@@ -49,26 +47,6 @@ def certificate_files(args_paths) -> list[Path]:
     return paths
 
 
-def expected_verdict(text: str) -> dict:
-    """``--expect`` as a verdict object: a winner's name, or ``KEY=VALUE`` (integers as integers)."""
-    if text in WINNERS:
-        return {"winner": text}
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise InputError(f"--expect {text!r}: give a winner ({', '.join(WINNERS)}) or KEY=VALUE")
-    return {key: int(value) if value.isdigit() and len(value) < 100 else value}
-
-
-def asked_question(report, path: str, first: str | None):
-    """The question the instance file ``path`` poses, read as an instance of the certificate's game."""
-    from ..formats.instances import load_instance
-    from ..formats.questions import question_of
-    q = report.question
-    who = first or (q.first.value if q.first is not None and q.game == "maker-breaker" else "maker")
-    asked = question_of(q.game, load_instance(q.game, path, first=who), q.bound if q.game == "maker-breaker" else None)
-    return asked if q.game == "maker-breaker" and q.first is not None else replace(asked, first=q.first)
-
-
 def cmd_check(args) -> int:
     from ..certificates.checker import check_file
     if args.first and not args.instance:
@@ -85,15 +63,12 @@ def cmd_check(args) -> int:
             if not args.json:
                 print(f"FAIL  {p}: {exc}")
             continue
-        problems = []
+        asked = None
         if args.instance:
-            asked = asked_question(report, args.instance, args.first)
-            if asked != report.question:
-                problems.append(f"it answers {report.question.describe()}, not the question {args.instance} "
-                                f"poses ({asked.describe()})")
-        if expect is not None and report.verdict != expect:
-            problems.append(f"it proves {report.verdict_text()}, not the expected "
-                            + ", ".join(f"{k}={v}" for k, v in expect.items()))
+            asked = asked_question(report.question,
+                                   lambda who: load_instance(report.question.game, args.instance, first=who),
+                                   args.first)
+        problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
         row = {"path": str(p), "ok": not problems, **report.to_json()}
         if problems:
             failed += 1

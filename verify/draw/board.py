@@ -47,6 +47,19 @@ class Board:
             return self.geometry
         return geo.detect(self.names, self.sets + self.white_sets)
 
+    def svg(self) -> str:
+        """The picture as SVG text (matplotlib, no system binary)."""
+        from .render import render_bytes
+        return render_bytes(self, "svg").decode("utf-8")
+
+    def save(self, path) -> str:
+        """Write the picture to ``path`` (``.svg`` or ``.png``); returns the path as a string."""
+        from .render import save
+        return save(self, path)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
 
 class Play:
     """A game in progress. States are hashable; ``play`` checks legality with the game's rules."""

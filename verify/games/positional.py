@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..hypergraph import bits, minimal_masks
 from ..labels import Labels
+from ..plugins import svg_of
 
 BLACK, WHITE, DRAW = "black", "white", "draw"
 COLOURS = (BLACK, WHITE)
@@ -54,6 +55,10 @@ class PositionalGame:
     maker_maker: bool = False  # True iff the description has a #whitewins section
     version: str = "1.0"
     comments: tuple[str, ...] = field(default=(), compare=False)
+
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture in Jupyter (drawn by :mod:`verify.draw` once it is loaded)."""
+        return svg_of(self)
 
     def __post_init__(self):
         if not self.positions:
