@@ -302,10 +302,10 @@ class Certificate:
         """Verify with the independent checker: the same as :func:`check` on this certificate."""
         return check(self, instance, first=first, expect=expect)
 
-    def picture(self, moves: Iterable[str] = ()) -> "_draw.Board":
+    def picture(self, moves: Iterable[str] = (), path: Path_ | None = None) -> "_draw.Board":
         """The certificate's board after ``moves``, the strategy's next move ringed in green (the
         certificate is verified first): the same as :func:`picture` on this certificate."""
-        return picture(self, moves)
+        return picture(self, moves, path=path)
 
     def __repr__(self) -> str:
         return f"Certificate(kind={self.kind!r})"
@@ -398,8 +398,8 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None,
     return report
 
 
-def picture(obj: Any, moves: Iterable[str] = (), *, game: str | None = None, first: str = "maker",
-            geometry: str = "auto") -> "_draw.Board":
+def picture(obj: Any, moves: Iterable[str] = (), *, path: Path_ | None = None, game: str | None = None,
+            first: str = "maker", geometry: str = "auto") -> "_draw.Board":
     """A picture of a board, a position or a certificate's strategy, displayed inline in Jupyter.
 
     Boards are drawn in their own geometry (square grids for tic-tac-toe and k-in-a-row, hexagons
@@ -414,6 +414,8 @@ def picture(obj: Any, moves: Iterable[str] = (), *, game: str | None = None, fir
         is verified first), a certified result, a JSON document, or an instance or certificate file.
     moves : iterable of str
         Moves to replay, in order of play, from the starting position (checked for legality).
+    path : str or path-like, optional
+        Also write the picture to this file (``.svg`` or ``.png``).
     game : str, optional
         For a hypergraph file or document: the game played on it (``"maker-breaker"`` by default,
         or ``"acv"``, ``"avd"``, ``"dst"``, ``"prv"``).
@@ -425,8 +427,8 @@ def picture(obj: Any, moves: Iterable[str] = (), *, game: str | None = None, fir
     Returns
     -------
     Board
-        The picture: ``svg()`` gives the SVG text, ``save(path)`` writes ``.svg`` or ``.png``, and
-        Jupyter displays it.
+        The picture (cells, winning sets, ``stones``, ``next_move``): ``svg()`` gives the SVG text,
+        and Jupyter displays it.
 
     Examples
     --------
@@ -440,6 +442,11 @@ def picture(obj: Any, moves: Iterable[str] = (), *, game: str | None = None, fir
     True
     >>> verify.picture(r).svg().startswith("<?xml")
     True
+    >>> import pathlib, tempfile
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "opening.png"
+    >>> _ = verify.picture(r, ["b2"], path=out)
+    >>> out.read_bytes()[:4]
+    b'\x89PNG'
     """
     if isinstance(obj, Result):
         obj = Certificate(_certificate_data(obj))
@@ -454,4 +461,7 @@ def picture(obj: Any, moves: Iterable[str] = (), *, game: str | None = None, fir
         drawable = _draw.play_of(obj, game=game, first=first, geometry=geometry)
         if drawable is None:
             raise InputError(f"cannot draw a {type(obj).__name__}")
-    return _draw.board_of(drawable, list(moves))
+    board = _draw.board_of(drawable, list(moves))
+    if path is not None:
+        _draw.save(board, path)
+    return board

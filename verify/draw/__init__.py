@@ -33,5 +33,6 @@ def play_of(instance, game: str | None = None, first: str = "maker", geometry: s
     return None
 
 
+register_svg(Board, lambda board: render_bytes(board, "svg").decode("utf-8"))
 for _cls in (Hypergraph, MakerBreakerGame, PositionalGame):
     register_svg(_cls, lambda obj: board_of(play_of(obj)).svg())

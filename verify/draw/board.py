@@ -15,6 +15,7 @@ from ..errors import InputError
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import Hypergraph, bits
+from ..plugins import svg_of
 from . import geometry as geo
 
 # stone roles: who owns a stone (drawn dark: maker, black; light: breaker, white; blue: selected)
@@ -48,14 +49,8 @@ class Board:
         return geo.detect(self.names, self.sets + self.white_sets)
 
     def svg(self) -> str:
-        """The picture as SVG text (matplotlib, no system binary)."""
-        from .render import render_bytes
-        return render_bytes(self, "svg").decode("utf-8")
-
-    def save(self, path) -> str:
-        """Write the picture to ``path`` (``.svg`` or ``.png``); returns the path as a string."""
-        from .render import save
-        return save(self, path)
+        """The picture as SVG text (drawn by :mod:`verify.draw.render`, registered for Board)."""
+        return svg_of(self)
 
     def _repr_svg_(self) -> str:
         return self.svg()
