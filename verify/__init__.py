@@ -19,7 +19,7 @@ import importlib
 __all__ = [
     "GAMES", "Hypergraph", "MakerBreakerGame", "load", "family", "family_parameters",
     "solve", "methods", "check", "Certificate", "picture",
-    "Result", "Outcome", "BoundedOutcome", "NimValue", "Winner", "Answer", "Question", "Player",
+    "Result", "Outcome", "BoundedOutcome", "NimValue", "SGValue", "Winner", "Answer", "Question", "Player",
     "CheckReport", "VerifyError", "InputError", "CertificateError",
 ]
 

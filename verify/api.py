@@ -34,22 +34,25 @@ from .certificates.checker import CheckReport, check_certificate, read_certifica
 from .errors import CertificateError, InputError, VerifyError
 from .families import FAMILIES
 from .families import family as _family
-from .formats.instances import GAMES, load_instance
-from .formats.questions import asked_question, expected_verdict, mismatches
+from .formats.instances import GAMES as _GAME_SPECS
+from .formats.instances import asked_question, expected_verdict, load_instance, mismatches
 from .games.maker_breaker import MakerBreakerGame
 from .hypergraph import Hypergraph
 from .plugins import html_table
 from .question import Player, Question
-from .result import Answer, BoundedOutcome, NimValue, Outcome, Result, Winner
+from .result import Answer, BoundedOutcome, NimValue, Outcome, Result, SGValue, Winner
 
 __all__ = [
     "GAMES", "Hypergraph", "MakerBreakerGame", "load", "family", "family_parameters",
     "solve", "methods", "check", "Certificate", "picture",
-    "Result", "Outcome", "BoundedOutcome", "NimValue", "Winner", "Answer", "Question", "Player",
+    "Result", "Outcome", "BoundedOutcome", "NimValue", "SGValue", "Winner", "Answer", "Question", "Player",
     "CheckReport", "VerifyError", "InputError", "CertificateError",
 ]
 
 Path_ = Union[str, PathLike]
+
+#: the games ``verify`` answers questions about
+GAMES: tuple[str, ...] = tuple(_GAME_SPECS)
 
 
 def load(game: str, path: Path_, first: str = "maker") -> Any:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import CertificateError, InputError, VerifyError
-from ..formats.instances import load_instance
-from ..formats.questions import asked_question, expected_verdict, mismatches
+from ..formats.instances import asked_question, expected_verdict, load_instance, mismatches
 from ..question import SCHEMA_VERSION
 from .common import print_json
+
 
 def add_cli(sub) -> None:
     c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
