@@ -16,7 +16,7 @@ from verify.kernel import KERNEL_MODULES
 ROOT = Path(__file__).resolve().parent.parent
 
 #: the modules whose docstring examples are part of the documentation (run as doctests here)
-DOCTEST_MODULES = ("verify", "verify.api", "verify.hypergraph", "verify.question", "verify.result")
+DOCTEST_MODULES = ("verify", "verify.api", "verify.hypergraph", "verify.labels")
 
 
 @pytest.mark.parametrize("name", DOCTEST_MODULES)

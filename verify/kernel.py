@@ -5,7 +5,7 @@ rules, the question, the certificate kinds and their checker, and the command-li
 ``check``); none of them imports a solver, an encoder, an engine adapter or a third-party package,
 directly or lazily (``tests/test_kernel.py`` checks both the import graph of these files and the
 modules a ``verify check`` run actually loads). ``python -m verify.kernel`` prints each module's
-size; the README states the total.
+size; the documentation states the total, computed when it is built (docs/conf.py).
 """
 from __future__ import annotations
 
