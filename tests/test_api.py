@@ -114,3 +114,5 @@ def test_rich_display_of_boards_positions_and_impartial_results():
     html = nim._repr_html_()
     assert "nim=1" in html and "yes (" in html
     assert "<svg" in verify.Certificate(nim.certificate)._repr_html_()
+    forged = dict(nim.certificate, claim={**nim.certificate["claim"], "verdict": {"nim": 2}})
+    assert "not valid" in verify.Certificate(forged)._repr_html_()

@@ -314,7 +314,12 @@ class Certificate:
         return f"Certificate(kind={self.kind!r})"
 
     def _repr_html_(self) -> str:
-        report = self.check()
+        """A table (question, verdict, kind, what was checked) beside the board, in Jupyter; a
+        certificate that fails checking shows why instead."""
+        try:
+            report = self.check()
+        except VerifyError as exc:
+            return html_table([("certificate", self.kind), ("not valid", exc)])
         try:
             svg = self.picture().svg()
         except VerifyError:
