@@ -37,8 +37,12 @@ EXIT_STATUSES = ((EXIT_OK, "answered / verified"),
                  (EXIT_BAD_INPUT, "bad input (malformed file, bad option)"),
                  (EXIT_UNDECIDED, "undecided within --timeout (no verdict)"),
                  (EXIT_NOT_APPLICABLE, "the method does not apply, or the instance is too large for it"),
-                 (EXIT_ENGINE_FAILURE, "an engine (SAT/QBF/SMT solver) failed"),
+                 (EXIT_ENGINE_FAILURE, "an engine (SAT/QBF/SMT solver) failed, or its optional extra is not installed"),
                  (EXIT_INTERRUPTED, "interrupted (Ctrl-C, SIGTERM)"))
+
+#: third-party module -> the optional extra of pyproject.toml that installs it (the core needs none)
+EXTRAS = {"pyqbf": "qbf", "pysat": "sat", "z3": "smt", "pynauty": "nauty", "dask": "hunt",
+          "distributed": "hunt", "matplotlib": "report", "jinja2": "report"}
 
 
 def exit_status_of(exc: BaseException) -> int | None:
@@ -98,7 +102,7 @@ def main(argv=None) -> int:
     try:
         return args.func(args)
     except Exception as exc:
-        return _report(exc)
+        return _report(exc, args.command, getattr(args, "method", None))
     except KeyboardInterrupt:
         print("verify: interrupted (no verdict)", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -107,7 +111,7 @@ def main(argv=None) -> int:
             signal.signal(s, handler)
 
 
-def _report(exc: Exception) -> int:
+def _report(exc: Exception, command: str = "", method: str | None = None) -> int:
     """One line on stderr for an error ending a command, and its exit status; an error of another
     kind (a bug) is raised again, unless it came out of an interrupt."""
     if _SIGNALLED:
@@ -116,6 +120,11 @@ def _report(exc: Exception) -> int:
     if isinstance(exc, BrokenPipeError):  # output piped into a reader that stopped (e.g. head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] in EXTRAS:
+        extra = EXTRAS[exc.name.split(".")[0]]
+        what = f"method {method}" if method and method != "auto" else f"'verify {command}'"
+        print(f"verify: error: {what} needs the '{extra}' extra: pip install 'verify[{extra}]'", file=sys.stderr)
+        return EXIT_ENGINE_FAILURE
     status = exit_status_of(exc)
     if status is None:
         raise exc
