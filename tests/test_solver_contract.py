@@ -1,10 +1,10 @@
 """The solver contract: options validated once, refused by name, timeouts that never give a verdict,
 strict plugin loading, and engine children that never outlive ``verify``."""
+import json
 import os
 import signal
 import subprocess
 import sys
-import json
 import time
 from pathlib import Path
 
