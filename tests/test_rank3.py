@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, event, given, settings
 
 from verify.certificates.checker import check_certificate
-from verify.cli import main
+from verify.cli import EXIT_NOT_APPLICABLE, main
 from verify.errors import MethodError
 from verify.families import tic_tac_toe
 from verify.games.maker_breaker import MakerBreakerGame, breaker_claims, maker_claims
@@ -222,5 +222,5 @@ def test_cli_rank3_json_and_certificate(tmp_path, capsys):
 def test_cli_rank3_refuses_rank_four(tmp_path, capsys):
     f = tmp_path / "k4.txt"
     f.write_text("a b c d\n")
-    assert main(["rank3", str(f)]) == 2
+    assert main(["rank3", str(f)]) == EXIT_NOT_APPLICABLE
     assert "rank 4" in capsys.readouterr().err
