@@ -162,7 +162,7 @@ def pairing_board(pairs: int = 30, extra: int = 15, seed: int = 0) -> Hypergraph
             xs.append(rng.choice(used))
         if pool:
             xs.append(pool.pop())
-        want = rng.choice((2, 3))
+        want = min(rng.choice((2, 3)), len(others))
         while len(xs) < want:
             x = rng.choice(others)
             if x not in xs:
