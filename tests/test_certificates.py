@@ -142,3 +142,99 @@ def test_nim_labelling_certificates(h, kind, data):
     bad = copy.deepcopy(cert)
     bad["labels"].pop(data.draw(st.integers(0, len(bad["labels"]) - 1)))
     assert not accepted(bad)
+
+
+# -- crafted attacks on the pg-proof checker's links ---------------------------------------------
+
+TRIANGLE = {"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["a", "c"], ["b", "c"]]}
+
+
+def _triangle_refutation(links):
+    """'Breaker wins, Maker first' on the triangle (false: Maker wins), resting on links only."""
+    from verify.solvers.search_methods import solve_maker_breaker_search
+    cert = solve_maker_breaker_search(MakerBreakerGame(Hypergraph(TRIANGLE["edges"], vertices=TRIANGLE["vertices"]),
+                                                       "maker"), certificate=True).certificate
+    assert cert["claim"]["verdict"] == {"winner": "maker"}
+    cert["claim"]["verdict"] = {"winner": "breaker"}
+    cert["questions"] = [{"attacker": "black", "wins": False, "moves": [], "links": links}]
+    return cert
+
+
+@pytest.mark.parametrize("links", [
+    # a cycle a -> b -> a, with c linked into it: no state explored at all
+    [[1, "a", "", "b", "", "a>b b>a c>c"], [1, "b", "", "a", "", "a>b b>a c>c"],
+     [1, "c", "", "a", "", "a>c c>a b>b"]],
+    # a three-cycle a -> b -> c -> a
+    [[1, "a", "", "b", "", "a>b b>a c>c"], [1, "b", "", "c", "", "b>c c>b a>a"],
+     [1, "c", "", "a", "", "a>c c>a b>b"]],
+    # a self-link
+    [[1, "a", "", "a", "", "a>a b>b c>c"]],
+])
+def test_cyclic_links_never_refute(links):
+    with pytest.raises(CertificateError):
+        check_certificate(_triangle_refutation(links))
+
+
+def test_cyclic_links_never_prove():
+    cert = _triangle_refutation([[1, "a", "", "b", "", "a>b b>a c>c"], [1, "b", "", "a", "", "a>b b>a c>c"]])
+    cert["claim"]["verdict"] = {"winner": "maker"}
+    cert["questions"] = [{"attacker": "black", "wins": True, "moves": [], "links": cert["questions"][0]["links"]}]
+    with pytest.raises(CertificateError):
+        check_certificate(cert)
+
+
+@pytest.mark.parametrize("change", [
+    lambda c: c["questions"][0].update(moves=[[0, "", "", "a"]] * 2),    # duplicated entry
+    lambda c: c["questions"][0].update(links=[[10**30, "a", "", "b", "", "a>b b>a"]]),  # huge t, bad map
+    lambda c: c["questions"][0].update(moves=[[True, "", "", "a"]]),     # bool for int
+    lambda c: c["questions"][0].update(moves=[[0.0, "", "", "a"]]),      # float for int
+    lambda c: c["questions"][0].update(links="a>b"),                     # string for list
+    lambda c: c["questions"][0].update(links=[[1, "a", "", "b", "", {"a": "b"}]]),  # nested junk
+    lambda c: c.update(questions=[]),                                     # empty section
+    lambda c: c.update(questions={}),
+])
+def test_malformed_refutations_rejected(change):
+    cert = _triangle_refutation([])
+    change(cert)
+    with pytest.raises(CertificateError):
+        check_certificate(cert)
+
+
+def test_cyclic_link_refutation_reaches_the_links():
+    """The crafted certificate passes the envelope: the rejection names the cycle."""
+    cert = _triangle_refutation([[1, "a", "", "b", "", "a>b b>a c>c"], [1, "b", "", "a", "", "a>b b>a c>c"],
+                                 [1, "c", "", "a", "", "a>c c>a b>b"]])
+    with pytest.raises(CertificateError, match="cyclic links"):
+        check_certificate(cert)
+
+
+@pytest.mark.parametrize("kind", ["pg-strategy", "pg-proof"])
+def test_white_wins_on_an_undefined_game_is_refused(kind):
+    """Issue 17: an empty #firstmoves section (no first move allowed) made the game undefined, yet
+    'white wins' was accepted. The board is now refused wherever it is read, the checker included."""
+    text = "#times\nt1 t2\n#blackturns\nt1\n#positions\na b\n#firstmoves\n#blackwins\na b\n"
+    cert = {"format": "verify-certificate", "version": 2, "kind": kind, "instance": {"pg": text},
+            "claim": {"question": {"game": "pg", "instance": "sha256:" + "0" * 64,
+                                   "position": {"black": [], "white": []}, "first": None, "bound": None},
+                      "verdict": {"winner": "white"}}}
+    cert.update({"strategies": {"white": []}} if kind == "pg-strategy" else
+                {"questions": [{"attacker": "black", "wins": False, "moves": []}]})
+    with pytest.raises(CertificateError, match="firstmoves"):
+        check_certificate(cert)
+
+
+def test_check_says_which_position_it_proves(capsys, tmp_path):
+    """Issue 17: a tic-tac-toe certificate in which Breaker already holds a1 and b2 is reported with
+    that position, and it is not the answer to the question the empty board poses."""
+    from pathlib import Path
+    from verify.cli import main
+    game = MakerBreakerGame(tic_tac_toe(3), "maker", frozenset({"a1", "b2"}))
+    cert = solve_maker_breaker(game, certificate=True).certificate
+    path = tmp_path / "cert.json"
+    path.write_text(json.dumps(cert))
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "breaker {a1,b2}" in out and "maker first" in out and cert["claim"]["question"]["instance"] in out
+    board = Path(__file__).resolve().parent.parent / "examples/tic-tac-toe-3.txt"
+    assert main(["check", str(path), "--instance", str(board)]) == 1
+    assert "not the question" in capsys.readouterr().out

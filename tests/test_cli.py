@@ -84,3 +84,16 @@ def test_bad_input_one_line_exit_2(tmp_path, argv, needle):
 
 def test_usage_error_exit_2(capsys):
     assert main(["solve"]) == 2
+
+
+def test_an_error_out_of_an_interrupt_is_the_interrupt(capsys):
+    """Native code (nauty) may turn Ctrl-C/SIGTERM into an error of its own: still no verdict, exit 130."""
+    import verify.cli as cli
+    cli._SIGNALLED[:] = [15]
+    try:
+        assert cli._report(TypeError("missing 'vertex_coloring' attribute")) == 130
+        assert "interrupted (no verdict)" in capsys.readouterr().err
+    finally:
+        cli._SIGNALLED.clear()
+    with pytest.raises(TypeError):  # without a signal, a bug is a bug
+        cli._report(TypeError("a bug"))

@@ -10,6 +10,20 @@ Kinds checked here:
 - ``maker-breaker-pairing``: disjoint pairs of free vertices, each live edge containing a pair.
 - ``nim-labelling``: every position reachable from ∅ labelled, each label the mex of its options'.
 Other kinds register a checking function with :func:`register`.
+
+Soundness of the three kinds here:
+- strategy: :func:`maker_breaker.strategy_states` expands every opponent move (each live vertex,
+  and one dead vertex while any is free: dead vertices are interchangeable) and the table's move at
+  each winner turn; states are (residual, free count, mover), finitely many, each expanded once, so
+  the walk terminates. Every expanded state is checked, a missing entry is an error (never a
+  default), so the winner's strategy wins against every opponent play (induction on free count).
+- pairing: answering each Maker move in a pair with its partner keeps every pair from being
+  Maker's; each live edge holds a pair, so Maker completes no edge, whoever starts (an extra Breaker
+  move never hurts Breaker). No search, nothing to terminate.
+- nim-labelling: positions only grow (a vertex is added per move), so the walk from ∅ is finite;
+  every reachable position's label is checked against the mex of its options' labels, by induction
+  from the terminal positions each label is the Grundy value, and the claim is ∅'s label. Labels of
+  unreachable positions are never used.
 """
 from __future__ import annotations
 
@@ -19,11 +33,11 @@ from typing import Callable
 
 from ..errors import CertificateError, InputError, VerifyError
 from ..formats.jsonfmt import hypergraph_from_json
-from ..formats.questions import question_of
+from ..formats.instances import GAMES, question_of
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
-from ..plugins import import_all
+from ..plugins import add_entry, import_all
 from ..question import Player, Question
 from . import FORMAT, VERSION
 
@@ -61,9 +75,7 @@ def register(kind: str, *body: str):
     """Decorator: ``fn(cert, question)`` checks certificates of ``kind`` (one function per kind),
     whose evidence is under the keys ``body`` (any other key is refused: nothing is ignored)."""
     def deco(fn):
-        if kind in _CHECKERS and _CHECKERS[kind][0] is not fn:
-            raise ValueError(f"certificate kind {kind!r} is already registered")
-        _CHECKERS[kind] = (fn, frozenset(body))
+        add_entry(_CHECKERS, kind, (fn, frozenset(body)), f"certificate kind {kind!r}", fn_of=lambda e: e[0])
         return fn
     return deco
 
@@ -96,6 +108,8 @@ def check_certificate(cert) -> CheckReport:
     if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
         raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
     question = Question.from_json(claim["question"])
+    if question.game not in GAMES or kind not in GAMES[question.game].certificate_kinds:
+        raise CertificateError(f"a {kind} certificate cannot answer a question about the game {question.game!r}")
     try:
         report = fn(cert, question)
     except CertificateError:

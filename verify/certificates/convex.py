@@ -7,12 +7,16 @@ value], ...]``, one entry per position (the set of selected points, by name).
 The checker re-parses and re-validates the geometry, recomputes every reachable position's options
 from the rules (001 §3 / 002 §2: closure τ and the winning set), checks each label is the mex of its
 options' labels, and that the claim is the label of ∅. It imports the model and the rules only.
+
+Soundness: as for ``nim-labelling`` (:mod:`.checker`): positions grow by one point per move, so
+the walk is finite; each reachable label equals the mex of its options' labels, hence (induction
+from terminal positions) the Grundy value; the claim must be a non-bool int equal to ∅'s label.
 """
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
 from ..formats.convex import game_from_json, game_to_json
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games.convex import GAMES
 from ..question import Question
 from . import envelope

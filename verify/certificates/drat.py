@@ -19,11 +19,18 @@ Certificate body of ``sat-unsat-drat``: ``"formula": {"nvars": n, "clauses": [[l
 ``no-nunchaku``, ``no-necklace``) and its parameters. The checker **re-derives** the CNF from the
 instance and the claim with the pure encoders of :mod:`verify.certificates.cnf` (part of the
 trusted kernel; nothing is solved), requires it to equal the stored formula, then checks the proof here.
+
+Soundness: by induction over the steps, if the input CNF is satisfiable so is the database (a RUP
+lemma is implied, a RAT lemma keeps satisfiability, a deletion or an ignored deletion keeps it), so
+reaching a top-level conflict proves the CNF unsatisfiable; every lemma is checked, in order, and a
+proof ending without the conflict is rejected. The walk is a single pass over finitely many steps.
+What is trusted: that the encoders of :mod:`verify.certificates.cnf` express the claim (the fuzzer's
+brute-force judge compares the ``no-pairing`` claim with an exhaustive pairing search).
 """
 from __future__ import annotations
 
 from ..errors import CertificateError
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..question import Player, Question
 from . import envelope
 from .checker import CheckReport, mb_game, register
@@ -300,7 +307,8 @@ def drat_certificate(game, verdict: dict, nvars: int, clauses, proof: str) -> di
     Maker-Breaker position ``game`` (its first player is irrelevant: the question has none) and its
     refutation."""
     from dataclasses import replace
-    from ..formats.questions import board_json, question_of
+    from ..formats.instances import question_of
+    from ..formats.questions import board_json
     question = replace(question_of("maker-breaker", game), first=None)
     return envelope(KIND, board_json(game.board), question, verdict,
                     formula={"nvars": nvars, "clauses": [list(c) for c in clauses]}, proof=proof)

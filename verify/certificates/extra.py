@@ -10,12 +10,18 @@ when W follows the table and the opponent plays every legal move ends with W the
 W = draw, ``strategies["black"]`` guarantees black does not lose and ``strategies["white"]`` that
 white does not lose; together the game value is a draw. The checker re-parses the instance, checks
 every table move for legality and expands every opponent move literally.
+
+Soundness: :func:`positional.strategy_states` visits each (black, white) state once; stones only
+grow and the schedule is finite, so the walk ends. Every state reached is checked (a missing or
+illegal table move is an error), every opponent move is expanded, and each finished game's result
+is in the acceptable set: by induction on the remaining schedule the strategist's play guarantees
+it. A draw needs both colours' strategies, which together pin the value to a draw.
 """
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
 from ..formats.pg import pg_to_text
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games import positional as pg
 from ..question import Question
 from . import envelope

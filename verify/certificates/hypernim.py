@@ -5,6 +5,10 @@ order (last pile fastest). The checker re-parses the instance with the rules of
 :mod:`verify.games.hypernim`, walks every position reachable from x by the rules' own ``options``,
 and checks that each label equals the mex of its options' labels (the SG recursion, paper 003 §3);
 the claim is the label of x. Labels of unreachable box positions are not trusted or used.
+
+Soundness: every move strictly decreases the pile sum, so the walk from x is finite and stays in
+the box; each reachable label equals the mex of its options' labels, hence (induction on the pile
+sum) the SG value. The claim must be an int (not a bool or float) equal to x's label.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ import math
 from ..errors import CertificateError, InputError
 from ..formats.hypernim import instance_from_json, instance_to_json
 from ..games import hypernim as rules
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games.impartial import mex
 from ..question import Question
 from . import envelope

@@ -37,15 +37,38 @@ The verdict ``{"winner": W}`` of a ``pg`` question (or of a ``maker-breaker`` qu
 hypergraph instance) must follow from the answers: black wins iff black's question is
 proven; otherwise white wins a Maker-Breaker description; in a Maker-Maker game white wins iff
 white's question is proven, else the game is a draw.
+
+Soundness (why an accepted certificate is true):
+
+- *Sets*: both families are replaced by their inclusion-minimal members (a player completing a set
+  completes a minimal set inside it at the same move, so the game is unchanged).
+- *Merged states* share one key (``key``): the state itself, or in residual games (t, X's needs);
+  the residual lemma above makes the value a function of the key, so a verdict for one state of a
+  key is a verdict for all of them. A link is followed only after ``_linked`` checked the map is
+  one-to-one and carries the needs over (the two keys are isomorphic games: equal values).
+- *Termination*: a derived step goes from t to t + 1 ≤ the schedule length; a link stays at t. In
+  ``prove`` a link is followed only from a key not already being resolved through links (``_open``),
+  so a chain of links visits distinct keys of one t; each key's carrier is computed once. In
+  ``refute`` each key is marked once, its step derived at most once (so finitely many pushes), and
+  a chain of links visits distinct keys or is rejected.
+- *No unexplored state is trusted*: ``prove`` stores a carrier only after the whole proof below it
+  was checked (post-order), and a link to a key still being resolved (a cycle) is rejected. In
+  ``refute`` a key is marked only together with a chain k1 → … → kn of links ending at a key already
+  marked or at a state whose step is derived now (its successors pushed; the walk succeeds only once
+  the stack is empty, every pushed state checked). Marks therefore carry a well-founded order —
+  decreasing t; within one t, the order of marking, and along a chain towards kn — in which every
+  marked key is justified by a derived step (successors at t + 1, all marked) or by a link to an
+  earlier key; induction along that order shows every marked key is lost for X. A cycle of links
+  (A → B → A, or a link to an equal key) justifies nothing and is rejected on both sides.
 """
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..games.attack import Attack
-from ..hypergraph import bits
+from ..hypergraph import bits, minimal_masks
 from ..question import Question
 from .checker import CheckReport, mb_game, pg_game, register, verdict_of
 
@@ -63,9 +86,11 @@ class ProofWalk(Attack):
         # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
         # can never be completed: dropped once here (exact, by the rules)
         own0, opp0 = self.own_opp(*game.start())
-        self.xsets = tuple(s for s in dict.fromkeys(game.sets(attacker))
-                           if not s & opp0 and (s & ~own0).bit_count() <= self.left_x[0])
-        self.ysets = tuple(s for s in dict.fromkeys(game.sets(self.y)) if not s & own0)
+        # (inclusion-minimal sets only: completing a set completes a minimal one inside it, so the
+        # game is the same with each family replaced by its minimal sets)
+        self.xsets = tuple(minimal_masks(s for s in game.sets(attacker)
+                                         if not s & opp0 and (s & ~own0).bit_count() <= self.left_x[0]))
+        self.ysets = tuple(minimal_masks(s for s in game.sets(self.y) if not s & own0))
         self.choose = choose
         self.carriers: dict = {}
         self.refuted: set = set()
@@ -177,19 +202,28 @@ class ProofWalk(Attack):
 
     # -- refutation of "X wins" -----------------------------------------------------------------
     def refute(self, b, w, t) -> None:
-        """Check that X does not win from (b, w, t); CertificateError if the refutation fails."""
+        """Check that X does not win from (b, w, t); CertificateError if the refutation fails.
+
+        A state is marked refuted only once its obligations are on the stack (which must empty):
+        its chain of links is followed to a state already marked or to one whose step is derived
+        now, and a chain meeting itself is rejected (see the module docstring)."""
         stack = [(b, w, t)]
         while stack:
             b, w, t = stack.pop()
-            key = self.key(b, w, t)
-            if key in self.refuted:
-                continue
-            self.refuted.add(key)
-            linked = self._linked(b, w, t, key)
-            if linked is not None:
-                stack.append((*linked[0], t))  # refuted iff the linked state is
-            else:
-                stack.extend(self._refute_step(b, w, t))
+            chain: list = []
+            while True:
+                key = self.key(b, w, t)
+                if key in self.refuted:
+                    break
+                if key in chain:
+                    raise CertificateError(f"cyclic links at time {t}")
+                chain.append(key)
+                linked = self._linked(b, w, t, key)
+                if linked is None:
+                    stack.extend(self._refute_step(b, w, t))
+                    break
+                b, w = linked[0]  # refuted iff the linked state is
+            self.refuted.update(chain)
 
     def _refute_step(self, b, w, t) -> list:
         own, opp = self.own_opp(b, w)
@@ -274,9 +308,10 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     if question.game == "maker-breaker":
         mbg = mb_game(cert, question)
         winner = verdict_of(cert, "winner", mb.PLAYERS)
-        game = pg.from_maker_breaker(mbg.board, mbg.maker_mask, mbg.breaker_mask, mbg.first)
+        # a bound B: the .pg form gives Maker B moves, so black wins it iff Maker wins within B moves
+        game = pg.from_maker_breaker(mbg.board, mbg.maker_mask, mbg.breaker_mask, mbg.first, question.bound)
         colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
-        asked = question_of("maker-breaker", mbg)
+        asked = question_of("maker-breaker", mbg, question.bound)
     else:
         game = pg_game(cert, question)
         colour = verdict_of(cert, "winner", (pg.BLACK, pg.WHITE, pg.DRAW))

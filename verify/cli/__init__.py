@@ -43,8 +43,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return p
 
 
+_SIGNALLED: list[int] = []
+
+
 def _terminate(signum, frame):
-    """SIGTERM is an interrupt: unwind (ending engine children in ``finally`` blocks), no verdict."""
+    """SIGTERM and Ctrl-C are interrupts: unwind (ending engine children in ``finally`` blocks), no
+    verdict. The signal is remembered: native code (nauty) may turn the KeyboardInterrupt into an
+    error of its own, which is then still reported as the interrupt."""
+    _SIGNALLED.append(signum)
     raise KeyboardInterrupt
 
 
@@ -56,26 +62,36 @@ def main(argv=None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed one usage line
         return EXIT_BAD_INPUT if exc.code not in (0, None) else 0
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = {s: signal.signal(s, _terminate) for s in (signal.SIGTERM, signal.SIGINT)}
+    _SIGNALLED.clear()
     try:
         return args.func(args)
-    except Undecided as exc:
-        print(f"verify: {exc}", file=sys.stderr)
-        return EXIT_UNDECIDED
-    except VerifyError as exc:
-        print(f"verify: error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except Exception as exc:
+        return _report(exc)
     except KeyboardInterrupt:
         print("verify: interrupted (no verdict)", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # output piped into a reader that stopped (e.g. head)
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+
+
+def _report(exc: Exception) -> int:
+    """One line on stderr for an error ending a command, and its exit status; an error of another
+    kind (a bug) is raised again, unless it came out of an interrupt."""
+    if _SIGNALLED:
+        print("verify: interrupted (no verdict)", file=sys.stderr)
+        return 130
+    if isinstance(exc, BrokenPipeError):  # output piped into a reader that stopped (e.g. head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except RecursionError:
-        print("verify: error: instance too deep for the chosen method", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except MemoryError:
-        print("verify: error: out of memory for the chosen method; try a smaller instance", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    lines = {Undecided: (f"verify: {exc}", EXIT_UNDECIDED),
+             VerifyError: (f"verify: error: {exc}", EXIT_BAD_INPUT),
+             RecursionError: ("verify: error: instance too deep for the chosen method", EXIT_BAD_INPUT),
+             MemoryError: ("verify: error: out of memory for the chosen method; try a smaller instance",
+                           EXIT_BAD_INPUT)}
+    for kind, (line, status) in lines.items():
+        if isinstance(exc, kind):
+            print(line, file=sys.stderr)
+            return status
+    raise exc

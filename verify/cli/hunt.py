@@ -3,7 +3,7 @@
     verify hunt --list [--json] [--conjectures FILE]
     verify hunt NAME [--source exhaustive|random|sat] [--n-max N] [--count C] [--workers K]
                      [--dask ADDRESS] [--store FILE] [--time-limit S] [--json] ...
-    verify hunt GAME --methods A B [...]      (the differential hunt, as before)
+    verify hunt GAME --methods A B [--n LO..HI] [--sizes S] [--marked] [...]   (= agree:GAME:A:B)
 
 Exit status: 0 nothing found, 1 a counterexample (or a disagreement), 2 bad input, 3 some instances
 ended in an error, a timeout or a crash (none counted as holding), 130 interrupted (resumable).
@@ -14,7 +14,7 @@ import json
 import os
 import sys
 
-from ..errors import InputError, VerifyError
+from ..errors import InputError
 
 
 def add_cli(sub) -> None:
@@ -50,13 +50,14 @@ def add_cli(sub) -> None:
     h.add_argument("--stop-after", type=int, default=1, dest="stop_after",
                    help="stop after this many counterexamples (0: never)")
     h.add_argument("--json", action="store_true", help="print one JSON object (--list: a JSON list)")
-    # the differential hunt's own options (unchanged)
-    h.add_argument("--methods", nargs=2, metavar=("A", "B"), help="differential hunt of two methods on GAME")
-    h.add_argument("--n", default="4..7", help="(--methods) vertex counts, N or LO..HI")
+    # the differential hunt's spelling: GAME --methods A B is the conjecture agree:GAME:A:B
+    h.add_argument("--methods", nargs=2, metavar=("A", "B"),
+                   help="differential hunt of two methods on GAME (= the conjecture agree:GAME:A:B; "
+                        "Maker-Breaker with either player first)")
+    h.add_argument("--n", help="(--methods) vertex counts, N or LO..HI (default 4..7)")
     h.add_argument("--sizes", default="1,2,3", help="(--methods) allowed edge sizes (comma list)")
-    h.add_argument("--edges", type=int, help="(--methods) edges per random instance (default 1.5 n)")
+    h.add_argument("--edges", type=int, help="(--methods) exactly this many edges")
     h.add_argument("--marked", action="store_true", help="(--methods) include Maker's marks")
-    h.add_argument("--first", choices=["maker", "breaker"], default="maker")
     h.set_defaults(func=cmd_hunt)
 
 
@@ -67,6 +68,12 @@ def cmd_hunt(args) -> int:
         return _list(args)
     if not args.name:
         raise InputError("name a conjecture to hunt (see 'verify hunt --list'), or give --list")
+    return _conjecture(args)
+
+
+def _conjecture(args, keep: bool = True) -> int:
+    """Run the hunt ``args`` describe; ``keep``: the store (and the counterexample written next to
+    it) outlive the run."""
     from ..hunting.engine import HuntConfig, run_hunt
     params = {}
     for kv in args.param:
@@ -79,14 +86,18 @@ def cmd_hunt(args) -> int:
         n_min=1 if args.n_min is None else args.n_min, n_max=args.n_max, count=args.count,
         seed=args.seed, params=params, workers=args.workers or _cpus(), dask=args.dask,
         store=args.store, time_limit=args.time_limit, instance_timeout=args.instance_timeout,
-        stop_after=args.stop_after, chunk=args.chunk, conjectures_file=args.conjectures)
+        stop_after=args.stop_after, chunk=args.chunk, conjectures_file=args.conjectures,
+        write_counterexample=keep)
     try:
         report = run_hunt(cfg)
     except KeyboardInterrupt:
-        print(f"verify: hunt interrupted; what was recorded is kept in "
-              f"{cfg.store or 'the store'}: run the same command to resume", file=sys.stderr)
+        if keep:
+            print(f"verify: hunt interrupted; what was recorded is kept in "
+                  f"{cfg.store or 'the store'}: run the same command to resume", file=sys.stderr)
         raise
     out = report.to_json()
+    if not keep:
+        out["store"] = None
     if args.json:
         print(json.dumps(out))
     else:
@@ -109,13 +120,17 @@ def _describe(out: dict) -> str:
              f"counterexample(s), {out['errors']} error(s), {out['timeouts']} timeout(s), "
              f"{out['crashes']} crash(es); {out['rejected_isomorphs']} of {out['drawn']} drawn rejected "
              f"as isomorphs; {'complete' if out['complete'] else 'stopped early (resumable)'} "
-             f"[{out['seconds']:.1f}s, store {out['store']}]"]
+             f"[{out['seconds']:.1f}s" + (f", store {out['store']}]" if out["store"] else "]")]
     s = out.get("shrunk")
     if s:
         lines.append(f"  smallest counterexample found (shrunk): {json.dumps(s['instance'])}")
         v = s.get("violation") or {}
-        lines.append(f"    statement says {json.dumps(v.get('expected'))}, reference gives "
-                     f"{json.dumps(v.get('actual'))}")
+        if out["conjecture"].startswith("agree:"):
+            lines.append(f"    the methods disagree: {json.dumps(v.get('expected'))} vs "
+                         f"{json.dumps(v.get('actual'))}")
+        else:
+            lines.append(f"    statement says {json.dumps(v.get('expected'))}, reference gives "
+                         f"{json.dumps(v.get('actual'))}")
         if s.get("file"):
             cert = "with a certificate" if s.get("certificate") else "no certificate for this kind"
             lines.append(f"    written to {s['file']} ({cert})")
@@ -143,34 +158,35 @@ def _list(args) -> int:
 
 
 def _differential(args) -> int:
-    """The differential hunt between two methods (verify.hunts), options and output as before."""
-    from ..formats import hypergraph_to_text
-    from ..hunts import differential_hunt, instance_stream
+    """``verify hunt GAME --methods A B``: the conjecture agree:GAME:A:B with the options of the
+    differential hunt (vertex counts --n, edge sizes, a random count per vertex count) and, without
+    --store, a store of its own that is removed afterwards."""
+    import tempfile
+    from ..hunting.differential import check_methods
     if not args.name:
         raise InputError("--methods needs the game as NAME")
-    try:
-        lo, _, hi = args.n.partition("..")
-        n_min, n_max = int(lo), int(hi or lo)
-        sizes = tuple(int(x) for x in args.sizes.split(","))
-    except ValueError:
-        raise VerifyError("--n takes N or LO..HI and --sizes a comma list of integers") from None
-    source = "all" if args.source in ("all", "exhaustive") else (args.source or "random")
-    if source == "sat":
-        raise InputError("the differential hunt draws 'all' or 'random' instances; for a SAT-guided "
-                         f"one use: verify hunt agree:{args.name}:{args.methods[0]}:{args.methods[1]} "
-                         "--source sat")
-    count = 200 if args.count is None else args.count
-    stream = instance_stream(source, n_min, n_max, sizes, count, args.seed, args.edges, args.marked)
-    report = differential_hunt(args.name, tuple(args.methods), stream, first=args.first,
-                               workers=args.workers or 1, stop_after=args.stop_after)
-    if args.json:
-        print(json.dumps(report.to_json()))
-    else:
-        a, b = report.methods
-        print(f"{report.instances} instances, {a} vs {b}: {len(report.disagreements)} disagreement(s) "
-              f"[{report.seconds:.1f}s]")
-        for d in report.disagreements:
-            print(f"  {a}: {d.verdicts[a]}   {b}: {d.verdicts[b]}")
-            print("  smallest found (shrunk):")
-            print("    " + hypergraph_to_text(d.shrunk or d.instance).rstrip().replace("\n", "\n    "))
-    return 1 if report.disagreements else 0
+    a, b = args.methods
+    check_methods(args.name, a, b)
+    if args.n is not None:
+        try:
+            lo, _, hi = args.n.partition("..")
+            args.n_min, args.n_max = int(lo), int(hi or lo)
+        except ValueError:
+            raise InputError("--n takes N or LO..HI") from None
+    args.n_min = 4 if args.n_min is None else args.n_min
+    args.n_max = 7 if args.n_max is None else args.n_max
+    if args.source is None:
+        args.source = "random"
+    if args.source == "random":
+        per_n = 200 if args.count is None else args.count
+        args.count = per_n * max(1, args.n_max - args.n_min + 1)
+    args.param = list(args.param)
+    for key, value in (("sizes", args.sizes), ("edges", args.edges), ("marked", "1" if args.marked else None)):
+        if value is not None:
+            args.param.append(f"{key}={value}")
+    args.name = f"agree:{args.name}:{a}:{b}"
+    if args.store:
+        return _conjecture(args)
+    with tempfile.TemporaryDirectory(prefix="verify-hunt-") as tmp:
+        args.store = os.path.join(tmp, "differential.sqlite")
+        return _conjecture(args, keep=False)

@@ -38,6 +38,7 @@ from typing import Callable
 from ..errors import InputError
 from ..games import positional as pg
 from ..games.maker_breaker import MakerBreakerGame
+from ..plugins import add_entry
 
 
 
@@ -79,7 +80,7 @@ _FORMATS: dict[str, tuple[str, Callable[[CorpusQuestion], str | None]]] = {}
 
 def register_format(name: str, extension: str, writer: Callable[[CorpusQuestion], str | None]):
     """Add a format to the corpus: ``writer(question)`` returns the file text (None to skip)."""
-    _FORMATS[name] = (extension, writer)
+    add_entry(_FORMATS, name, (extension, writer), f"corpus format {name!r}", fn_of=lambda e: e[1])
 
 
 def _qdimacs(q: CorpusQuestion) -> str:
@@ -128,7 +129,7 @@ _PROVIDERS: dict[str, Callable[[], object]] = {}
 
 def register_entries(name: str, provider: Callable[[], object]):
     """Add a named provider of ready-made corpus entries (see the module docstring)."""
-    _PROVIDERS[name] = provider
+    add_entry(_PROVIDERS, name, provider, f"corpus entries {name!r}")
 
 
 def _sat_entries():

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..errors import InputError
+from ..plugins import add_entry
 from .qbf import GameEncoding, GameQuestion, game_question
 
 _ENCODERS: dict[str, tuple[Callable[[GameQuestion], GameEncoding], str]] = {}
@@ -63,7 +64,7 @@ def default_for(game) -> tuple[str, str]:
 
 def register_encoding(name: str, doc: str):
     def deco(fn):
-        _ENCODERS[name] = (fn, doc)
+        add_entry(_ENCODERS, name, (fn, doc), f"QBF encoding {name!r}", fn_of=lambda e: e[0])
         return fn
     return deco
 

@@ -11,9 +11,7 @@ in :mod:`.open_questions`; users add their own in a Python file with the catalog
         ...  # None when it holds on h, else Violation(instance, expected, actual)
 
 ``agree:GAME:A:B`` names the differential conjecture "methods A and B give the same verdict on GAME"
-(the hunt of :mod:`verify.hunts`, with a store, workers and sources); unlike the classic
-differential hunt, a method that refuses an instance (does not apply) puts it outside the statement
-instead of counting as a disagreement.
+(:mod:`.differential`; ``verify hunt GAME --methods A B`` is another spelling of it).
 """
 from __future__ import annotations
 
@@ -93,7 +91,7 @@ _LOADED: dict[str, tuple[str, list[str]]] = {}   # digest of the source -> (file
 
 def load_file(path: str | None = None, text: str | None = None) -> list[str]:
     """Run a conjecture file (by path, or its text as shipped to workers); return the names it
-    registered. A file is run once per process."""
+    registered. A file is run once per process; one that fails registers nothing."""
     if text is None:
         try:
             with open(path, encoding="utf-8") as f:
@@ -110,9 +108,12 @@ def load_file(path: str | None = None, text: str | None = None) -> list[str]:
     sys.modules[mod.__name__] = mod
     try:
         exec(compile(text, path or "<conjectures>", "exec"), mod.__dict__)
-    except InputError:
-        raise
-    except Exception as exc:  # the user's code: one line, never a traceback
+    except Exception as exc:  # the user's code: one line, never a traceback; nothing half-registered
+        for name in set(registry._CLAIMS) - before:
+            del registry._CLAIMS[name]
+        sys.modules.pop(mod.__name__, None)
+        if isinstance(exc, InputError):
+            raise
         raise InputError(f"{path}: conjecture file failed: {type(exc).__name__}: {exc}") from None
     names = sorted(set(registry._CLAIMS) - before)
     if not names:
@@ -154,38 +155,17 @@ def all_conjectures() -> list[Conjecture]:
 
 
 def _agree(name: str) -> Conjecture:
+    """``agree:GAME:A:B``, the differential conjecture of :mod:`.differential`."""
     if name in _AGREE:
         return _AGREE[name]
     parts = name.split(":")
     if len(parts) != 4 or not all(parts[1:]):
         raise InputError(f"a differential conjecture is named agree:GAME:A:B, got {name!r}")
     _, game, a, b = parts
-    from ..solvers import methods
-    available = {m for g, m in methods() if g == game}
-    if not available:
-        raise InputError(f"unknown game {game!r}")
-    for m in (a, b):
-        if m not in available:
-            raise InputError(f"no method {m!r} for {game} (available: {', '.join(sorted(available))})")
-    if a == b:
-        raise InputError("a differential hunt needs two different methods")
-
-    def check(h):
-        """A method that does not apply (MethodError, TooLarge, UndefinedGame) puts the instance
-        outside the statement; any other failure is an error of the instance, never agreement."""
-        from ..errors import MethodError, VerifyError
-        from ..formats.jsonfmt import hypergraph_to_json
-        from ..hunts import verdict
-        va, vb = verdict(game, a, h), verdict(game, b, h)
-        for v in (va, vb):
-            if "error" in v:
-                if v["error"].startswith(("MethodError", "TooLarge", "UndefinedGame")):
-                    raise MethodError(v["error"])
-                raise VerifyError(v["error"])
-        return None if va == vb else Violation(hypergraph_to_json(h), {a: va}, {b: vb})
-
+    from .differential import agreement_check, check_methods
+    check_methods(game, a, b)
     claim = Claim(name, f"differential {game}", f"methods {a} and {b} agree on {game}",
-                  lambda n: (), check, default_size=5, tags=("differential",))
+                  lambda n: (), agreement_check(game, a, b), default_size=5, tags=("differential",))
     claim.hunt = HuntSpec(Hypergraphs(game=game))
     conj = _AGREE[name] = Conjecture(claim, claim.hunt)
     return conj

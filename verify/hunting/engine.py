@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError, VerifyError
 from . import conjectures
+from .spaces import shrink
 from .store import HuntStore
 from .worker import ChunkResult, TaskSpec, check_one, init_worker, run_chunk
 
@@ -307,14 +308,20 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
     watchdog = spec.instance_timeout is not None and isinstance(executor, _Local)
     queued = 1.0 + window / executor.workers      # a task may wait behind others in the pool queue
     state = {"found": totals.counterexample, "checked": 0, "dropped": False}
+    signals = {"got": None, "critical": False}
     complete = False
     deadline = None if cfg.time_limit is None else time.monotonic() + cfg.time_limit
 
     def record(meta, res: ChunkResult):
         c, payloads, keys, drawn, rejected, started = meta
         findings = [(pos, st, space.to_json(payloads[pos]), det) for pos, st, det in res.findings]
-        store.record_chunk(c, drawn, rejected, res.holds, res.outside, findings, keys,
-                           time.perf_counter() - started)
+        signals["critical"] = True
+        try:
+            store.record_chunk(c, drawn, rejected, res.holds, res.outside, findings, keys,
+                               time.perf_counter() - started)
+        finally:
+            signals["critical"] = False
+        stop_point()
         state["found"] += sum(1 for f in findings if f[1] == "counterexample")
         state["checked"] += res.holds + res.outside + sum(1 for f in findings if f[1] == "counterexample")
         if bar is not None:
@@ -370,11 +377,12 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
             if not block_all and len(inflight) < window:
                 return
 
-    # Ctrl-C and SIGTERM are taken at safe points only (never inside a store transaction)
-    signals = {"got": None}
-
+    # Ctrl-C and SIGTERM interrupt at once (drawing the stream, waiting for workers), except inside
+    # a store transaction, after which they are taken
     def on_signal(signum, _frame):
         signals["got"] = signum
+        if not signals["critical"]:
+            raise KeyboardInterrupt
 
     def stop_point():
         if signals["got"] is not None:
@@ -413,10 +421,14 @@ def _run(cfg, conj, space, spec, store, n_max, count) -> HuntReport:
         drain(True)
         complete = not stopped and not state["dropped"]
         executor.close()
-    except BaseException:
+    except BaseException as exc:
         executor.kill()
         if bar is not None:
             bar.close()
+        if signals["got"] is not None and not isinstance(exc, KeyboardInterrupt):
+            # raised inside native code that called back into Python (nauty reading the graph's
+            # attributes), the interrupt comes out as that code's own error
+            raise KeyboardInterrupt from exc
         raise
     finally:
         for s, h in old.items():
@@ -450,13 +462,7 @@ def _shrink_first(cfg, conj, space, store) -> dict:
     def fails(p) -> bool:
         return check_one(conj, space, p, cfg.instance_timeout)[0] == "counterexample"
 
-    changed = True
-    while changed:
-        changed = False
-        for cand in space.smaller(payload):
-            if fails(cand):
-                payload, changed = cand, True
-                break
+    payload = shrink(payload, fails, space.smaller)
     status, violation = check_one(conj, space, payload, cfg.instance_timeout)
     cert = (violation or {}).get("certificate")
     cert_note = None

@@ -17,11 +17,24 @@ from math import comb
 from typing import Any, Callable, Iterator
 
 from ..errors import InputError
-from ..hypergraph import Hypergraph
+from ..hypergraph import Hypergraph, bits
 
 
 def _digest(obj) -> bytes:
     return hashlib.blake2b(repr(obj).encode(), digest_size=12).digest()
+
+
+def shrink(x, fails: Callable[[Any], bool], smaller: Callable[[Any], Iterator]):
+    """A locally minimal instance on which ``fails`` still holds: take the first one-step shrink
+    (``smaller``) that still fails, until none does. ``fails(x)`` must be true."""
+    changed = True
+    while changed:
+        changed = False
+        for cand in smaller(x):
+            if fails(cand):
+                x, changed = cand, True
+                break
+    return x
 
 
 class Space:
@@ -75,6 +88,32 @@ def covers(h: Hypergraph) -> bool:
     for e in h.edge_masks:
         u |= e
     return bool(h.m) and u == h.full_mask
+
+
+def hypergraph_shrinks(h: Hypergraph) -> Iterator[Hypergraph]:
+    """The one-step shrinks of ``h``: drop an edge; drop a vertex with its edges (a marked vertex
+    leaves its edges, shrunk, as Maker holds it anyway); unmark a vertex."""
+    for i in range(h.m):
+        yield Hypergraph.from_masks(h.vertices, h.edge_masks[:i] + h.edge_masks[i + 1:], h.marked_mask)
+    for i in range(h.n):
+        b = 1 << i
+        keep = [e for e in h.edge_masks if not e & b] if not h.marked_mask & b else \
+            [e & ~b for e in h.edge_masks]
+        if len(set(keep)) != len(keep):
+            continue
+        yield _drop_vertex(h, i, keep)
+    for i in bits(h.marked_mask):
+        yield Hypergraph.from_masks(h.vertices, h.edge_masks, h.marked_mask & ~(1 << i))
+
+
+def _drop_vertex(h: Hypergraph, i: int, masks: list[int]) -> Hypergraph:
+    low = (1 << i) - 1
+
+    def squeeze(m: int) -> int:
+        return (m & low) | ((m >> 1) & ~low)
+
+    names = h.vertices[:i] + h.vertices[i + 1:]
+    return Hypergraph.from_masks(names, [squeeze(e) for e in masks], squeeze(h.marked_mask & ~(1 << i)))
 
 
 def _names(n: int) -> list[str]:
@@ -139,8 +178,7 @@ class Hypergraphs(Space):
         return (self.edges is None or h.m == self.edges) and (self.require is None or self.require(h))
 
     def smaller(self, payload):
-        from ..hunts import _smaller
-        for h in _smaller(self.decode(payload)):
+        for h in hypergraph_shrinks(self.decode(payload)):
             if self.ok(h) and all(e.bit_count() in self.edge_sizes(h.n) for e in h.edge_masks) \
                     and (self.marked or not h.marked_mask):
                 yield self.encode(h)

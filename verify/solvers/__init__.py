@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import CertificateError, InputError
-from ..formats.questions import question_of
-from ..plugins import import_once
+from ..formats.instances import game_spec
+from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
 from .deadline import deadline
 from .options import OPTION_NAMES, SolveOptions, flag
@@ -57,10 +57,12 @@ def _declared_options(fn) -> tuple[str, ...]:
     return tuple(takes)
 
 
-def register(game: str, method: str):
-    """Decorator: register ``fn(instance, **declared options)`` as ``method`` for ``game``."""
+def register(game: str, method: str, replace: bool = False):
+    """Decorator: register ``fn(instance, **declared options)`` as ``method`` for ``game``. A name
+    already taken by another definition is a ValueError naming it, unless ``replace=True``."""
     def deco(fn):
-        _METHODS[(game, method)] = Method(game, method, fn, _declared_options(fn))
+        add_entry(_METHODS, (game, method), Method(game, method, fn, _declared_options(fn)),
+                  f"method {method!r} for {game}", replace, fn_of=lambda m: m.fn)
         return fn
     return deco
 
@@ -70,9 +72,11 @@ def unregister(game: str, method: str) -> None:
     _METHODS.pop((game, method), None)
 
 
-def register_auto(game: str):
+def register_auto(game: str, replace: bool = False):
+    """Decorator: ``fn(instance) -> method name`` chooses the method for ``method="auto"``; a game
+    has one chooser (another one is a ValueError unless ``replace=True``)."""
     def deco(fn):
-        _AUTO[game] = fn
+        add_entry(_AUTO, game, fn, f"the auto chooser of {game}", replace)
         return fn
     return deco
 
@@ -127,7 +131,10 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         with deadline(opts.timeout, f"{game} by method {chosen}"):
             result = m.fn(instance, **kwargs)
     result.stats["seconds"] = round(time.perf_counter() - t0, 6)
-    result.question = question_of(game, instance, result.bound if isinstance(result, BoundedOutcome) else None)
+    spec = game_spec(game)
+    if not isinstance(result, spec.result_type):  # the registry's contract: one result type per question
+        raise TypeError(f"method {chosen} for {game} returned {type(result).__name__}, not {spec.result_type.__name__}")
+    result.question = spec.question(instance, result.bound if isinstance(result, BoundedOutcome) else None)
     if result.certificate is not None:
         certify(result)
     return result

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from ..certificates import envelope
 from ..certificates.proof import KIND, ProofWalk, proof_questions
-from ..formats.questions import board_json, question_of
+from ..formats.instances import question_of
+from ..formats.questions import board_json
 from ..formats.pg import pg_to_text
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
-from ..result import Outcome
+from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
 from .search import TT_LIMIT, ProofSearch, decide, residual_form
 
@@ -93,9 +94,10 @@ def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches) -> dict
                     questions=build_questions(game, winner, searches))
 
 
-def mb_proof_certificate(game: mb.MakerBreakerGame, g: pg.PositionalGame, winner: str, searches) -> dict:
+def mb_proof_certificate(game: mb.MakerBreakerGame, g: pg.PositionalGame, winner: str, searches,
+                         rounds: int | None = None) -> dict:
     colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
-    return envelope(KIND, board_json(game.board), question_of("maker-breaker", game), {"winner": winner},
+    return envelope(KIND, board_json(game.board), question_of("maker-breaker", game, rounds), {"winner": winner},
                     questions=build_questions(g, colour, searches))
 
 
@@ -126,20 +128,28 @@ def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float
 
 
 def search_maker_breaker(game, certificate: bool = False, timeout: float | None = None,
-                         tt_limit: int = TT_LIMIT, symmetry: bool = True) -> Outcome:
-    """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker)."""
+                         tt_limit: int = TT_LIMIT, symmetry: bool = True, rounds: int | None = None) -> Outcome:
+    """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker); with
+    ``rounds``, the bounded question "does Maker win within ``rounds`` of her moves?" (the .pg form
+    gives Maker that many moves; :class:`BoundedOutcome`, certified both ways)."""
     from ..games import maker_breaker as mb
-    g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first)
+    g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
     if mb.winner_if_over(game.start_residual()) is not None:
         winner = mb.winner_if_over(game.start_residual())
         searches = [ProofSearch(g, pg.BLACK)]
     else:
         colour, searches = decide(g, timeout, tt_limit, symmetry)
         winner = mb.MAKER if colour == pg.BLACK else mb.BREAKER
-    out = Outcome(game="maker-breaker", method="search", winner=winner, first=game.first,
-                  stats=_stats(searches))
+    if rounds is None:
+        out = Outcome(game="maker-breaker", method="search", winner=winner, first=game.first,
+                      stats=_stats(searches))
+    else:
+        whole = rounds >= game.free_mask().bit_count()  # Maker has every move: the whole game
+        out = BoundedOutcome(game="maker-breaker", method="search", first=game.first, stats=_stats(searches),
+                             winner=winner if winner == mb.MAKER or whole else None, bound=rounds,
+                             answer="yes" if winner == mb.MAKER else "no")
     if certificate:
-        out.certificate = mb_proof_certificate(game, g, winner, searches)
+        out.certificate = mb_proof_certificate(game, g, winner, searches, rounds)
         out.stats["certificate_moves"] = _recorded(out.certificate)
     return out
 
@@ -153,9 +163,9 @@ def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout:
 
 @register("maker-breaker", "search")
 def solve_maker_breaker_search(game, certificate: bool = False, timeout: float | None = None,
-                               symmetry: bool = True) -> Outcome:
+                               symmetry: bool = True, rounds: int | None = None) -> Outcome:
     """The registered method: :func:`search_maker_breaker` with the default table size."""
-    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry)
+    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry, rounds)
 
 
 @register_auto("pg")

@@ -1,0 +1,536 @@
+"""Certificate mutation fuzzer: every mutant the checker accepts must make a true claim.
+
+Valid certificates of every kind are built with the project's solvers on small instances (both
+starters, Maker and Breaker stones on the board); each is mutated (claim changed, entries deleted,
+duplicated or swapped, links rewired into cycles and self-links, instance edges added or removed,
+vertices renamed, stones added, types changed, huge numbers, junk). A mutant the checker accepts
+is judged by the brute-force judge :mod:`tests.brute`, which imports nothing from ``verify``:
+accepted and false is a failure. The default run tries a few thousand mutants with hypothesis; the
+slow run (``-m slow``) tries ``FUZZ_MUTANTS`` (default 100000) with a seeded random loop and prints
+a summary per kind.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import brute
+from verify.certificates.checker import check_certificate
+from verify.errors import CertificateError, MethodError, UndefinedGame
+from verify.families import tic_tac_toe
+from verify.formats.convex import game_from_json
+from verify.formats.hypernim import instance_from_json
+from verify.formats.pg import parse_pg, pg_to_text, read_pg
+from verify.games import positional as pg
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.hypergraph import Hypergraph
+from verify.solvers import solve
+from verify.solvers.explicit import naive_maker_wins
+from verify.solvers.sat import find_pairing
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# -- the pool of valid certificates ----------------------------------------------------------------
+
+BOARDS = [
+    # (edges, vertices, Maker's stones, Breaker's stones)
+    ([["a", "b"], ["a", "c"], ["b", "c"]], None, [], []),
+    ([["1", "2"], ["1", "2", "4"], ["1", "3", "5"], ["2", "3", "5"]], None, [], []),
+    ([["a", "b", "c"], ["c", "d"], ["d", "e", "a"]], ["a", "b", "c", "d", "e"], ["c"], []),
+    ([["a", "b"], ["b", "c", "d"], ["a", "d"]], ["a", "b", "c", "d", "e"], [], ["e"]),
+    ([["a", "b", "c"], ["a", "d"], ["b", "d"], ["c", "e"]], None, ["d"], ["e"]),
+    ([["a", "b", "c"], ["d", "e", "f"], ["a", "d"], ["b", "e"]], None, [], []),
+]
+
+PG_MAKER_MAKER = """#times
+t1 t2 t3 t4 t5
+#blackturns
+t1 t3 t5
+#positions
+a b c d e
+#blackinitials
+e
+#blackwins
+a b
+c d
+#whitewins
+a c
+b d
+"""
+
+PG_SCHEDULE = """#times
+t1 t2 t3 t4 t5 t6
+#blackturns
+t1 t4 t5
+#positions
+a b c d e f
+#firstmoves
+a b
+#blackwins
+a b c
+d e
+b f
+#whitewins
+a d e
+"""
+
+CONVEX = [
+    {"geometry": "tree-vertex", "tree": [["a", "b"], ["b", "c"], ["b", "d"]], "winning": ["c"]},
+    {"geometry": "tree-vertex", "tree": [["a", "b"], ["b", "c"], ["c", "d"]], "winning": ["a", "d"]},
+    {"geometry": "tree-edge", "tree": [["a", "b"], ["b", "c"], ["b", "d"]], "winning": [["b", "c"]]},
+    {"geometry": "explicit", "ground": ["x", "y", "z"],
+     "convex": [[], ["x"], ["y"], ["z"], ["x", "y"], ["y", "z"], ["x", "y", "z"]], "winning": ["z"]},
+]
+
+HYPERNIM = [
+    {"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 2, "b": 3}},
+    {"hypergraph": [["a", "b"], ["b", "c"]], "piles": {"a": 1, "b": 2, "c": 2}},
+    {"compound": "selective", "components": [{"hypergraph": [["a"]], "piles": {"a": 2}},
+                                             {"hypergraph": [["b", "c"]], "piles": {"b": 1, "c": 2}}]},
+]
+
+
+SYMMETRIC = [tic_tac_toe(3), Hypergraph([[a, b] for a in "abcd" for b in "abcd" if a < b]),
+             Hypergraph([["1", "2", "3"], ["3", "4", "5"], ["5", "6", "1"]])]
+
+
+def _mb_game(edges, vertices, maker, breaker, first):
+    h = Hypergraph(edges, vertices=vertices, marked=maker)
+    return MakerBreakerGame(h, first, frozenset(breaker))
+
+
+def _try(fn):
+    try:
+        out = fn()
+    except (MethodError, UndefinedGame):
+        return None
+    return getattr(out, "certificate", None)
+
+
+@lru_cache(maxsize=None)
+def pool() -> tuple:
+    """Valid certificates (JSON text, to copy cheaply), every kind represented."""
+    certs = []
+    for edges, vertices, maker, breaker in BOARDS:
+        for first in ("maker", "breaker"):
+            for method in ("explicit", "search", "pairing", "structural"):
+                certs.append(_try(lambda: solve("maker-breaker", _mb_game(edges, vertices, maker, breaker, first),
+                                                method, certificate=True)))
+            certs.append(find_pairing(_mb_game(edges, vertices, maker, breaker, first), certificate=True).certificate)
+        h = Hypergraph(edges, vertices=vertices)
+        for kind in ("acv", "avd", "dst", "prv"):
+            certs.append(_try(lambda: solve(kind, h, "explicit", certificate=True)))
+    g = _mb_game(*BOARDS[2][:4], "maker")
+    certs.append(solve("maker-breaker", g, "qbf", certificate=True).certificate)
+    # symmetric boards: the search links isomorphic states, in proofs and in refutations, so that
+    # rewired links, self-links and cycles are mutated from real ones
+    for h in SYMMETRIC:
+        for first in ("maker", "breaker"):
+            certs.append(solve("maker-breaker", MakerBreakerGame(h, first), "search", certificate=True).certificate)
+    # bounded questions ("Maker wins within B moves"), answered yes and no
+    for rounds in (2, 3, 4):
+        certs.append(solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "search", rounds=rounds,
+                           certificate=True).certificate)
+    certs.append(solve("maker-breaker", g, "qbf", rounds=3, certificate=True).certificate)
+    games = [parse_pg(PG_MAKER_MAKER), parse_pg(PG_SCHEDULE), read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")),
+             pg.from_maker_breaker(Hypergraph(BOARDS[1][0]), 0, 0, "breaker")]
+    for game in games:
+        for method in ("explicit", "search"):
+            certs.append(_try(lambda: solve("pg", game, method, certificate=True)))
+    for data in CONVEX:
+        for kind in ("gen", "dng"):
+            certs.append(_try(lambda: solve(kind, game_from_json(kind, data), "explicit", certificate=True)))
+    for data in HYPERNIM:
+        certs.append(_try(lambda: solve("hypernim", instance_from_json(data), "explicit", certificate=True)))
+    out = tuple(json.dumps(c) for c in certs if c is not None)
+    kinds = {json.loads(c)["kind"] for c in out}
+    assert kinds >= {"maker-breaker-strategy", "maker-breaker-pairing", "pg-proof", "pg-strategy", "nim-labelling",
+                     "convex-nim-labelling", "hypernim-sg-table", "sat-unsat-drat"}, kinds
+    return out
+
+
+# -- mutations ------------------------------------------------------------------------------------
+
+JUNK = [None, True, False, 0, -1, 1, 2, 10**30, -10**30, 1.0, 0.5, "", "a", "zz", [], {}, [[]], {"a": [1]},
+        [None], ["a", "a"]]
+
+
+def _paths(node, path=()):
+    """Every (path, value) in a JSON tree, the root excluded."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield path + (k,), v
+            yield from _paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield path + (i,), v
+            yield from _paths(v, path + (i,))
+
+
+def _get(root, path):
+    for k in path:
+        root = root[k]
+    return root
+
+
+def _set(root, path, value):
+    _get(root, path[:-1])[path[-1]] = value
+
+
+def _strings(cert) -> list[str]:
+    out = set()
+    for _, v in _paths(cert):
+        if isinstance(v, str):
+            out.update(v.split())
+    return sorted(out) or ["a"]
+
+
+def m_claim(c, r):
+    """A verdict or question field changed to another value of its domain (or a near one)."""
+    claim = c["claim"]
+    part = claim[r.choice(["verdict", "question"])]
+    k = r.choice(sorted(part))
+    v = part[k]
+    choices = {"winner": ["maker", "breaker", "black", "white", "draw"], "first": ["maker", "breaker", None],
+               "game": ["maker-breaker", "pg", "acv", "avd", "dst", "prv", "gen", "dng", "hypernim"],
+               "refutes": ["no-pairing", "no-chain"], "bound": [None, 0, 1, 2]}.get(k)
+    if choices:
+        part[k] = r.choice([x for x in choices if x != v])
+    elif type(v) is int:
+        part[k] = max(0, v + r.choice([-2, -1, 1, 2]))
+    else:
+        part[k] = copy.deepcopy(r.choice(JUNK))
+
+
+def m_junk(c, r):
+    """A random node replaced: a type change, a huge number, junk."""
+    path, v = r.choice(list(_paths(c)))
+    if type(v) is int and r.random() < 0.5:
+        new = r.choice([v + 1, v - 1, True if v == 1 else False, float(v), str(v), [v], 10**30])
+    elif isinstance(v, str) and r.random() < 0.5:
+        new = r.choice([v.split(), v + " " + v, "", r.choice(_strings(c))])
+    else:
+        new = r.choice(JUNK)
+    _set(c, path, copy.deepcopy(new))
+
+
+def _lists(c, min_len=1):
+    return [(p, v) for p, v in _paths(c) if isinstance(v, list) and len(v) >= min_len]
+
+
+def m_delete(c, r):
+    """An entry of some list deleted (a branch, a label, a pair, an edge, a stone...)."""
+    path, v = r.choice(_lists(c))
+    del v[r.randrange(len(v))]
+
+
+def m_duplicate(c, r):
+    path, v = r.choice(_lists(c))
+    v.insert(r.randrange(len(v) + 1), copy.deepcopy(r.choice(v)))
+
+
+def m_swap(c, r):
+    """Two entries of a list swapped, or an entry's item swapped with another entry's."""
+    lists = _lists(c, 2)
+    if not lists:
+        return m_delete(c, r)
+    path, v = r.choice(lists)
+    i, j = r.sample(range(len(v)), 2)
+    if isinstance(v[i], list) and isinstance(v[j], list) and v[i] and v[j] and r.random() < 0.7:
+        k = r.randrange(min(len(v[i]), len(v[j])))
+        v[i][k], v[j][k] = v[j][k], v[i][k]
+    else:
+        v[i], v[j] = v[j], v[i]
+
+
+def m_rename(c, r):
+    """A name somewhere replaced by another name of the certificate (a move, a stone, a vertex)."""
+    names = _strings(c)
+    spots = [(p, v) for p, v in _paths(c) if isinstance(v, str) and v.split()]
+    if not spots:
+        return m_junk(c, r)
+    path, v = r.choice(spots)
+    toks = v.split()
+    toks[r.randrange(len(toks))] = r.choice(names + ["zz"])
+    _set(c, path, " ".join(toks))
+
+
+def m_links(c, r):
+    """pg-proof links rewired: targets swapped, self-links, cycles, maps permuted."""
+    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
+    if not qs:
+        return m_swap(c, r)
+    q = r.choice(qs)
+    links = q.setdefault("links", [])
+    moves = q.get("moves", [])
+    if not links and moves:
+        e = r.choice(moves)
+        links.append([e[0], e[1], e[2], e[1], e[2], ""])
+    if not links:
+        return m_swap(c, r)
+    e = r.choice(links)
+    op = r.randrange(4)
+    if op == 0:  # self-link
+        e[3], e[4] = e[1], e[2]
+    elif op == 1:  # a link back from the target: a two-cycle
+        back = {p.partition(">")[2]: p.partition(">")[0] for p in e[5].split()}
+        links.append([e[0], e[3], e[4], e[1], e[2], " ".join(f"{a}>{b}" for a, b in back.items())])
+    elif op == 2:  # the map permuted
+        pairs = [p.partition(">") for p in e[5].split()]
+        tgts = [p[2] for p in pairs]
+        r.shuffle(tgts)
+        e[5] = " ".join(f"{p[0]}>{t}" for p, t in zip(pairs, tgts))
+    else:  # another link's target
+        f = r.choice(links)
+        e[3], e[4], e[5] = f[3], f[4], f[5]
+
+
+def m_instance(c, r):
+    """The instance edited: an edge added or removed, a vertex renamed, a pile or a .pg line changed."""
+    inst = c["instance"]
+    if isinstance(inst.get("pg"), str):
+        lines = inst["pg"].splitlines()
+        i = r.randrange(len(lines))
+        op = r.randrange(3)
+        if op == 0:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, r.choice(lines))
+        else:
+            toks = lines[i].split()
+            if toks and not toks[0].startswith("#"):
+                toks[r.randrange(len(toks))] = r.choice(_strings(inst))
+            lines[i] = " ".join(toks)
+        inst["pg"] = "\n".join(lines) + "\n"
+        return
+    edges = inst.get("edges") or inst.get("hypergraph") or inst.get("tree")
+    if "piles" in inst and r.random() < 0.5:
+        v = r.choice(sorted(inst["piles"]))
+        inst["piles"][v] = max(0, inst["piles"][v] + r.choice([-1, 1]))
+        return
+    if isinstance(edges, list) and edges:
+        names = sorted({x for e in edges if isinstance(e, list) for x in e if isinstance(x, str)})
+        op = r.randrange(3)
+        if op == 0 and names:
+            edges.append(r.sample(names, min(len(names), r.choice([1, 2, 3]))))
+        elif op == 1:
+            del edges[r.randrange(len(edges))]
+        elif names:
+            old, new = r.choice(names), r.choice(names + ["zz"])
+            text = json.dumps(inst)
+            c["instance"] = json.loads(text.replace(json.dumps(old), json.dumps(new)))
+        return
+    m_junk(c, r)
+
+
+def m_position(c, r):
+    """A stone added to or removed from the question's starting position (any role), or a pile
+    changed."""
+    pos = c["claim"]["question"].get("position")
+    if not isinstance(pos, dict):
+        return m_junk(c, r)
+    inst = c["instance"]
+    names = [v for v in inst.get("vertices") or [] if isinstance(v, str)] or _strings(inst)
+    role = r.choice(sorted(pos) + ["maker", "breaker", "black", "white"])
+    where = pos.setdefault(role, [])
+    if not isinstance(where, list):
+        return m_junk(c, r)
+    if role == "piles" and where:
+        i = r.randrange(len(where))
+        where[i] = max(0, where[i] + r.choice([-1, 1])) if type(where[i]) is int else 1
+    elif where and r.random() < 0.4:
+        del where[r.randrange(len(where))]
+    else:
+        where.append(r.choice(names))
+
+
+def m_forge(c, r):
+    """A forged pg-proof of the opposite Maker-Breaker verdict: the answer to "can black (Maker)
+    win?" negated, with no recorded move, and the states after black's first moves linked to one
+    another in cycles through board automorphisms (so every link carries the needs over exactly, and
+    only the cycle stands between the checker and a false claim: the attack of issue 17)."""
+    from itertools import permutations
+    q = c["claim"]["question"]
+    inst = c["instance"]
+    if c.get("kind") != "pg-proof" or q.get("game") != "maker-breaker" or len(inst["vertices"]) > 7:
+        return m_links(c, r)
+    verts = inst["vertices"]
+    edges = {frozenset(e) for e in inst["edges"]}
+    autos = [dict(zip(verts, p)) for p in permutations(verts)
+             if {frozenset(p[verts.index(v)] for v in e) for e in edges} == edges]
+    taken = set(q["position"]["maker"]) | set(q["position"]["breaker"])
+    free = [v for v in verts if v not in taken]
+    c["claim"]["verdict"]["winner"] = "breaker" if c["claim"]["verdict"]["winner"] == "maker" else "maker"
+    wins = c["claim"]["verdict"]["winner"] == "maker"
+    links = []
+    if q["first"] == "maker":  # black's first moves are the states at time 1
+        order = free[:]
+        r.shuffle(order)
+        for a in order:  # link each to another state of its orbit, when it has one
+            partners = [(b, s) for s in autos for b in [s[a]] if b != a and b in free]
+            if partners:
+                b, sigma = r.choice(partners)
+                inv = {y: x for x, y in sigma.items()}
+                links.append([1, a, "", b, "", " ".join(f"{x}>{inv[x]}" for x in verts)])
+    c["questions"] = [{"attacker": "black", "wins": wins, "moves": [], "links": links}]
+
+
+def rebind(c):
+    """Point the question at the (edited) instance: its digest recomputed with the project's own
+    canonical boards, so that instance edits reach the checker's game logic."""
+    from verify.formats import hypergraph_from_json
+    from verify.formats import questions as fq
+    from verify.question import board_digest
+    q = c["claim"].get("question")
+    inst = c["instance"]
+    try:
+        game = q["game"]
+        if game == "pg":
+            board = fq.pg_board(parse_pg(inst["pg"]))
+        elif game in ("gen", "dng"):
+            board = fq.convex_board(game_from_json(game, inst))
+        elif game == "hypernim":
+            board = fq.hypernim_board(instance_from_json(inst))
+        else:
+            board = fq.hypergraph_board(hypergraph_from_json(inst))
+        q["instance"] = board_digest(board)
+    except Exception:
+        pass  # an instance the project cannot read: the checker must reject it anyway
+
+
+MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
+                                          m_links, m_instance, m_position, m_forge)}
+
+
+def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
+    cert = json.loads(base)
+    done = []
+    for _ in range(1 + (r.random() < 0.3) + (r.random() < 0.1)):
+        name = r.choice(sorted(MUTATIONS))
+        try:
+            MUTATIONS[name](cert, r)
+            if name == "instance" and r.random() < 0.7:
+                rebind(cert)
+        except (IndexError, KeyError, TypeError, AttributeError, ValueError):
+            pass  # the mutation did not apply to this shape
+        done.append(name)
+    return cert, done
+
+
+# -- judging --------------------------------------------------------------------------------------
+
+_TRUTH: dict = {}
+
+
+def judged(cert) -> tuple[bool, str]:
+    """(accepted, outcome): outcome 'rejected', 'true', 'unjudged' or 'FALSE'."""
+    try:
+        check_certificate(cert)
+    except CertificateError:
+        return False, "rejected"
+    try:
+        q = brute.question(cert)
+    except brute.Invalid:
+        return True, "FALSE"
+    key = json.dumps(q, sort_keys=True, default=repr)
+    if key not in _TRUTH:
+        try:
+            _TRUTH[key] = "true" if brute.truth(*q) else "FALSE"
+        except brute.TooBig:
+            _TRUTH[key] = "unjudged"
+    return True, _TRUTH[key]
+
+
+def test_pool_is_valid_and_true():
+    for text in pool():
+        cert = json.loads(text)
+        accepted, outcome = judged(cert)
+        assert accepted and outcome in ("true", "unjudged"), (cert["kind"], cert["claim"], outcome)
+
+
+@settings(max_examples=3000, deadline=None, database=None)
+@given(st.data())
+def test_accepted_mutants_are_true(data):
+    certs = pool()
+    base = certs[data.draw(st.integers(0, len(certs) - 1), label="base")]
+    r = data.draw(st.randoms(use_true_random=False), label="random")
+    cert, done = mutant(r, base)
+    accepted, outcome = judged(cert)
+    kind = json.loads(base)["kind"]
+    event(f"{kind}: {outcome}")
+    for name in done:
+        event(f"mutation {name}: {'accepted' if accepted else 'rejected'}")
+    assert outcome != "FALSE", json.dumps(cert)[:2000]
+
+
+@pytest.mark.slow
+def test_accepted_mutants_are_true_many():
+    """FUZZ_MUTANTS mutants (default 100000) from a seeded loop; a summary per kind is printed."""
+    count = int(os.environ.get("FUZZ_MUTANTS", "100000"))
+    r = random.Random(int(os.environ.get("FUZZ_SEED", "17")))
+    certs = pool()
+    tried, accepted, false, unjudged = Counter(), Counter(), Counter(), Counter()
+    failures = []
+    for _ in range(count):
+        base = r.choice(certs)
+        kind = json.loads(base)["kind"]
+        cert, done = mutant(r, base)
+        ok, outcome = judged(cert)
+        tried[kind] += 1
+        accepted[kind] += ok
+        unjudged[kind] += outcome == "unjudged"
+        if outcome == "FALSE":
+            false[kind] += 1
+            failures.append((done, json.dumps(cert)[:1500]))
+    print("\nkind                     mutants  accepted  unjudged  false-accepts")
+    for kind in sorted(tried):
+        print(f"{kind:24} {tried[kind]:8} {accepted[kind]:9} {unjudged[kind]:9} {false[kind]:14}")
+    print(f"{'total':24} {sum(tried.values()):8} {sum(accepted.values()):9} {sum(unjudged.values()):9} "
+          f"{sum(false.values()):14}")
+    assert not failures, failures[:3]
+
+
+# -- the judge against the reference solvers (allowed here, not in the judge) ----------------------
+
+def test_judge_tic_tac_toe():
+    h = tic_tac_toe(3)
+    edges = list(h.edge_masks)
+    for first in ("maker", "breaker"):
+        want = "maker" if naive_maker_wins(MakerBreakerGame(h, first)) else "breaker"
+        assert brute.maker_breaker_winner(h.n, edges, 0, 0, first) == want
+    assert brute.maker_breaker_winner(h.n, edges, 0, 0, "maker") == "maker"
+
+
+def test_judge_pg_and_nim_against_reference():
+    from verify.solvers.explicit import solve_impartial
+    from verify.solvers.pg import PGSearch
+    for text in (PG_MAKER_MAKER, PG_SCHEDULE, pg_to_text(read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")))):
+        game = parse_pg(text)
+        want = {1: "black", 0: "draw", -1: "white"}[PGSearch(game).value(*game.start())]
+        assert brute.pg_result(text) == want
+    for edges, vertices, _, _ in BOARDS:
+        h = Hypergraph(edges, vertices=vertices)
+        for kind in ("acv", "avd", "dst", "prv"):
+            assert brute.hypergraph_nim(kind, h.n, list(h.edge_masks)) == solve_impartial(kind, h).nim
+    for data in CONVEX:
+        for kind in ("gen", "dng"):
+            assert brute.convex_nim(kind, data) == solve(kind, game_from_json(kind, data), "explicit").nim
+    for data in HYPERNIM:
+        assert brute.hypernim_sg(data) == solve("hypernim", instance_from_json(data), "explicit").sg
+
+
+def test_judge_pairings():
+    h = tic_tac_toe(3)
+    assert not brute.pairing_exists(h.n, list(h.edge_masks), 0, 0)
+    tri = Hypergraph([["a", "b"], ["a", "c"], ["b", "c"]])
+    assert not brute.pairing_exists(3, list(tri.edge_masks), 0, 0)
+    two = Hypergraph([["a", "b"], ["c", "d"]])
+    assert brute.pairing_exists(4, list(two.edge_masks), 0, 0)
