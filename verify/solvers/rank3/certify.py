@@ -45,9 +45,11 @@ def _part_entry(h: Hypergraph, family, opts) -> dict:
             "certificate": certificate(sub, opts)}
 
 
-def certificate(game: mb.MakerBreakerGame, opts, d=None) -> dict:
+def certificate(game: mb.MakerBreakerGame, opts, d=None, small: int | None = None) -> dict:
     """A checked-kind certificate of ``game``'s outcome following the decision ``d`` (decided here
-    when None)."""
+    when None); boards with at most ``small`` (default :data:`SMALL`) live vertices get the
+    strategy certificate."""
+    small = SMALL if small is None else small
     from . import strategy_certificate_for
     from .solver import decide
     res = game.start_residual()
@@ -55,7 +57,7 @@ def certificate(game: mb.MakerBreakerGame, opts, d=None) -> dict:
     if d is None:
         d = decide(res, h.n, game.first, opts)
     got = None
-    if mb.live_vertices(res).bit_count() > SMALL:
+    if mb.live_vertices(res).bit_count() > small:
         got = _composite(game, d, opts)
     return got if got is not None else strategy_certificate_for(game, d.winner, opts)
 
@@ -107,10 +109,13 @@ def _composite(game, d, opts) -> dict | None:
         return _cert("maker-breaker-rounds", game, mb.MAKER, tree=_tree(h, d.tree))
     if d.winner == mb.MAKER and game.first == mb.BREAKER and d.default is not None \
             and d.default.tree is not None and d.default.how == "structural":
+        # every reply the default tree looks at gets its own certificate (the solver's answers
+        # cover only the replies meeting every winning tree)
         replies = {}
-        for y, a in sorted(d.answers.items()):
+        looked = d.default.board.support(d.default.tree) & game.free_mask()
+        for y in sorted(set(d.answers) | set(bits(looked))):
             after = mb.MakerBreakerGame(h, mb.MAKER, frozenset(h.names(game.breaker_mask | 1 << y)))
-            replies[h.vertices[y]] = {"certificate": certificate(after, opts, a)}
+            replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
         return _cert("maker-breaker-rounds", game, mb.MAKER,
                      tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
     return None
