@@ -39,10 +39,20 @@ def _part_game(h: Hypergraph, family, first: str = mb.MAKER) -> mb.MakerBreakerG
     return mb.MakerBreakerGame(Hypergraph.from_masks([h.vertices[v] for v in idx], masks), first)
 
 
-def _part_entry(h: Hypergraph, family, opts) -> dict:
+def _part_entries(h: Hypergraph, family, opts) -> list[dict]:
+    """The parts entries of one part family; a part certified by parts itself is replaced by its
+    parts (each of their edges lies in an edge of the part, so they are parts of the parent too),
+    which keeps the nesting flat when a board is peeled part by part."""
     sub = _part_game(h, family)
-    return {"vertices": list(sub.board.vertices), "edges": [sub.board.names(e) for e in sub.board.edge_masks],
-            "certificate": certificate(sub, opts)}
+    cert = certificate(sub, opts)
+    if cert["kind"] == "maker-breaker-parts":
+        return cert["parts"]
+    return [{"vertices": list(sub.board.vertices), "edges": [sub.board.names(e) for e in sub.board.edge_masks],
+             "certificate": cert}]
+
+
+def _parts(h: Hypergraph, families, opts) -> list[dict]:
+    return [entry for fam in families for entry in _part_entries(h, fam, opts)]
 
 
 def certificate(game: mb.MakerBreakerGame, opts, d=None, small: int | None = None) -> dict:
@@ -84,14 +94,14 @@ def _composite(game, d, opts) -> dict | None:
                   "certificate": pairing_certificate(paired, [paired.board.names(e)
                                                               for e in paired.board.edge_masks])}]
         rest = frozenset(e for e in res if not any(p & e == p for p in d.pairs))
-        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=parts + [_part_entry(h, rest, opts)])
+        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=parts + _parts(h, [rest], opts))
     if d.winner == mb.BREAKER and d.how in ("components", "local") and d.breaker_move is None:
         if d.how == "local":
             fams = d.families
         else:
             from .solver import components
             fams = components(res)
-        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=[_part_entry(h, f, opts) for f in fams])
+        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=_parts(h, fams, opts))
     if d.how == "split" and game.first == mb.MAKER:
         found = pendant(res)
         if found is None or found[0] != d.cut:
@@ -104,7 +114,7 @@ def _composite(game, d, opts) -> dict | None:
                          edges=[sub.board.names(e) for e in sub.board.edge_masks],
                          certificate=certificate(sub, opts))
         fams = [give_maker(a, v), b] if len(d.parts) == 3 else [a, give_maker(b, v)]
-        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=[_part_entry(h, f, opts) for f in fams])
+        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=_parts(h, fams, opts))
     if d.winner == mb.MAKER and d.how == "structural" and d.tree is not None and game.first == mb.MAKER:
         return _cert("maker-breaker-rounds", game, mb.MAKER, tree=_tree(h, d.tree))
     if d.winner == mb.MAKER and game.first == mb.BREAKER and d.default is not None \
