@@ -122,16 +122,22 @@ def _part(h: Hypergraph, entry, first: str, what: str) -> tuple[int, list[int], 
     return vs, edges, question_of("maker-breaker", sub), entry["certificate"]
 
 
-@register("maker-breaker-parts", "parts")
-def check_parts(cert: dict, question: Question):
+def _claiming(cert: dict, question: Question, winner: str, what: str):
+    """(game, residual, live vertices) of a certificate that can only prove a ``winner`` win, on a
+    game not yet over."""
     game = mb_game(cert, question)
-    h = game.board
-    if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER:
-        raise CertificateError("parts certify a Breaker win only")
+    if verdict_of(cert, "winner", mb.PLAYERS) != winner:
+        raise CertificateError(f"{what} certify a {winner} win only")
     res = _residual(game)
     if mb.winner_if_over(res) is not None:
         raise CertificateError("the game is already over")
-    live = mb.live_vertices(res)
+    return game, res, mb.live_vertices(res)
+
+
+@register("maker-breaker-parts", "parts")
+def check_parts(cert: dict, question: Question):
+    game, res, live = _claiming(cert, question, mb.BREAKER, "parts")
+    h = game.board
     parts = cert.get("parts")
     if not isinstance(parts, list) or not parts:
         raise CertificateError("'parts' must be a non-empty list")
@@ -158,12 +164,8 @@ def check_parts(cert: dict, question: Question):
 
 @register("maker-breaker-sub", "vertices", "edges", "certificate")
 def check_sub(cert: dict, question: Question):
-    game = mb_game(cert, question)
+    game, res, live = _claiming(cert, question, mb.MAKER, "sub-boards")
     h = game.board
-    if verdict_of(cert, "winner", mb.PLAYERS) != mb.MAKER:
-        raise CertificateError("a sub-board certifies a Maker win only")
-    res = _residual(game)
-    live = mb.live_vertices(res)
     vs, edges, q, sub = _part(h, {k: cert.get(k) for k in ("vertices", "edges", "certificate")},
                               game.first, "the sub-board")
     if vs & ~live:
