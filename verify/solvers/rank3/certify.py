@@ -110,9 +110,12 @@ def _composite(game, d, opts) -> dict | None:
         if d.winner == mb.MAKER:
             fam = a if len(d.parts) == 1 else b
             sub = _part_game(h, fam)
+            inner = certificate(sub, opts)
+            if inner["kind"] == "maker-breaker-sub":       # a sub-board of a sub-board: one level
+                return _cert("maker-breaker-sub", game, mb.MAKER, vertices=inner["vertices"],
+                             edges=inner["edges"], certificate=inner["certificate"])
             return _cert("maker-breaker-sub", game, mb.MAKER, vertices=list(sub.board.vertices),
-                         edges=[sub.board.names(e) for e in sub.board.edge_masks],
-                         certificate=certificate(sub, opts))
+                         edges=[sub.board.names(e) for e in sub.board.edge_masks], certificate=inner)
         fams = [give_maker(a, v), b] if len(d.parts) == 3 else [a, give_maker(b, v)]
         return _cert("maker-breaker-parts", game, mb.BREAKER, parts=_parts(h, fams, opts))
     if d.winner == mb.MAKER and d.how == "structural" and d.tree is not None and game.first == mb.MAKER:
