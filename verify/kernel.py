@@ -21,7 +21,7 @@ KERNEL_MODULES = (
     "verify.games.attack", "verify.games.convex", "verify.games.hypernim",
     "verify.certificates", "verify.certificates.checker", "verify.certificates.cnf",
     "verify.certificates.proof", "verify.certificates.extra", "verify.certificates.convex",
-    "verify.certificates.hypernim", "verify.certificates.drat",
+    "verify.certificates.hypernim", "verify.certificates.drat", "verify.certificates.rank3",
     "verify.cli", "verify.cli.check", "verify.cli.common",
     "verify.kernel",
 )

@@ -73,7 +73,7 @@ ENVELOPE = frozenset({"format", "version", "kind", "instance", "claim"})
 
 #: the modules defining the other kinds (each registers itself on import): the whole checker
 KIND_MODULES = ("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
-                "verify.certificates.convex", "verify.certificates.proof")
+                "verify.certificates.convex", "verify.certificates.proof", "verify.certificates.rank3")
 
 
 def register(kind: str, *body: str):

@@ -54,12 +54,9 @@ def structural_outcome(game: mb.MakerBreakerGame, certificate: bool = False,
                   strategy=namer.decision(d, game.first),
                   stats={"decided_by": d.how, "nodes": d.nodes})
     if certificate:
-        if d.how == "pairing" and d.core is None and d.breaker_move is None:
-            from ...certificates.strategy import pairing_certificate
-            out.certificate = pairing_certificate(game, [game.board.names(p) for p in d.pairs])
-        else:
-            out.certificate = strategy_certificate_for(game, d.winner, opts)
-            out.stats["certificate_states"] = len(out.certificate["strategy"])
+        from .certify import certificate as composite
+        out.certificate = composite(game, opts, d)
+        out.stats["certificate_kind"] = out.certificate["kind"]
     return out
 
 

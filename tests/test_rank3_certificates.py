@@ -1,0 +1,185 @@
+"""The compositional rank-3 certificate kinds (verify/certificates/rank3.py): made by the structural
+route (forced: no explicit fallback, composite at every size) on small boards, checked, and judged by
+the explicit reference; hostile mutations are refused or prove only the truth."""
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
+
+from verify.certificates.checker import check_certificate
+from verify.errors import CertificateError
+from verify.families import family
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.hypergraph import Hypergraph
+from verify.solvers.explicit import solve_maker_breaker
+from verify.solvers.rank3 import certify
+from verify.solvers.rank3.solver import Rank3Options
+from verify.strategies import players
+
+FORCED = Rank3Options(structural_only=True)
+NEW = {"maker-breaker-parts", "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds"}
+
+
+@pytest.fixture(autouse=True)
+def composite_everywhere(monkeypatch):
+    monkeypatch.setattr(certify, "SMALL", 0)
+
+
+def kinds_in(cert) -> set:
+    out = set()
+    if isinstance(cert, dict):
+        if isinstance(cert.get("kind"), str):
+            out.add(cert["kind"])
+        for v in cert.values():
+            out |= kinds_in(v)
+    elif isinstance(cert, list):
+        for v in cert:
+            out |= kinds_in(v)
+    return out
+
+
+@st.composite
+def rank3_boards(draw, n_min: int = 6, n_max: int = 9):
+    n = draw(st.integers(n_min, n_max))
+    m = draw(st.integers(2, 2 * n))
+    edges = {sum(1 << v for v in draw(st.lists(st.integers(0, n - 1), min_size=k, max_size=k, unique=True)))
+             for k in draw(st.lists(st.sampled_from([3, 3, 3, 2]), min_size=m, max_size=m))}
+    return Hypergraph.from_masks([f"v{i}" for i in range(n)], sorted(edges))
+
+
+def certified(game):
+    cert = certify.certificate(game, FORCED)
+    report = check_certificate(cert)
+    return cert, report.verdict["winner"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rank3_boards(), players)
+def test_certificates_agree_with_the_reference(h, first):
+    game = MakerBreakerGame(h, first)
+    cert, winner = certified(game)
+    event(cert["kind"])
+    assert winner == solve_maker_breaker(game).winner
+
+
+FAMILIES = [("rank3-ring", 2), ("rank3-round3", 3, 3, 1), ("rank3-gadgets", 9, 1, 0), ("rank3-gadgets", 9, 1, 3),
+            ("rank3-extra", 13, 2, 5), ("rank3-extra", 13, 3, 2), ("tic-tac-toe", 3),
+            ("rank3-extra", 11, 2, 1), ("rank3-pairs", 4, 1, 0), ("rank3-tree", 11, 2)]
+
+
+@pytest.mark.parametrize("spec", FAMILIES, ids=lambda s: " ".join(map(str, s)))
+@pytest.mark.parametrize("first", ["maker", "breaker"])
+def test_family_certificates_agree_with_the_reference(spec, first):
+    game = MakerBreakerGame(family(*spec), first)
+    cert, winner = certified(game)
+    assert winner == solve_maker_breaker(game).winner
+
+
+def test_every_new_kind_is_made():
+    seen = set()
+    for spec in FAMILIES:
+        for first in ("maker", "breaker"):
+            seen |= kinds_in(certify.certificate(MakerBreakerGame(family(*spec), first), FORCED))
+    assert NEW <= seen
+
+
+def _mutations(cert, rng: random.Random, names: list[str], count: int):
+    """Random hostile edits: a vertex name replaced, a list item or object key dropped, a list item
+    duplicated, an embedded certificate swapped for another one."""
+    paths = []
+
+    def walk(x, path):
+        paths.append(path)
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if path == () and k in ("format", "version", "kind", "instance", "claim"):
+                    continue
+                walk(v, path + (k,))
+        elif isinstance(x, list):
+            for i, v in enumerate(x):
+                walk(v, path + (i,))
+    walk(cert, ())
+    subs = [p for p in paths if p and p[-1] == "certificate"]
+    for _ in range(count):
+        m = copy.deepcopy(cert)
+        p = rng.choice(paths[1:])
+        parent = m
+        for k in p[:-1]:
+            parent = parent[k]
+        last = p[-1]
+        op = rng.randrange(4)
+        if op == 0 and isinstance(parent[last], str):
+            parent[last] = rng.choice(names)
+        elif op == 1 and isinstance(parent, list):
+            del parent[last]
+        elif op == 1 and isinstance(parent, dict):
+            del parent[last]
+        elif op == 2 and isinstance(parent, list):
+            parent.insert(last, copy.deepcopy(parent[last]))
+        elif op == 3 and len(subs) >= 2:
+            a, b = rng.sample(subs, 2)
+            pa, pb = m, cert
+            for k in a[:-1]:
+                pa = pa[k]
+            for k in b:
+                pb = pb[k]
+            pa[a[-1]] = copy.deepcopy(pb)
+        else:
+            continue
+        yield m
+
+
+@pytest.mark.parametrize("spec", FAMILIES, ids=lambda s: " ".join(map(str, s)))
+@pytest.mark.parametrize("first", ["maker", "breaker"])
+def test_mutants_are_refused_or_true(spec, first):
+    game = MakerBreakerGame(family(*spec), first)
+    truth = solve_maker_breaker(game).winner
+    cert = certify.certificate(game, FORCED)
+    rng = random.Random(hash(spec) & 0xffff)
+    refused = 0
+    for m in _mutations(cert, rng, list(game.board.vertices), 120):
+        try:
+            report = check_certificate(m)
+        except CertificateError:
+            refused += 1
+            continue
+        assert report.verdict["winner"] == truth
+    assert refused > 0
+
+
+def test_hostile_parts_are_refused():
+    game = MakerBreakerGame(family("rank3-ring", 2), "maker")
+    cert = certify.certificate(game, FORCED)
+    assert cert["kind"] == "maker-breaker-parts"
+    # overlapping parts
+    bad = copy.deepcopy(cert)
+    bad["parts"].append(copy.deepcopy(bad["parts"][0]))
+    with pytest.raises(CertificateError, match="overlaps"):
+        check_certificate(bad)
+    # a part's certificate about another board
+    other = certify.certificate(MakerBreakerGame(family("rank3-pairs", 3, 0, 1), "maker"), FORCED)
+    bad = copy.deepcopy(cert)
+    bad["parts"][0]["certificate"] = other
+    with pytest.raises(CertificateError, match="another question"):
+        check_certificate(bad)
+    # a projection that lies: an edge of the part shrunk to a pair Breaker does not win around
+    bad = copy.deepcopy(cert)
+    i = next(i for i, p in enumerate(bad["parts"]) if len(p["edges"]) >= 2)
+    bad["parts"][i]["edges"] = bad["parts"][i]["edges"][:1]
+    with pytest.raises(CertificateError):
+        check_certificate(bad)
+
+
+def test_deep_nesting_is_refused():
+    game = MakerBreakerGame(family("rank3-ring", 2), "breaker")
+    cert = certify.certificate(game, FORCED)
+    assert cert["kind"] == "maker-breaker-opening"
+    inner = cert
+    for _ in range(200):
+        inner = {**copy.deepcopy(cert), "certificate": inner}
+    with pytest.raises(CertificateError):
+        check_certificate(inner)
