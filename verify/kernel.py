@@ -13,7 +13,7 @@ from pathlib import Path
 
 KERNEL_MODULES = (
     "verify", "verify.errors", "verify.labels", "verify.hypergraph", "verify.limits", "verify.plugins",
-    "verify.question", "verify.convex",
+    "verify.question", "verify.result", "verify.convex",
     "verify.formats", "verify.formats.common", "verify.formats.text", "verify.formats.jsonfmt",
     "verify.formats.pg", "verify.formats.convex", "verify.formats.hypernim", "verify.formats.instances",
     "verify.formats.questions",

@@ -142,6 +142,15 @@ class NimValue(Result):
 
 
 @dataclass
+class SGValue(Result):
+    """The Sprague-Grundy value of a hypergraph-NIM position (paper 003)."""
+    sg: int = 0
+
+    def verdict(self):
+        return {"sg": self.sg}
+
+
+@dataclass
 class Inconclusive(Result):
     """The method ran but did not decide the question (time or resources ran out): never a verdict."""
     reason: str = ""

@@ -33,7 +33,7 @@ from typing import Callable
 
 from ..errors import CertificateError, InputError, VerifyError
 from ..formats.jsonfmt import hypergraph_from_json
-from ..formats.questions import question_of
+from ..formats.instances import GAMES, question_of
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
@@ -108,6 +108,8 @@ def check_certificate(cert) -> CheckReport:
     if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
         raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
     question = Question.from_json(claim["question"])
+    if question.game not in GAMES or kind not in GAMES[question.game].certificate_kinds:
+        raise CertificateError(f"a {kind} certificate cannot answer a question about the game {question.game!r}")
     try:
         report = fn(cert, question)
     except CertificateError:

@@ -64,7 +64,7 @@ Soundness (why an accepted certificate is true):
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..games.attack import Attack

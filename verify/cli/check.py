@@ -61,8 +61,7 @@ def expected_verdict(text: str) -> dict:
 
 def asked_question(report, path: str, first: str | None):
     """The question the instance file ``path`` poses, read as an instance of the certificate's game."""
-    from ..formats.instances import load_instance
-    from ..formats.questions import question_of
+    from ..formats.instances import load_instance, question_of
     q = report.question
     who = first or (q.first.value if q.first is not None and q.game == "maker-breaker" else "maker")
     asked = question_of(q.game, load_instance(q.game, path, first=who), q.bound if q.game == "maker-breaker" else None)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import CertificateError, InputError
-from ..formats.questions import question_of
+from ..formats.instances import game_spec
 from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
 from .deadline import deadline
@@ -131,7 +131,10 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         with deadline(opts.timeout, f"{game} by method {chosen}"):
             result = m.fn(instance, **kwargs)
     result.stats["seconds"] = round(time.perf_counter() - t0, 6)
-    result.question = question_of(game, instance, result.bound if isinstance(result, BoundedOutcome) else None)
+    spec = game_spec(game)
+    if not isinstance(result, spec.result_type):  # the registry's contract: one result type per question
+        raise TypeError(f"method {chosen} for {game} returned {type(result).__name__}, not {spec.result_type.__name__}")
+    result.question = spec.question(instance, result.bound if isinstance(result, BoundedOutcome) else None)
     if result.certificate is not None:
         certify(result)
     return result

@@ -56,7 +56,7 @@ def solve_hypernim_smt(instance, certificate: bool = False, backend: str | None 
     """SG value of NIM_H at x (paper 003 §1) from the SMT labelling of the positions reachable
     from x (for a compound, of the compound hypergraph NIM, as the instance defines it)."""
     from ..games.hypernim import Instance
-    from .hypernim import SGValue
+    from ..result import SGValue
     if not isinstance(instance, Instance):
         raise InputError("hypernim methods take a hypergraph-NIM instance (verify.games.hypernim)")
     opts, order = reachable_graph(tuple(instance.piles), instance.game.options)
