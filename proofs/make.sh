@@ -3,7 +3,8 @@
 # the instance, the claim -- question and verdict -- and the evidence; `verify check proofs/`
 # re-verifies them all). proofs/QUESTIONS names the question each certificate answers: the instance
 # file, the first player and the verdict; the last step confirms every certificate against it with
-# `verify check CERT --instance FILE --first P --expect VERDICT` (the tests replay the same lines).
+# `verify check CERT --instance FILE --first P --expect VERDICT [--rounds B]` (the tests replay the
+# same lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb() { verify solve maker-breaker "examples/$1" --first "$2" --certificate "proofs/maker-breaker/$3.json" ; }
@@ -34,9 +35,10 @@ for n in 3 4 5; do
 done
 
 # Each committed certificate answers the question proofs/QUESTIONS names.
-grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect; do
+grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; do
   [ -n "$cert" ] || continue
   args=(); [ "$first" = - ] || args=(--first "$first")
+  [ -z "$bound" ] || args+=(--rounds "${bound#rounds=}")
   verify check "proofs/$cert" --instance "$instance" "${args[@]}" --expect "$expect" > /dev/null
 done
 

@@ -22,7 +22,12 @@ def test_catalogue_is_not_empty():
 def test_every_proof_names_its_question():
     named = [ROOT / "proofs" / row[0] for row in QUESTIONS]
     assert sorted(named) == PROOFS
-    assert all(len(row) == 4 for row in QUESTIONS)
+    assert all(len(row) == 4 or len(row) == 5 and row[4].startswith("rounds=") for row in QUESTIONS)
+
+
+def _bound(row) -> list[str]:
+    """The ``--rounds B`` of a bounded question (a fifth column ``rounds=B``), else nothing."""
+    return ["--rounds", row[4].split("=", 1)[1]] if len(row) == 5 else []
 
 
 @pytest.mark.parametrize("path", PROOFS, ids=lambda p: str(p.relative_to(p.parents[1])))
@@ -30,13 +35,19 @@ def test_proof_replays(path):
     check_file(path)
 
 
-@pytest.mark.parametrize("cert, instance, first, expect", QUESTIONS, ids=[row[0] for row in QUESTIONS])
-def test_proof_answers_its_question(cert, instance, first, expect, capsys):
-    args = ["check", str(ROOT / "proofs" / cert), "--instance", str(ROOT / instance), "--expect", expect]
+@pytest.mark.parametrize("row", QUESTIONS, ids=[row[0] for row in QUESTIONS])
+def test_proof_answers_its_question(row, capsys):
+    cert, instance, first, expect = row[:4]
+    args = ["check", str(ROOT / "proofs" / cert), "--instance", str(ROOT / instance), "--expect", expect] + _bound(row)
     assert main(args + ([] if first == "-" else ["--first", first])) == 0, capsys.readouterr().out
     # the same certificate is not an answer to the other starter's question, nor to another verdict
     if first != "-":
         other = "breaker" if first == "maker" else "maker"
         assert main(args + ["--first", other]) == 1
+    # nor to the question with another bound, or with none
+    if len(row) == 5:
+        bound = int(row[4].split("=", 1)[1])
+        assert main(args[:-2] + ["--rounds", str(bound + 1)]) == 1
+        assert main(args[:-2]) == 1
     wrong = {"maker": "breaker", "breaker": "maker"}.get(expect, "nim=99")
     assert main(["check", str(ROOT / "proofs" / cert), "--expect", wrong]) == 1

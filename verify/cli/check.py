@@ -4,7 +4,8 @@ with the independent checker (no solver is imported, let alone called).
 Each verified certificate is printed with the question it answers: game, the full digest of its
 board, the starting position, the first player and the bound. ``--instance FILE`` confirms that the
 certificate is about the question FILE poses (same board digest and position; ``--first`` sets the
-first player, else the certificate's is shown); ``--expect`` confirms the verdict (``maker``,
+first player, else the certificate's is shown; ``--rounds B`` makes it the bounded question "Maker
+wins within B rounds", else it is the whole game); ``--expect`` confirms the verdict (``maker``,
 ``breaker``, ``black``, ``white``, ``draw``, ``nim=3``, ``sg=2``, or ``KEY=VALUE``).
 
 Exit status 0 when every certificate is verified (and matches), 1 when one fails or does not match,
@@ -28,6 +29,9 @@ def add_cli(sub) -> None:
                    help="confirm the certificates answer the question this instance file poses")
     c.add_argument("--first", choices=["maker", "breaker"],
                    help="with --instance: the first player of the question (default: the certificate's)")
+    c.add_argument("--rounds", type=int, metavar="B",
+                   help="with --instance: the question is bounded, 'Maker wins within B rounds' "
+                        "(Maker-Breaker; without it the question is the whole game)")
     c.add_argument("--expect", metavar="VERDICT",
                    help="confirm the verdict: maker, breaker, black, white, draw, nim=N, sg=N or KEY=VALUE")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -59,19 +63,24 @@ def expected_verdict(text: str) -> dict:
     return {key: int(value) if value.isdigit() and len(value) < 100 else value}
 
 
-def asked_question(report, path: str, first: str | None):
-    """The question the instance file ``path`` poses, read as an instance of the certificate's game."""
+def asked_question(report, path: str, first: str | None, rounds: int | None = None):
+    """The question the instance file ``path`` poses, read as an instance of the certificate's game:
+    the whole game, or with ``rounds`` the bounded question 'Maker wins within ``rounds`` rounds'."""
     from ..formats.instances import load_instance, question_of
     q = report.question
+    if rounds is not None and q.game != "maker-breaker":
+        raise InputError(f"--rounds applies to maker-breaker questions, not to {q.game}")
     who = first or (q.first.value if q.first is not None and q.game == "maker-breaker" else "maker")
-    asked = question_of(q.game, load_instance(q.game, path, first=who), q.bound if q.game == "maker-breaker" else None)
+    asked = question_of(q.game, load_instance(q.game, path, first=who), rounds)
     return asked if q.game == "maker-breaker" and q.first is not None else replace(asked, first=q.first)
 
 
 def cmd_check(args) -> int:
     from ..certificates.checker import check_file
-    if args.first and not args.instance:
-        raise InputError("--first goes with --instance")
+    if (args.first or args.rounds is not None) and not args.instance:
+        raise InputError(f"{'--first' if args.first else '--rounds'} goes with --instance")
+    if args.rounds is not None and args.rounds < 0:
+        raise InputError(f"--rounds must be >= 0 (got {args.rounds})")
     expect = expected_verdict(args.expect) if args.expect else None
     failed = 0
     rows = []
@@ -86,7 +95,7 @@ def cmd_check(args) -> int:
             continue
         problems = []
         if args.instance:
-            asked = asked_question(report, args.instance, args.first)
+            asked = asked_question(report, args.instance, args.first, args.rounds)
             if asked != report.question:
                 problems.append(f"it answers {report.question.describe()}, not the question {args.instance} "
                                 f"poses ({asked.describe()})")
