@@ -31,12 +31,18 @@ def _bound(row) -> list[str]:
     return ["--rounds", row[4].split("=", 1)[1]] if len(row) == 5 else []
 
 
-@pytest.mark.parametrize("path", PROOFS, ids=lambda p: str(p.relative_to(p.parents[1])))
+def _slow_if_large(path: Path, *values):
+    """A test case, in the slow suite when its certificate is over 1 MB (seconds to check)."""
+    marks = [pytest.mark.slow] if path.stat().st_size > 1_000_000 else []
+    return pytest.param(*values, marks=marks, id=str(path.relative_to(path.parents[1])))
+
+
+@pytest.mark.parametrize("path", [_slow_if_large(p, p) for p in PROOFS])
 def test_proof_replays(path):
     check_file(path)
 
 
-@pytest.mark.parametrize("row", QUESTIONS, ids=[row[0] for row in QUESTIONS])
+@pytest.mark.parametrize("row", [_slow_if_large(ROOT / "proofs" / row[0], row) for row in QUESTIONS])
 def test_proof_answers_its_question(row, capsys):
     cert, instance, first, expect = row[:4]
     args = ["check", str(ROOT / "proofs" / cert), "--instance", str(ROOT / instance), "--expect", expect] + _bound(row)
