@@ -150,9 +150,6 @@ def family(name: str, *params) -> Hypergraph:
         raise InputError(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})")
     fn, names = FAMILIES[name]
     required, _optional = family_params(name)
-    if not (len(required) <= len(params) <= len(names)):
-        raise InputError(f"family {name} takes parameters {' '.join(names)}" if names
-                         else f"family {name} takes no parameters")
     values = []
     for p, v in zip(names, params):
         if p in TEXT_PARAMS or isinstance(v, int):
@@ -160,5 +157,8 @@ def family(name: str, *params) -> Hypergraph:
         elif isinstance(v, str) and v.lstrip("-").isdigit() and len(v) < 10:
             values.append(int(v))
         else:
-            raise InputError(f"family {name}: parameter {p} must be an integer, got {v!r}")
+            raise InputError(f"family {name}: parameters must be integers ({p} got {v!r})")
+    if not (len(required) <= len(params) <= len(names)):
+        raise InputError(f"family {name} takes parameters {' '.join(names)}" if names
+                         else f"family {name} takes no parameters")
     return fn(*values)
