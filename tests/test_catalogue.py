@@ -33,7 +33,7 @@ def test_every_claim_is_well_formed():
     for c in ALL:
         assert c.name not in names
         names.add(c.name)
-        assert c.source[:3] in ("000", "001", "002", "003", "004") or c.source.startswith("core")
+        assert c.source[:3] in ("000", "001", "002", "003", "004") or c.source.startswith(("core", "classical"))
         assert c.statement
         if c.corrects:
             assert registry.get_claim(c.corrects).erratum, f"{c.name} corrects a claim with no erratum"

@@ -340,7 +340,7 @@ def _certificate_data(certificate: Any) -> dict:
     return certificate
 
 
-def check(certificate: Any, instance: Any = None, *, first: str | None = None,
+def check(certificate: Any, instance: Any = None, *, first: str | None = None, rounds: int | None = None,
           expect: str | dict | None = None) -> CheckReport:
     """Verify a certificate with the independent checker (no solver is called).
 
@@ -358,6 +358,9 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None,
         The instance whose question the certificate must answer (read as the certificate's game).
     first : {"maker", "breaker"}, optional
         With ``instance``: the first player of its question (default: the certificate's).
+    rounds : int, optional
+        With ``instance``: the bounded question "Maker wins within ``rounds`` moves" (default: the
+        whole game; the bound is never taken from the certificate).
     expect : str or dict, optional
         The verdict it must prove: ``"maker"``, ``"breaker"``, ``"black"``, ``"white"``,
         ``"draw"``, ``"nim=3"``, ``"sg=2"`` or ``"KEY=VALUE"``, or a verdict dict.
@@ -397,7 +400,7 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None,
         own_first = isinstance(instance, MakerBreakerGame) and first is None  # keeps its starter
         asked = asked_question(report.question,
                                lambda who: _instance(report.question.game, instance, None if own_first else who),
-                               first)
+                               first, rounds)
     if isinstance(expect, str):
         expect = expected_verdict(expect)
     problems = mismatches(report.question, report.verdict, asked, expect)

@@ -4,7 +4,8 @@ with the independent checker (no solver is imported, let alone called).
 Each verified certificate is printed with the question it answers: game, the full digest of its
 board, the starting position, the first player and the bound. ``--instance FILE`` confirms that the
 certificate is about the question FILE poses (same board digest and position; ``--first`` sets the
-first player, else the certificate's is shown); ``--expect`` confirms the verdict (``maker``,
+first player, else the certificate's is shown; ``--rounds B`` makes it the bounded question "Maker
+wins within B rounds", else it is the whole game); ``--expect`` confirms the verdict (``maker``,
 ``breaker``, ``black``, ``white``, ``draw``, ``nim=3``, ``sg=2``, or ``KEY=VALUE``).
 
 Exit status 0 when every certificate is verified (and matches), 1 when one fails or does not match,
@@ -26,6 +27,9 @@ def add_cli(sub) -> None:
                    help="confirm the certificates answer the question this instance file poses")
     c.add_argument("--first", choices=["maker", "breaker"],
                    help="with --instance: the first player of the question (default: the certificate's)")
+    c.add_argument("--rounds", type=int, metavar="B",
+                   help="with --instance: the question is bounded, 'Maker wins within B rounds' "
+                        "(Maker-Breaker; without it the question is the whole game)")
     c.add_argument("--expect", metavar="VERDICT",
                    help="confirm the verdict: maker, breaker, black, white, draw, nim=N, sg=N or KEY=VALUE")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -49,8 +53,10 @@ def certificate_files(args_paths) -> list[Path]:
 
 def cmd_check(args) -> int:
     from ..certificates.checker import check_file
-    if args.first and not args.instance:
-        raise InputError("--first goes with --instance")
+    if (args.first or args.rounds is not None) and not args.instance:
+        raise InputError(f"{'--first' if args.first else '--rounds'} goes with --instance")
+    if args.rounds is not None and args.rounds < 0:
+        raise InputError(f"--rounds must be >= 0 (got {args.rounds})")
     expect = expected_verdict(args.expect) if args.expect else None
     failed = 0
     rows = []
@@ -67,7 +73,7 @@ def cmd_check(args) -> int:
         if args.instance:
             asked = asked_question(report.question,
                                    lambda who: load_instance(report.question.game, args.instance, first=who),
-                                   args.first)
+                                   args.first, args.rounds)
         problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
         row = {"path": str(p), "ok": not problems, **report.to_json()}
         if problems:

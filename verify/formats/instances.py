@@ -126,15 +126,19 @@ def expected_verdict(text: str) -> dict:
     return {key: int(value) if value.isdigit() and len(value) < 100 else value}
 
 
-def asked_question(claimed: Question, read, first: str | None) -> Question:
-    """The question an instance poses, to compare with a certificate's ``claimed`` question.
+def asked_question(claimed: Question, read, first: str | None, rounds: int | None = None) -> Question:
+    """The question an instance poses, to compare with a certificate's ``claimed`` question: the
+    whole game, or with ``rounds`` the bounded question "Maker wins within ``rounds`` moves" (the
+    bound is the asker's, never taken from the certificate).
 
     ``read(first)`` returns the instance read as an instance of ``claimed.game`` (``first`` is the
     Maker-Breaker starter); the starter is ``first`` if given, else the certificate's own. Games
     without a first player keep the claimed one (None), so only the board, position and bound count."""
+    if rounds is not None and claimed.game != "maker-breaker":
+        raise InputError(f"--rounds applies to maker-breaker questions, not to {claimed.game}")
     who = first or (claimed.first.value if claimed.first is not None and claimed.game == "maker-breaker"
                     else "maker")
-    asked = question_of(claimed.game, read(who), claimed.bound if claimed.game == "maker-breaker" else None)
+    asked = question_of(claimed.game, read(who), rounds)
     if claimed.game == "maker-breaker" and claimed.first is not None:
         return asked
     return Question(asked.game, asked.instance, asked.position, claimed.first, asked.bound)
