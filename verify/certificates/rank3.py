@@ -63,7 +63,7 @@ from ..errors import CertificateError, InputError
 from ..formats.jsonfmt import hypergraph_from_json
 from ..formats.instances import question_of
 from ..games import maker_breaker as mb
-from ..hypergraph import Hypergraph, bits
+from ..hypergraph import Hypergraph, bits, minimal_masks
 from ..question import Question
 from .chains import compute_cc, incidence
 from .checker import _vertex_set, check_certificate, mb_game, mb_report, register, verdict_of
@@ -448,8 +448,9 @@ def check_dangers(cert: dict, question: Question):
     """Breaker wins (Maker first) by J_2(D1), Theorem II.1.14 with Props I.2.28 and I.2.30.
 
     K is the 3-uniform marked hypergraph of the position (as for ``maker-breaker-rounds``: residual
-    edges, 2-edges padded with the marked T), on its live vertices (a vertex on no live edge is
-    isolated in K, and a move there is a pass, which never helps the mover). If K is not a trivial
+    edges, 2-edges padded with the marked T), from the minimal residual edges (an edge containing
+    another is completed only after it, so dropping it changes no outcome), on their vertices (any
+    other free vertex is on no edge of K, and a move there is a pass, which never helps the mover). If K is not a trivial
     Maker win and |V(K) \\ M| ≥ 4, Breaker wins ⇔ J_1(D2, K) ⇔ J_1(D1^*, K) (Prop I.2.30: D2 and
     D1^* have the same intersections) ⇔ J_2(D1, K) (Prop I.2.28), where J_2(D1, K) reads: for every
     unmarked x1 some unmarked y1 ≠ x1 meets every D1-danger at x1 in K and, in K^{+x1-y1}, for
@@ -469,9 +470,10 @@ def check_dangers(cert: dict, question: Question):
     if any(r.bit_count() <= 1 for r in res) or any(r.bit_count() > 3 for r in res):
         raise CertificateError("J_2(D1) needs a rank-3 position that is not a trivial Maker win")
     kk = _K(game)
-    edges = sorted(kk.edges)
+    res = minimal_masks(res)
+    edges = sorted(r | kk.top if r.bit_count() == 2 else r for r in res)
     inc = incidence(edges, kk.h.n + 1)
-    pad = kk.top if any(e & kk.top for e in kk.edges) else 0
+    pad = kk.top if any(e & kk.top for e in edges) else 0
     free = mb.live_vertices(res)
     if free.bit_count() < 4:
         raise CertificateError("J_2(D1) needs at least 4 unmarked vertices")

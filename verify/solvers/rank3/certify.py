@@ -146,7 +146,7 @@ def _dangers(game) -> dict | None:
     from .dangers import D1Criterion, OutOfBudget
     from .search import Board
     h = game.board
-    res = game.start_residual()
+    res = minimal_masks(game.start_residual())
     free = mb.live_vertices(res)
     if free.bit_count() < 4:
         return None
