@@ -135,14 +135,15 @@ def _composite(game, d, opts) -> dict | None:
         return _cert("maker-breaker-rounds", game, mb.MAKER,
                      tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
     if d.winner == mb.BREAKER and game.first == mb.MAKER:
-        return _dangers(game)
+        return _dangers(game, d)
     return None
 
 
-def _dangers(game) -> dict | None:
-    """The ``maker-breaker-dangers`` certificate: J_2(D1) decided afresh on the position's K, each
-    second-round reply the first vertex of a witness danger meeting every danger (None if J_2(D1)
-    fails or the tadpole budget runs out)."""
+def _dangers(game, d=None) -> dict | None:
+    """The ``maker-breaker-dangers`` certificate: J_2(D1) on the position's K (the decision's when
+    it was decided by J_2(D1) on this very board, else afresh), each second-round reply the first
+    vertex of a witness danger meeting every danger (None if J_2(D1) fails or the tadpole budget
+    runs out)."""
     from .dangers import D1Criterion, OutOfBudget
     from .search import Board
     h = game.board
@@ -150,15 +151,17 @@ def _dangers(game) -> dict | None:
     free = mb.live_vertices(res)
     if free.bit_count() < 4:
         return None
+    reuse = d is not None and d.how == "dangers" and d.board is not None and d.board.nboard == h.n \
+        and d.board.criterion is not None and set(d.board.origin.values()) == set(res)
     try:
-        board = Board(res, h.n)
+        board = d.board if reuse else Board(res, h.n)
     except ValueError:
         return None
     crit = board.criterion or D1Criterion(board)
     marked = board.marked0
     rounds = []
     try:
-        holds, refutations = crit.j2(marked)
+        holds, refutations = (True, d.refutations) if reuse else crit.j2(marked)
         if not holds:
             return None
         for x1 in bits(free):
