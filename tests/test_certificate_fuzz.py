@@ -136,14 +136,15 @@ def pool() -> tuple:
         for first in ("maker", "breaker"):
             certs.append(solve("maker-breaker", MakerBreakerGame(h, first), "search", certificate=True).certificate)
     # the compositional rank-3 kinds (parts, sub-boards, openings, three-round trees with nunchaku and
-    # necklace leaves), forced on boards the judge can still decide (at most 14 cells)
+    # necklace leaves, Breaker's two rounds of J_2(D1)), forced on boards the judge can still decide
+    # (at most 14 cells)
     from verify.families import family
     from verify.solvers.rank3 import certify as rank3_certify
     from verify.solvers.rank3.solver import Rank3Options
     small, rank3_certify.SMALL = rank3_certify.SMALL, 0
     try:
         for spec in (("rank3-round3", 3, 3, 1), ("rank3-gadgets", 9, 1, 0), ("rank3-extra", 13, 2, 5),
-                     ("rank3-extra", 13, 3, 2), ("tic-tac-toe", 3)):
+                     ("rank3-extra", 13, 3, 2), ("tic-tac-toe", 3), ("rank3-glued", 2), ("rank3-extra", 11, 2, 1)):
             for first in ("maker", "breaker"):
                 certs.append(rank3_certify.certificate(MakerBreakerGame(family(*spec), first),
                                                        Rank3Options(structural_only=True)))
@@ -168,7 +169,8 @@ def pool() -> tuple:
     kinds = {json.loads(c)["kind"] for c in out}
     assert kinds >= {"maker-breaker-strategy", "maker-breaker-pairing", "pg-proof", "pg-strategy", "nim-labelling",
                      "convex-nim-labelling", "hypernim-sg-table", "sat-unsat-drat", "maker-breaker-parts",
-                     "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds"}, kinds
+                     "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds",
+                     "maker-breaker-dangers"}, kinds
     return out
 
 

@@ -17,7 +17,7 @@ from verify.isomorphism import enumerate_hypergraphs, enumerate_markings
 from verify.solvers import solve
 from verify.solvers.explicit import MakerBreakerSearch, solve_maker_breaker
 from verify.solvers.rank3 import choose_method, solve_structural
-from verify.solvers.rank3.chains import is_chain
+from verify.certificates.chains import is_chain
 from verify.solvers.rank3.solver import Rank3Options, maker_first
 from verify.strategies import players, rank3_hypergraphs, rank3_positions
 

@@ -58,7 +58,8 @@ def rank3_certificates() -> dict:
     forced = Rank3Options(structural_only=True)
     made = {}
     for spec, first in [(("rank3-ring", 2), "maker"), (("rank3-ring", 2), "breaker"),
-                        (("rank3-extra", 13, 2, 5), "maker"), (("tic-tac-toe", 3), "maker")]:
+                        (("rank3-extra", 13, 2, 5), "maker"), (("tic-tac-toe", 3), "maker"),
+                        (("rank3-glued", 2), "maker")]:
         cert = certificate(MakerBreakerGame(family(*spec), first), forced, small=0)
         made.setdefault(cert["kind"], cert)
     return made

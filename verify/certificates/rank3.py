@@ -63,8 +63,9 @@ from ..errors import CertificateError, InputError
 from ..formats.jsonfmt import hypergraph_from_json
 from ..formats.instances import question_of
 from ..games import maker_breaker as mb
-from ..hypergraph import Hypergraph
+from ..hypergraph import Hypergraph, bits, minimal_masks
 from ..question import Question
+from .chains import compute_cc, incidence
 from .checker import _vertex_set, check_certificate, mb_game, mb_report, register, verdict_of
 
 MAX_NESTING = 64
@@ -378,3 +379,141 @@ def check_rounds(cert: dict, question: Question):
     leaves = _tree(cert.get("tree"), kk, pad, 0, game.first == mb.MAKER, 0)
     return mb_report("maker-breaker-rounds", game, mb.MAKER, f"Maker's tree to {leaves} leaf structures")
 
+
+
+# -- Breaker's two rounds: J_2(D1) ---------------------------------------------------------------
+
+MAX_TADPOLE_CALLS = 20_000     # recursive calls per "no x-tadpole" test before the check gives up
+
+
+def _cycle_at(x: int, edges: list[int], inc: list[list[int]], dead: int) -> bool:
+    """Whether K^{-dead} has an x-cycle (Def I.3.19). L = 2: two edges {x,u,v}, {x,u,w}. L ≥ 3:
+    edges e_1 = {x,a,a'} and e_L = {x,c,c'} with e_1 ∩ e_L = {x} and an a'c'-chain in K minus x, a
+    and c (its edges are e_2..e_{L-1}: simple and linear exactly when they avoid x, a, c, and a', c'
+    lie only in the chain's end edges; conversely e_2..e_{L-1} of a cycle is such a chain)."""
+    at = [edges[i] for i in inc[x] if not edges[i] & dead]
+    xb = 1 << x
+    for i, e in enumerate(at):
+        for f in at[i + 1:]:
+            common = e & f
+            if common.bit_count() == 2:
+                return True
+            if common != xb:
+                continue
+            for a2 in bits(e & ~xb):
+                for c2 in bits(f & ~xb):
+                    a, c = e & ~xb & ~(1 << a2), f & ~xb & ~(1 << c2)
+                    if compute_cc(a2, edges, inc, dead | xb | a | c) >> c2 & 1:
+                        return True
+    return False
+
+
+def _tadpole_at(x: int, edges, inc, dead: int, memo: dict, calls: list[int]) -> bool:
+    """Whether K^{-dead} has an x-tadpole (Def I.3.23): an x-cycle, or an edge {x,p,q} with a
+    p-tadpole avoiding x and q (removing the first edge of a tadpole whose chain has positive
+    length leaves such a tadpole; conversely the walk (x, {x,p,q}) ⊕ T' is simple and linear
+    exactly when T' avoids x and q). Exhaustive; refused beyond :data:`MAX_TADPOLE_CALLS`."""
+    key = (x, dead)
+    if key in memo:
+        return memo[key]
+    calls[0] += 1
+    if calls[0] > MAX_TADPOLE_CALLS:
+        raise CertificateError("the tadpole test ran out of its budget (certificate refused)")
+    found = _cycle_at(x, edges, inc, dead)
+    xb = 1 << x
+    for i in inc[x]:
+        e = edges[i]
+        if found:
+            break
+        if e & dead:
+            continue
+        p, q = bits(e & ~xb)
+        found = (_tadpole_at(p, edges, inc, dead | xb | 1 << q, memo, calls)
+                 or _tadpole_at(q, edges, inc, dead | xb | 1 << p, memo, calls))
+    memo[key] = found
+    return found
+
+
+def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int) -> bool:
+    """Whether K^{+marked-dead} has no D1-danger at the unmarked x (Notation II.1.2, II.1.16): no
+    chain from x to a marked vertex (an x-snake with one mark has one: COMPUTECC, Theorem III.1.1)
+    and no x-tadpole without marks (one in K minus the marked vertices)."""
+    if compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
+        return False
+    return not _tadpole_at(x, edges, inc, dead | marked, {}, [0])
+
+
+@register("maker-breaker-dangers", "rounds")
+def check_dangers(cert: dict, question: Question):
+    """Breaker wins (Maker first) by J_2(D1), Theorem II.1.14 with Props I.2.28 and I.2.30.
+
+    K is the 3-uniform marked hypergraph of the position (as for ``maker-breaker-rounds``: residual
+    edges, 2-edges padded with the marked T), from the minimal residual edges (an edge containing
+    another is completed only after it, so dropping it changes no outcome), on their vertices (any
+    other free vertex is on no edge of K, and a move there is a pass, which never helps the mover). If K is not a trivial
+    Maker win and |V(K) \\ M| ≥ 4, Breaker wins ⇔ J_1(D2, K) ⇔ J_1(D1^*, K) (Prop I.2.30: D2 and
+    D1^* have the same intersections) ⇔ J_2(D1, K) (Prop I.2.28), where J_2(D1, K) reads: for every
+    unmarked x1 some unmarked y1 ≠ x1 meets every D1-danger at x1 in K and, in K^{+x1-y1}, for
+    every unmarked x2 some unmarked y2 ≠ x2 meets every D1-danger at x2 (D1 = x-snakes with one
+    mark and x-tadpoles without marks). Body ``rounds``: ``[[x1, y1, [[x2, y2], ...]], ...]``, one
+    entry per unmarked x1 and, inside, per unmarked x2 of K^{+x1-y1}; y2 may be null when x2 has no
+    D1-danger (any other unmarked vertex, which exists as |V \\ M| ≥ 4, meets none). A vertex y
+    meets every danger at x iff K^{-y} has none, checked by :func:`_no_danger` (a chain to a mark
+    by COMPUTECC; tadpoles by an exhaustive recursion, refused beyond a budget).
+    """
+    game = mb_game(cert, question)
+    if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER or game.first != mb.MAKER:
+        raise CertificateError("J_2(D1) certifies a Breaker win with Maker first")
+    res = _residual(game)
+    if mb.winner_if_over(res) is not None:
+        raise CertificateError("the game is already over")
+    if any(r.bit_count() <= 1 for r in res) or any(r.bit_count() > 3 for r in res):
+        raise CertificateError("J_2(D1) needs a rank-3 position that is not a trivial Maker win")
+    kk = _K(game)
+    res = minimal_masks(res)
+    edges = sorted(r | kk.top if r.bit_count() == 2 else r for r in res)
+    inc = incidence(edges, kk.h.n + 1)
+    pad = kk.top if any(e & kk.top for e in edges) else 0
+    free = mb.live_vertices(res)
+    if free.bit_count() < 4:
+        raise CertificateError("J_2(D1) needs at least 4 unmarked vertices")
+    rounds = cert.get("rounds")
+    if not isinstance(rounds, list):
+        raise CertificateError("'rounds' must be a list")
+
+    def move(name, allowed: int, what: str) -> int:
+        v = kk.vertex(name, what)
+        if not v & allowed:
+            raise CertificateError(f"{what} {name!r} is not an unmarked vertex of the position")
+        return v.bit_length() - 1
+
+    def table(entries, allowed: int, size: int, what: str) -> dict:
+        out = {}
+        if not isinstance(entries, list):
+            raise CertificateError(f"{what} must be a list")
+        for entry in entries:
+            if not isinstance(entry, list) or len(entry) != size:
+                raise CertificateError(f"bad entry in {what}")
+            x = move(entry[0], allowed, "Maker's move")
+            if x in out:
+                raise CertificateError(f"Maker's move {entry[0]!r} is listed twice")
+            out[x] = entry[1:]
+        if sum(1 << x for x in out) != allowed:
+            raise CertificateError(f"{what} does not answer every Maker move")
+        return out
+
+    answers = 0
+    for x1, (y1_name, inner) in table(rounds, free, 3, "'rounds'").items():
+        y1 = move(y1_name, free & ~(1 << x1), "Breaker's reply")
+        if not _no_danger(x1, edges, inc, pad, 1 << y1):
+            raise CertificateError(f"reply {y1_name!r} misses a D1-danger at {kk.h.vertices[x1]!r}")
+        marked, dead = pad | 1 << x1, 1 << y1
+        left = free & ~(1 << x1) & ~(1 << y1)
+        for x2, (y2_name,) in table(inner, left, 2, "the second round").items():
+            y2 = 0 if y2_name is None else 1 << move(y2_name, left & ~(1 << x2), "Breaker's reply")
+            if not _no_danger(x2, edges, inc, marked, dead | y2):
+                raise CertificateError(f"after {kk.h.vertices[x1]!r}, {y1_name!r}: the reply {y2_name!r} "
+                                       f"misses a D1-danger at {kk.h.vertices[x2]!r}")
+            answers += 1
+    return mb_report("maker-breaker-dangers", game, mb.BREAKER,
+                     f"J_2(D1): {len(rounds)} first moves, {answers} second moves answered")

@@ -80,7 +80,8 @@ def _pg_position(game):
 GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
     GameSpec("maker-breaker", maker_breaker.MakerBreakerGame, _maker_breaker, maker_breaker.MakerBreakerGame,
              result.Outcome, ("maker-breaker-strategy", "maker-breaker-pairing", "pg-proof", "sat-unsat-drat",
-              "maker-breaker-parts", "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds"),
+              "maker-breaker-parts", "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds",
+              "maker-breaker-dangers"),
              lambda g: boards.hypergraph_board(g.board), _mb_position, has_first=True, bounded=True),
     GameSpec("pg", positional.PositionalGame, _pg, positional.PositionalGame, result.Outcome,
              ("pg-strategy", "pg-proof"), boards.pg_board, _pg_position),

@@ -8,8 +8,11 @@
 - Breaker first and winning → ``maker-breaker-opening`` (his move, then the Maker-first certificate);
 - Maker's three-round tree → ``maker-breaker-rounds`` (leaves: the structures the search found;
   after a Breaker opening, the answers' certificates as leaves);
-- anything else (small boards, Breaker wins by J_2(D1) or by the search's refutations) → the strategy
-  certificate, refused beyond :data:`~verify.limits.MAX_RANK3_CERTIFICATE_STATES` positions.
+- a Breaker win with Maker first not covered above (J_2(D1), or the search's refutations) →
+  ``maker-breaker-dangers`` when J_2(D1) holds (Theorem II.1.14: it does on every Breaker win
+  with 4 free vertices, unless the tadpole test runs out of budget);
+- anything else (small boards) → the strategy certificate, refused beyond
+  :data:`~verify.limits.MAX_RANK3_CERTIFICATE_STATES` positions.
 """
 from __future__ import annotations
 
@@ -131,7 +134,52 @@ def _composite(game, d, opts) -> dict | None:
             replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
         return _cert("maker-breaker-rounds", game, mb.MAKER,
                      tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
+    if d.winner == mb.BREAKER and game.first == mb.MAKER:
+        return _dangers(game, d)
     return None
+
+
+def _dangers(game, d=None) -> dict | None:
+    """The ``maker-breaker-dangers`` certificate: J_2(D1) on the position's K (the decision's when
+    it was decided by J_2(D1) on this very board, else afresh), each second-round reply the first
+    vertex of a witness danger meeting every danger (None if J_2(D1) fails or the tadpole budget
+    runs out)."""
+    from .dangers import D1Criterion, OutOfBudget
+    from .search import Board
+    h = game.board
+    res = minimal_masks(game.start_residual())
+    free = mb.live_vertices(res)
+    if free.bit_count() < 4:
+        return None
+    reuse = d is not None and d.how == "dangers" and d.board is not None and d.board.nboard == h.n \
+        and d.board.criterion is not None and set(d.board.origin.values()) == set(res)
+    try:
+        board = d.board if reuse else Board(res, h.n)
+    except ValueError:
+        return None
+    crit = board.criterion or D1Criterion(board)
+    marked = board.marked0
+    rounds = []
+    try:
+        holds, refutations = (True, d.refutations) if reuse else crit.j2(marked)
+        if not holds:
+            return None
+        for x1 in bits(free):
+            y1 = refutations.get(x1)
+            if y1 is None:
+                return None
+            m1, left = marked | 1 << x1, free & ~(1 << x1) & ~(1 << y1)
+            inner = []
+            for x2 in bits(left):
+                replies = crit.replies(x2, m1, 1 << y1)
+                y2 = None if replies is None else next(replies, None)
+                if replies is not None and y2 is None:
+                    return None
+                inner.append([h.vertices[x2], None if y2 is None else h.vertices[y2]])
+            rounds.append([h.vertices[x1], h.vertices[y1], inner])
+    except OutOfBudget:
+        return None
+    return _cert("maker-breaker-dangers", game, mb.BREAKER, rounds=rounds)
 
 
 def _tree(h: Hypergraph, node) -> dict:
