@@ -10,6 +10,14 @@ independent checker verifies (JSON size and checking CPU time printed). Peak RSS
 
 Run: python bench/bench_search.py [--limit S] [--quick] [--certificate] [--only SUBSTRING]
 (--quick skips the explicit solver on boards larger than 5×5).
+
+``--engines`` (issue 18) compares instead, in one run, the search before issue 18 (pure Python, read
+from git history by bench/search_baseline.py) with today's engine (``--engine fast`` by default, or
+``python``) on the Hex puzzles, 4×4 and 5×5 tic-tac-toe, Qubic openings (Maker first) and van der
+Waerden boards (Maker-Breaker on {1..n}, the k-term progressions): for each, in a child process of
+its own, the result, nodes, CPU seconds, node rate and peak RSS of the child (the forked process,
+about 100 MB of it the parent's footprint), and the ratios (node rate, time). ``--no-hex`` skips the
+puzzles.
 """
 from __future__ import annotations
 
@@ -56,7 +64,95 @@ def board(path: Path) -> int:
     return int(m.group(1)) if m else 0
 
 
+def ap_board(n: int, k: int):
+    """{1..n} with the k-term arithmetic progressions as winning sets (van der Waerden games)."""
+    from verify.hypergraph import Hypergraph
+    vs = [str(i) for i in range(1, n + 1)]
+    edges = [[str(a + i * d) for i in range(k)] for d in range(1, n) for a in range(1, n + 1) if a + (k - 1) * d <= n]
+    return Hypergraph(edges, vertices=vs)
+
+
+def engine_positions(hex_puzzles: bool, only: str):
+    """(name, .pg game) pairs: the question is always "does black (Maker) win?"."""
+    from verify.families import family
+    from verify.games import positional as pg
+    out = []
+    if hex_puzzles:
+        out += [(f.stem, read_pg(f)) for f in sorted(PUZZLES.glob("*.pg"))]
+    ttt4, ttt5, qubic = family("tic-tac-toe", 4), family("tic-tac-toe", 5), family("qubic")
+    out.append(("tic-tac-toe 4x4", pg.from_maker_breaker(ttt4, 0, 0, "maker")))
+    out.append(("tic-tac-toe 5x5", pg.from_maker_breaker(ttt5, 0, 0, "maker")))
+    for opening in ([], ["1.1.1"], ["1.1.1", "2.2.2"], ["1.1.1", "2.2.2", "1.2.2"]):
+        maker = qubic.mask(opening[0::2])
+        breaker = qubic.mask(opening[1::2])
+        first = "breaker" if len(opening) % 2 else "maker"
+        out.append(("qubic " + (" ".join(opening) or "empty"), pg.from_maker_breaker(qubic, maker, breaker, first)))
+    for n, k in ((12, 4), (13, 4), (18, 5), (20, 5), (22, 5), (24, 5)):
+        out.append((f"ap n={n} k={k}", pg.from_maker_breaker(ap_board(n, k), 0, 0, "maker")))
+    return [(name, g) for name, g in out if only in name]
+
+
+def _engine_child(engine, game, limit, conn):
+    from verify.games import positional as pg
+    if engine == "baseline":
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from search_baseline import ProofSearch
+        s = ProofSearch(game, pg.BLACK, deadline=time.monotonic() + limit, symmetry=True)
+    else:
+        from verify.solvers.search import make_search
+        if engine == "fast":
+            from verify.solvers.search_fast import warm_up
+            warm_up()  # the kernel's load (about 0.3 s once per process) is not part of the timings
+        s = make_search(game, pg.BLACK, engine, deadline=time.monotonic() + limit, symmetry=True)
+    t0 = time.process_time()
+    try:
+        won = "maker" if s.wins(*game.start(), 0) else "breaker"
+    except Undecided:
+        won = "?"
+    conn.send((won, s.nodes, time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+
+def run_engine(engine, game, limit):
+    recv, send = mp.Pipe(duplex=False)
+    p = mp.Process(target=_engine_child, args=(engine, game, limit, send), daemon=True)
+    p.start()
+    try:
+        if recv.poll(limit + 120):
+            return recv.recv()
+        return "?", 0, limit, 0.0
+    finally:
+        p.kill()
+        p.join()
+
+
+def engines(argv):
+    limit = float(argv[argv.index("--limit") + 1]) if "--limit" in argv else 60.0
+    only = argv[argv.index("--only") + 1] if "--only" in argv else ""
+    new = argv[argv.index("--engine") + 1] if "--engine" in argv else "fast"
+    print(f"{'position':<26} {'result':>7} | {'base s':>7} {'nodes':>9} {'n/s':>8} {'MB':>5} | {'new s':>7} "
+          f"{'nodes':>9} {'n/s':>9} {'MB':>5} | {'rate x':>7} {'time x':>7}")
+    rates, slower = [], []
+    for name, g in engine_positions("--no-hex" not in argv, only):
+        bw, bn, bt, bm = run_engine("baseline", g, limit)
+        nw, nn, nt, nm = run_engine(new, g, limit)
+        br, nr = bn / max(bt, 1e-3), nn / max(nt, 1e-3)
+        if bn and nn:
+            rates.append(nr / br)
+        tx = "-" if bw == "?" and nw == "?" else (f">{bt / max(nt, 1e-3):.1f}" if bw == "?" else f"{bt / max(nt, 1e-3):.1f}")
+        if bw != "?" and (nw == "?" or nt > bt):
+            slower.append(name)
+        flag = "  DISAGREE" if "?" not in (bw, nw) and bw != nw else ""
+        print(f"{name:<26} {nw if nw != '?' else bw:>7} | {bt:>7.2f} {bn:>9} {br:>8.0f} {bm:>5.0f} | {nt:>7.2f} {nn:>9} "
+              f"{nr:>9.0f} {nm:>5.0f} | {nr / br if br else 0:>7.1f} {tx:>7}{flag}", flush=True)
+    if rates:
+        import statistics
+        print(f"node rate ratio: median {statistics.median(rates):.1f}x, min {min(rates):.1f}x, max {max(rates):.1f}x; "
+              f"slower than the baseline or undecided: {', '.join(slower) or 'none'}")
+
+
 def main(argv):
+    if "--engines" in argv:
+        return engines(argv)
     limit = float(argv[argv.index("--limit") + 1]) if "--limit" in argv else 60.0
     only = argv[argv.index("--only") + 1] if "--only" in argv else ""
     quick = "--quick" in argv

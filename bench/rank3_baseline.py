@@ -21,14 +21,24 @@ PACKAGE = "rank3_at_baseline"
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _source(module: str) -> str:
+def git_source(commit: str, path: str) -> str:
+    """The file ``path`` at ``commit``, its relative imports made absolute (today's ``verify``)."""
     try:
-        text = subprocess.run(["git", "show", f"{BASELINE}:verify/solvers/rank3/{module}.py"], cwd=ROOT,
+        text = subprocess.run(["git", "show", f"{commit}:{path}"], cwd=ROOT,
                               capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise SystemExit(f"bench: cannot read the baseline solver from git ({BASELINE}): {exc}") from None
-    text = re.sub(r"^from \.\.\.(\w)", r"from verify.\1", text, flags=re.M)
-    return re.sub(r"^from \.\.(\w)", r"from verify.solvers.\1", text, flags=re.M)
+        raise SystemExit(f"bench: cannot read the baseline from git ({commit}): {exc}") from None
+    package = path.removesuffix(".py").split("/")[:-1]
+
+    def absolute(m):
+        base = package[:len(package) - (len(m.group(1)) - 1)]
+        return "from " + ".".join(base + ([m.group(2)] if m.group(2) else [])) + " import"
+
+    return re.sub(r"from (\.+)([\w.]*) import", absolute, text)
+
+
+def _source(module: str) -> str:
+    return git_source(BASELINE, f"verify/solvers/rank3/{module}.py")
 
 
 def _load():

@@ -37,6 +37,14 @@ needs_hein = pytest.mark.skipif(not HEIN.is_dir(), reason="shared hex-hein insta
 _RESULT = {1: pg.BLACK, 0: pg.DRAW, -1: pg.WHITE}
 
 
+
+@pytest.fixture(autouse=True)
+def reference_engine(monkeypatch):
+    """These tests are the pure-Python reference's (tests/test_search_fast.py compares the compiled
+    kernel with it)."""
+    import verify.solvers.search as search
+    monkeypatch.setattr(search, "DEFAULT_ENGINE", "python")
+
 def reference(game: pg.PositionalGame) -> str:
     return _RESULT[PGSearch(game).value(*game.start())]
 
@@ -295,11 +303,16 @@ def test_hein_7x7_certified_by_search_alone():
 
 
 @needs_hein
-def test_timeout_says_undecided_and_gives_no_verdict():
+def test_timeout_says_undecided_and_gives_no_verdict(tmp_path):
     game = read_pg(HEIN / "hein_03_6x6-15.pg")
     with pytest.raises(Undecided, match="undecided within 0.2 s"):
         solve_pg_search(game, timeout=0.2)
-    r = subprocess.run([sys.executable, "-m", "verify.cli", "solve", "pg", str(HEIN / "hein_03_6x6-15.pg"),
+    # the CLI's engine (the compiled kernel when numba is installed) on a board neither decides in 0.5 s
+    from verify.families import family
+    from verify.formats.pg import pg_to_text
+    qubic = tmp_path / "qubic.pg"
+    qubic.write_text(pg_to_text(pg.from_maker_breaker(family("qubic"), 0, 0, "maker")), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "verify.cli", "solve", "pg", str(qubic),
                         "--method", "search", "--timeout", "0.5", "--json"], capture_output=True, text=True)
     assert r.returncode == 3 and r.stdout == ""
     assert r.stderr.strip() == "verify: undecided within 0.5 s"

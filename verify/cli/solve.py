@@ -25,7 +25,7 @@ class _HelpWithMethods(argparse.Action):
         lines = ["methods by game (auto picks one):"]
         lines += [f"  {g:14s} {', '.join(ms)}" for g, ms in sorted(games.items())]
         lines.append("options and the methods that take them (--timeout: every method):")
-        for name in ("backend", "encoding", "rounds", "states", "symmetry", "certificate"):
+        for name in ("backend", "encoding", "rounds", "states", "symmetry", "jobs", "certificate"):
             lines.append(f"  {flag(name):14s} {', '.join(takers(name)) or '-'}")
         parser.epilog = "\n".join(lines)
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -49,6 +49,7 @@ def add_cli(sub) -> None:
                                       "adds symmetry breaking")
     s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])
     s.add_argument("--timeout", type=float, help=OPTION_HELP["timeout"])
+    s.add_argument("--jobs", type=int, help=OPTION_HELP["jobs"])
     s.add_argument("--states", choices=STATE_SPACES, help=OPTION_HELP["states"])
     s.add_argument("--no-symmetry", dest="symmetry", action="store_false", default=None,
                    help="do not " + OPTION_HELP["symmetry"])
@@ -62,7 +63,7 @@ def cmd_solve(args) -> int:
     from ..solvers import solve
     from .common import write_certificate
     options = {name: getattr(args, name) for name in ("backend", "encoding", "rounds", "timeout", "states",
-                                                      "symmetry")
+                                                      "symmetry", "jobs")
                if getattr(args, name) is not None}
     instance = load_instance(args.game, args.file, first=args.first)
     want_cert = args.certificate is not None

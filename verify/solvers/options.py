@@ -21,6 +21,7 @@ OPTION_HELP = {
     "symmetry": "break symmetries of the board in the encoding",
     "states": "position space of a nim-labelling encoding: 'literal' or 'residual'",
     "encoding": "QBF encoding of the game (see 'verify methods')",
+    "jobs": "child processes sharing the search (split at the first move)",
 }
 
 STATE_SPACES = ("literal", "residual")
@@ -41,6 +42,7 @@ class SolveOptions:
     symmetry: bool = True
     states: str | None = None
     encoding: str | None = None
+    jobs: int = 1
 
     def __post_init__(self):
         if not isinstance(self.certificate, bool) or not isinstance(self.symmetry, bool):
@@ -56,6 +58,8 @@ class SolveOptions:
             raise InputError(f"--timeout must be a positive number of seconds, got {self.timeout!r}")
         if self.encoding is not None and (not isinstance(self.encoding, str) or not self.encoding):
             raise InputError("--encoding takes an encoding name")
+        if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1:
+            raise InputError(f"--jobs must be a positive integer, got {self.jobs!r}")
         if self.states is not None and self.states not in STATE_SPACES:
             raise InputError(f"--states must be one of {', '.join(STATE_SPACES)}, got {self.states!r}")
 

@@ -34,6 +34,9 @@ is exact (never changes a result) and relies on the lemma stated with it:
   stones and first-move cells) maps onto each other have the same value; the table is keyed by a
   canonical image.
 
+With numba installed (extra ``fast``) :func:`make_search` runs the same rules compiled
+(:mod:`verify.solvers.search_kernel`) on the games it covers; this module stays the reference.
+
 Winning proofs are recorded as compact certificates (:mod:`verify.certificates.proof`): only X's
 moves and the searched Y replies, the checker re-deriving immediate wins, forced blocks and
 must-play regions.
@@ -43,7 +46,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ..errors import Undecided
+from ..errors import MethodError, Undecided
 from ..games import positional as pg
 from ..games.attack import Attack
 from ..hypergraph import bits, minimal_masks
@@ -428,8 +431,32 @@ class _Progress:
             self.bar.close()
 
 
+ENGINES = ("auto", "fast", "python")
+DEFAULT_ENGINE = "auto"  # the engine when none is named (the reference's own tests pin "python")
+
+
+def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = None, **kw):
+    """The search for "can ``attacker`` win?": the compiled kernel
+    (:class:`verify.solvers.search_fast.FastProofSearch`) when ``engine`` is ``auto`` or ``fast``,
+    the game is one it covers and numba is installed; otherwise the pure-Python reference
+    :class:`ProofSearch` (``engine="python"``; ``"fast"`` on a game the kernel cannot take is an error)."""
+    engine = engine or DEFAULT_ENGINE
+    if engine not in ENGINES:
+        raise MethodError(f"unknown search engine {engine!r} (known: {', '.join(ENGINES)})")
+    if engine != "python":
+        from . import search_fast
+        if search_fast.available() and search_fast.eligible(game, attacker):
+            kw.pop("residual", None)
+            return search_fast.FastProofSearch(game, attacker, **kw)
+        if engine == "fast":
+            raise MethodError("the compiled search needs numba (pip install .[fast]) and a game of at most "
+                              "64 cells without #firstmoves whose second player has no sets")
+    kw.pop("tss_depth", None)
+    return ProofSearch(game, attacker, **kw)
+
+
 def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
-           symmetry: bool = True) -> tuple[str, list[ProofSearch]]:
+           symmetry: bool = True, engine: str | None = None) -> tuple[str, list[ProofSearch]]:
     """The result (black/white/draw) of a .pg game, and the searches that decided it."""
     deadline = None if timeout is None else time.monotonic() + timeout
     progress = _Progress()
@@ -437,7 +464,7 @@ def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int 
     try:
         start = game.start()
         for attacker in (pg.BLACK, pg.WHITE) if game.maker_maker else (pg.BLACK,):
-            s = ProofSearch(game, attacker, tt_limit=tt_limit, deadline=deadline, progress=progress,
+            s = make_search(game, attacker, engine, tt_limit=tt_limit, deadline=deadline, progress=progress,
                             symmetry=symmetry)
             searches.append(s)
             if s.wins(*start, 0):

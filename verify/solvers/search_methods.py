@@ -14,30 +14,41 @@ from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
-from .search import TT_LIMIT, ProofSearch, decide, residual_form
+from .search import TT_LIMIT, ProofSearch, decide, make_search, residual_form
 
 
-def build_questions(game: pg.PositionalGame, winner: str, searches) -> list[dict]:
-    by_attacker = {s.x: s for s in searches}
-    questions = []
-    for attacker, wins in proof_questions(game, winner):
-        search = by_attacker.get(attacker) or ProofSearch(game, attacker)
-        moves: dict = {}
+def chooser(search, wins: bool, moves: dict, known: dict | None = None):
+    """The builder's choice at a state of the walk: the ``known`` choice (a parallel search's), else
+    the search's move (X's win or Y's refutation), else a legal move keeping the answer; each
+    choice is recorded in ``moves``."""
 
-        def choose(b, w, t, search=search, moves=moves, wins=wins):
+    def choose(b, w, t):
+        v = known.get((b, w, t), 0) if known else 0
+        if not v:
             won, _, v = search.solve(b, w, t)
             if won != wins:
                 raise AssertionError("the search contradicts itself along its own proof")
-            if not v:
-                walk_legal = search.legal(b, w, t)
-                for i in bits(walk_legal):
-                    c = 1 << i
-                    nb, nw = (b | c, w) if (search.sched[t] == pg.BLACK) else (b, w | c)
-                    if search.solve(nb, nw, t + 1)[0] == wins:
-                        v = c
-                        break
-            moves[(b, w, t)] = v
-            return v
+        if not v:
+            walk_legal = search.legal(b, w, t)
+            for i in bits(walk_legal):
+                c = 1 << i
+                nb, nw = (b | c, w) if (search.sched[t] == pg.BLACK) else (b, w | c)
+                if search.solve(nb, nw, t + 1)[0] == wins:
+                    v = c
+                    break
+        moves[(b, w, t)] = v
+        return v
+
+    return choose
+
+
+def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None) -> list[dict]:
+    by_attacker = {s.x: s for s in searches}
+    questions = []
+    for attacker, wins in proof_questions(game, winner):
+        search = by_attacker.get(attacker) or make_search(game, attacker)
+        moves: dict = {}
+        choose = chooser(search, wins, moves, known)
 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
@@ -89,16 +100,16 @@ def _linker(search, links: dict):
     return link
 
 
-def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches) -> dict:
+def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches, known: dict | None = None) -> dict:
     return envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": winner},
-                    questions=build_questions(game, winner, searches))
+                    questions=build_questions(game, winner, searches, known))
 
 
 def mb_proof_certificate(game: mb.MakerBreakerGame, g: pg.PositionalGame, winner: str, searches,
-                         rounds: int | None = None) -> dict:
+                         rounds: int | None = None, known: dict | None = None) -> dict:
     colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
     return envelope(KIND, board_json(game.board), question_of("maker-breaker", game, rounds), {"winner": winner},
-                    questions=build_questions(g, colour, searches))
+                    questions=build_questions(g, colour, searches, known))
 
 
 def _stats(searches) -> dict:
@@ -115,57 +126,80 @@ def _recorded(cert: dict) -> int:
 
 
 def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
-              tt_limit: int = TT_LIMIT, symmetry: bool = True) -> Outcome:
-    """Outcome of a .pg game by the proof search (``tt_limit``: transposition-table entries)."""
-    winner, searches = decide(game, timeout, tt_limit, symmetry)
+              tt_limit: int = TT_LIMIT, symmetry: bool = True, engine: str | None = None, jobs: int = 1) -> Outcome:
+    """Outcome of a .pg game by the proof search (``tt_limit``: transposition-table entries;
+    ``engine``: see :func:`verify.solvers.search.make_search`; ``jobs`` > 1: that many child
+    processes split the root, :mod:`verify.solvers.search_parallel`, Maker-Breaker descriptions)."""
+    known = None
+    if jobs > 1 and not game.maker_maker:
+        won, known, searches, par = _split(game, timeout, tt_limit, symmetry, engine, jobs)
+        winner = pg.BLACK if won else pg.WHITE
+    else:
+        winner, searches = decide(game, timeout, tt_limit, symmetry, engine)
+        par = {}
     sched = game.schedule()
     out = Outcome(game="pg", method="search", winner=winner, first=sched[0] if sched else "",
-                  stats={**_stats(searches), **game.summary()})
+                  stats={**_stats(searches), **par, **game.summary()})
     if certificate:
-        out.certificate = pg_proof_certificate(game, winner, searches)
+        out.certificate = pg_proof_certificate(game, winner, searches, known)
         out.stats["certificate_moves"] = _recorded(out.certificate)
     return out
 
 
+def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs):
+    """(black wins, merged choices, searches, stats) of :func:`verify.solvers.search_parallel.split_root`;
+    the one search returned is the builder's fallback for states no child recorded."""
+    from .search_parallel import split_root
+    won, known, nodes = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine)
+    searches = [make_search(g, pg.BLACK, engine, tt_limit=tt_limit, symmetry=symmetry)]
+    return won, known, searches, {"nodes": nodes, "jobs": jobs}
+
+
 def search_maker_breaker(game, certificate: bool = False, timeout: float | None = None,
-                         tt_limit: int = TT_LIMIT, symmetry: bool = True, rounds: int | None = None) -> Outcome:
+                         tt_limit: int = TT_LIMIT, symmetry: bool = True, rounds: int | None = None,
+                         engine: str | None = None, jobs: int = 1) -> Outcome:
     """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker); with
     ``rounds``, the bounded question "does Maker win within ``rounds`` of her moves?" (the .pg form
     gives Maker that many moves; :class:`BoundedOutcome`, certified both ways)."""
     from ..games import maker_breaker as mb
     g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
+    known, par = None, {}
     if mb.winner_if_over(game.start_residual()) is not None:
         winner = mb.winner_if_over(game.start_residual())
         searches = [ProofSearch(g, pg.BLACK)]
+    elif jobs > 1:
+        won, known, searches, par = _split(g, timeout, tt_limit, symmetry, engine, jobs)
+        winner = mb.MAKER if won else mb.BREAKER
     else:
-        colour, searches = decide(g, timeout, tt_limit, symmetry)
+        colour, searches = decide(g, timeout, tt_limit, symmetry, engine)
         winner = mb.MAKER if colour == pg.BLACK else mb.BREAKER
+    stats = {**_stats(searches), **par}
     if rounds is None:
         out = Outcome(game="maker-breaker", method="search", winner=winner, first=game.first,
-                      stats=_stats(searches))
+                      stats=stats)
     else:
         whole = rounds >= game.free_mask().bit_count()  # Maker has every move: the whole game
-        out = BoundedOutcome(game="maker-breaker", method="search", first=game.first, stats=_stats(searches),
+        out = BoundedOutcome(game="maker-breaker", method="search", first=game.first, stats=stats,
                              winner=winner if winner == mb.MAKER or whole else None, bound=rounds,
                              answer="yes" if winner == mb.MAKER else "no")
     if certificate:
-        out.certificate = mb_proof_certificate(game, g, winner, searches, rounds)
+        out.certificate = mb_proof_certificate(game, g, winner, searches, rounds, known)
         out.stats["certificate_moves"] = _recorded(out.certificate)
     return out
 
 
 @register("pg", "search")
 def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
-                    symmetry: bool = True) -> Outcome:
+                    symmetry: bool = True, jobs: int = 1) -> Outcome:
     """The registered method: :func:`search_pg` with the default table size."""
-    return search_pg(game, certificate, timeout, TT_LIMIT, symmetry)
+    return search_pg(game, certificate, timeout, TT_LIMIT, symmetry, jobs=jobs)
 
 
 @register("maker-breaker", "search")
 def solve_maker_breaker_search(game, certificate: bool = False, timeout: float | None = None,
-                               symmetry: bool = True, rounds: int | None = None) -> Outcome:
+                               symmetry: bool = True, rounds: int | None = None, jobs: int = 1) -> Outcome:
     """The registered method: :func:`search_maker_breaker` with the default table size."""
-    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry, rounds)
+    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry, rounds, jobs=jobs)
 
 
 @register_auto("pg")

@@ -1,0 +1,185 @@
+"""The proof search on the compiled kernel (:mod:`verify.solvers.search_kernel`, extra ``fast``):
+the same question and interface as :class:`verify.solvers.search.ProofSearch` (``solve(black,
+white, t) -> (wins, carrier, move)``), for the games the kernel covers (:func:`eligible`). The
+certificate builder walks its proofs like the reference's, and the independent checker
+(:mod:`verify.certificates.proof`) re-derives everything but the recorded moves.
+"""
+from __future__ import annotations
+
+import time
+
+from ..errors import Undecided
+from ..games import positional as pg
+from ..games.attack import Attack
+from ..hypergraph import minimal_masks
+
+MAX_CELLS = 64
+CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
+TSS_DEPTH = 6  # threats in a row the threat-space search looks for
+TSS_BUDGET = 64
+FIRST_SLOTS = 1 << 16  # threat-space nodes per X turn
+
+
+def available() -> bool:
+    """Is the compiled kernel importable (numba installed)?"""
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def eligible(game: pg.PositionalGame, attacker: str) -> bool:
+    """The kernel's games: at most 64 cells, no #firstmoves, and no set of Y's that X has not
+    blocked from the start (the value is then a function of X's residual needs)."""
+    if len(game.positions) > MAX_CELLS or game.first_moves is not None:
+        return False
+    own, _ = (game.start() if attacker == pg.BLACK else game.start()[::-1])
+    return not any(not s & own for s in game.sets(pg.other(attacker)))
+
+
+class _Size:
+    def __init__(self, n: int):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+
+class FastProofSearch(Attack):
+    """Can ``attacker`` force a win in ``game``? The kernel's search with a table of ``tt_limit``
+    entries (rounded up to a power of two); ``tss_depth=0`` turns the threat-space search off."""
+
+    def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
+                 deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
+                 sym_until: int = 64):
+        import numpy as np
+        from . import search_kernel as k
+        super().__init__(game, attacker)
+        self.k = k
+        own, opp = self.own_opp(*game.start())
+        self.xsets = minimal_masks(s for s in game.sets(attacker)
+                                   if not s & opp and (s & ~own).bit_count() <= self.left_x[0])
+        n = len(self.sched)
+        self.n = n
+        self.S = np.array(self.xsets, dtype=np.uint64)
+        self.isx = np.zeros(n + 3, dtype=np.bool_)
+        self.xyx = np.zeros(n + 3, dtype=np.bool_)
+        self.yx = np.zeros(n + 3, dtype=np.bool_)
+        for t in range(n + 1):
+            self.isx[t] = t < n and self.sched[t] == attacker
+            self.xyx[t] = self.sched[t:t + 3] == (attacker, self.y, attacker)
+            self.yx[t] = self.sched[t:t + 2] == (self.y, attacker)
+        self.lx = np.array(self.left_x + [0, 0], dtype=np.int64)
+        self.limit = 4
+        while self.limit < tt_limit:
+            self.limit *= 2
+        # the table starts small and doubles while more than half full, up to the limit (a large
+        # table allocated up front costs more in page faults than a small search takes)
+        slots = min(self.limit, FIRST_SLOTS)
+        self.tab = np.zeros((slots, 5), dtype=np.uint64)
+        self.mask = slots - 1
+        self.lv = np.zeros((n + 3, max(1, len(self.xsets))), dtype=np.int32)
+        self.ln = np.zeros(n + 3, dtype=np.int64)
+        self.st = np.zeros(k.STATS, dtype=np.int64)
+        self.st[k.TSS_BUDGET] = TSS_BUDGET
+        self.tss_depth = tss_depth
+        self.chunk = 1 << 14
+        self.deadline = deadline
+        self.progress = progress
+        self.full = np.uint64(game.full_mask)
+        self.np = np
+        # automorphisms of X's sets (their images of a state have the same needs up to renaming:
+        # the same value), applied to the table keys while t < sym_until
+        group = []
+        if symmetry:
+            from .search_symmetry import automorphisms, byte_tables, inverse
+            group = automorphisms(game, self.xsets, [])[1:]
+        self.T = np.zeros((len(group), 8, 256), dtype=np.uint64)
+        self.Ti = np.zeros((len(group), 8, 256), dtype=np.uint64)
+        for i, p in enumerate(group):
+            for table, q in ((self.T, p), (self.Ti, inverse(p))):
+                for b, row in enumerate(byte_tables(q)):
+                    table[i, b] = row
+        self.sym_until = sym_until if group else 0
+        # on a symmetric board the certificate builder links isomorphic residuals (as for the
+        # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
+        self.iso = bool(group)
+
+    def _grow(self):
+        k = self.k
+        slots = len(self.tab)
+        if slots < self.limit and self.st[k.STORED] > slots // 2:
+            new = self.np.zeros((2 * slots, 5), dtype=self.np.uint64)
+            self.st[k.STORED] = 0
+            k.rehash(self.tab, new, 2 * slots - 1, self.st)
+            self.tab, self.mask = new, 2 * slots - 1
+
+    # statistics in the reference's names
+    @property
+    def nodes(self) -> int:
+        return int(self.st[self.k.NODES])
+
+    @property
+    def proven(self) -> int:
+        return int(self.st[self.k.PROVEN])
+
+    @property
+    def disproven(self) -> int:
+        return int(self.st[self.k.DISPROVEN])
+
+    @property
+    def tt(self):
+        return _Size(min(int(self.st[self.k.STORED]), len(self.tab)))
+
+    @property
+    def hits(self) -> dict[str, int]:
+        k = self.k
+        names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
+                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED}
+        return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
+
+    def wins(self, black: int, white: int, t: int) -> bool:
+        return self.solve(black, white, t)[0]
+
+    def solve(self, black: int, white: int, t: int, xl=None, yl=None) -> tuple[bool, int, int]:
+        """(X wins, carrier, X's winning move at an X turn or Y's refutation at a Y turn, else 0)."""
+        np, k = self.np, self.k
+        own, opp = self.own_opp(black, white)
+        S = self.S
+        if len(S):
+            free = S & np.uint64(~own & self.game.full_mask)
+            untouched = (S & np.uint64(opp)) == 0
+            if (untouched & (free == 0)).any():
+                return True, 0, 0
+            live = np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
+        else:
+            live = []
+        if t >= self.n or not len(live):
+            return False, 0, 0
+        self.lv[0, :len(live)] = live
+        self.ln[0] = len(live)
+        while True:
+            self.st[k.BUDGET] = self.st[k.NODES] + self.chunk
+            t0 = time.perf_counter()
+            status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
+                                     self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
+                                     self.tss_depth, self.T, self.Ti, self.sym_until)
+            if status >= 0:
+                return bool(status), int(car), int(mv)
+            spent = time.perf_counter() - t0
+            self.chunk = int(min(max(self.chunk * CHUNK_SECONDS / max(spent, 1e-4), 1 << 10), 1 << 22))
+            self._grow()
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise Undecided("search stopped at the deadline")
+            if self.progress is not None:
+                self.progress(self)
+
+
+def warm_up() -> float:
+    """Load (or compile, the first time) the kernel; the seconds it took (once per process)."""
+    from ..families import tic_tac_toe
+    t0 = time.perf_counter()
+    g = pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker")
+    FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
+    return time.perf_counter() - t0

@@ -1,0 +1,400 @@
+"""The compiled hot loop of the proof search (optional extra ``fast``: numba), for games whose value
+is a function of X's residual needs (no Y sets, no #firstmoves) on at most 64 cells.
+
+It runs the rules of :class:`verify.solvers.search.ProofSearch` (the pure-Python reference, which
+the differential tests compare it with) on one ``uint64`` per stone set, with these additions, each
+exact:
+
+- **Forced block for Y** (Y's turn, X moves next): X's one-cell threats on two cells win for X; on
+  one cell a, Y must take a (any other reply lets X complete at once), so a is Y's only reply (the
+  pass proof "X completes at a" has carrier {a}: the must-play region).
+- **Threat-space search** (Allis 1994) at X's turns, before the full search, within a node budget:
+  X plays a cell creating one-cell threats; two threat cells win at once (Y blocks one); one threat
+  cell a forces Y to take a, and the sequence continues from there. A sequence found is a proof in
+  the ordinary sense (X's moves, Y's forced replies), with carrier the cells played and threatened.
+- **Table keys**: a state is keyed by (U, X's stones on U, t), U the union of X's live sets. Equal
+  keys give equal needs (a set is live iff it lies in U, misses Y's stones and needs at most X's
+  remaining moves, and its need is its cells off X's stones), so equal values (the residual lemma).
+- **Bounded table** (``slots``, buckets of 4): a full bucket replaces the entry whose subtree took
+  the fewest nodes (the cheapest to recompute).
+
+Results are (status, carrier, move): status 1 X wins, 0 X loses, -1 stopped at the node budget
+(nothing stored); move is X's winning move at an X turn, Y's refutation at a Y turn, or 0 (any).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+U0 = np.uint64(0)
+U1 = np.uint64(1)
+M1 = np.uint64(0x5555555555555555)
+M2 = np.uint64(0x3333333333333333)
+M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+H01 = np.uint64(0x0101010101010101)
+C1 = np.uint64(0x9E3779B97F4A7C15)
+C2 = np.uint64(0xC2B2AE3D27D4EB4F)
+C3 = np.uint64(0x165667B19E3779F9)
+
+# statistics slots
+NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED = range(12)
+STATS = 12
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    x = x - ((x >> np.uint64(1)) & M1)
+    x = (x & M2) + ((x >> np.uint64(2)) & M2)
+    x = (x + (x >> np.uint64(4))) & M4
+    return np.int64((x * H01) >> np.uint64(56))
+
+
+@njit(cache=True, inline="always")
+def lowbit(x):
+    return x & (~x + U1)
+
+
+@njit(cache=True, inline="always")
+def index(bit):
+    return popcount(bit - U1)
+
+
+@njit(cache=True)
+def tt_find(tab, mask, u, o, t):
+    h = (u * C1) ^ (o * C2) ^ (np.uint64(t + 1) * C3)
+    h ^= h >> np.uint64(31)
+    base = np.int64(h & np.uint64(mask)) & ~np.int64(3)
+    for j in range(base, base + 4):
+        meta = tab[j, 2]
+        if meta == U0:
+            return -1
+        if tab[j, 0] == u and tab[j, 1] == o and np.int64(meta & np.uint64(0xFF)) == t + 1:
+            return j
+    return -1
+
+
+@njit(cache=True)
+def tt_store(tab, mask, st, u, o, t, won, car, mv, work):
+    h = (u * C1) ^ (o * C2) ^ (np.uint64(t + 1) * C3)
+    h ^= h >> np.uint64(31)
+    base = np.int64(h & np.uint64(mask)) & ~np.int64(3)
+    slot = -1
+    least = np.uint64(0xFFFFFFFFFFFFFFFF)
+    for j in range(base, base + 4):
+        meta = tab[j, 2]
+        if meta == U0 or (tab[j, 0] == u and tab[j, 1] == o and np.int64(meta & np.uint64(0xFF)) == t + 1):
+            slot = j
+            break
+        w = meta >> np.uint64(16)
+        if w < least:
+            least = w
+            slot = j
+    if tab[slot, 2] != U0:
+        st[REPLACED] += 1
+    else:
+        st[STORED] += 1
+    if work > (1 << 47):
+        work = 1 << 47
+    tab[slot, 0] = u
+    tab[slot, 1] = o
+    tab[slot, 2] = np.uint64(t + 1) | (np.uint64(won) << np.uint64(8)) | (np.uint64(work) << np.uint64(16))
+    tab[slot, 3] = car
+    tab[slot, 4] = mv
+
+
+@njit(cache=True, inline="always")
+def image(T, p, x):
+    """The image of the mask x under the permutation p given by byte tables T[p]."""
+    out = U0
+    for b in range(8):
+        byte = np.int64((x >> np.uint64(8 * b)) & np.uint64(255))
+        if byte:
+            out |= T[p, b, byte]
+    return out
+
+
+@njit(cache=True)
+def canonical(T, u, o):
+    """The least image of the key (u, o) under the permutations of T, and the one giving it (-1:
+    the key itself)."""
+    bu, bo, arg = u, o, -1
+    for p in range(T.shape[0]):
+        iu = image(T, p, u)
+        if iu > bu:
+            continue
+        io = image(T, p, o)
+        if iu < bu or io < bo:
+            bu, bo, arg = iu, io, p
+    return bu, bo, arg
+
+
+@njit(cache=True)
+def rehash(old, new, mask, st):
+    """Move every entry of the table ``old`` into the larger table ``new`` (growth)."""
+    for j in range(old.shape[0]):
+        meta = old[j, 2]
+        if meta != U0:
+            tt_store(new, mask, st, old[j, 0], old[j, 1], np.int64(meta & np.uint64(0xFF)) - 1,
+                     np.int64((meta >> np.uint64(8)) & U1), old[j, 3], old[j, 4], np.int64(meta >> np.uint64(16)))
+
+
+@njit(cache=True)
+def scores(S, lv, ln, d, own, allowed):
+    """Weight of each cell of ``allowed``: 2^-size summed over the live needs through it."""
+    score = np.zeros(64)
+    for j in range(ln[d]):
+        need = S[lv[d, j]] & ~own
+        m = need & allowed
+        if m == U0:
+            continue
+        w = 1.0 / (1 << popcount(need))
+        while m != U0:
+            low = lowbit(m)
+            score[index(low)] += w
+            m ^= low
+    return score
+
+
+@njit(cache=True)
+def ordered(S, lv, ln, d, own, allowed):
+    """Cells of ``allowed`` on the live needs, most needed first, ties by cell index (the
+    reference's ``_ordered``)."""
+    score = scores(S, lv, ln, d, own, allowed)
+    cnt = 0
+    cells = np.empty(64, np.int64)
+    for i in range(64):
+        if score[i] > 0.0:
+            cells[cnt] = i
+            cnt += 1
+    cells = cells[:cnt]
+    order = np.argsort(-score[cells], kind="mergesort")
+    out = np.empty(cnt, np.uint64)
+    for k in range(cnt):
+        out[k] = U1 << np.uint64(cells[order[k]])
+    return out
+
+
+@njit(cache=True)
+def best(S, lv, ln, d, own, allowed):
+    """The cell of ``allowed`` with the highest weight, lowest index on ties; 0 if none (the
+    reference's ``_best``)."""
+    score = scores(S, lv, ln, d, own, allowed)
+    top = 0.0
+    arg = -1
+    for i in range(64):
+        if score[i] > top:
+            top = score[i]
+            arg = i
+    if arg < 0:
+        return U0
+    return U1 << np.uint64(arg)
+
+
+@njit(cache=True)
+def partners(S, lv, ln, d, own):
+    """For each cell on a need of exactly two cells, the other cells of those needs."""
+    part = np.zeros(64, np.uint64)
+    for j in range(ln[d]):
+        need = S[lv[d, j]] & ~own
+        if popcount(need) == 2:
+            lo = lowbit(need)
+            hi = need ^ lo
+            part[index(lo)] |= hi
+            part[index(hi)] |= lo
+    return part
+
+
+@njit(cache=True)
+def threat_cells(S, lv, ln, d, own):
+    th = U0
+    for j in range(ln[d]):
+        need = S[lv[d, j]] & ~own
+        if popcount(need) == 1:
+            th |= need
+    return th
+
+
+@njit(cache=True)
+def child_after(S, lv, ln, d, own, stone_x, stone_y, left):
+    """Live sets at depth d + 1 after X claims ``stone_x`` and Y ``stone_y`` (either may be 0),
+    X then having ``left`` moves."""
+    k = 0
+    nown = own | stone_x
+    for j in range(ln[d]):
+        i = lv[d, j]
+        s = S[i]
+        if s & stone_y:
+            continue
+        if popcount(s & ~nown) <= left:
+            lv[d + 1, k] = i
+            k += 1
+    ln[d + 1] = k
+
+
+@njit(cache=True)
+def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
+    """Threat-space search for X at an X turn: (1 and carrier and first move) if a sequence of
+    one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim)."""
+    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
+        return 0, U0, U0
+    if isx[t + 1] or not isx[t + 2]:
+        return 0, U0, U0
+    st[TSS_LEFT] -= 1
+    part = partners(S, lv, ln, d, own)
+    for i in range(64):
+        p = part[i]
+        if p != U0 and (p & (p - U1)) != U0:
+            a = lowbit(p)
+            b = lowbit(p ^ a)
+            return 1, (U1 << np.uint64(i)) | a | b, U1 << np.uint64(i)
+    if depth <= 1 or lx[t + 2] < 2:
+        return 0, U0, U0
+    for i in range(64):
+        a = part[i]
+        if a == U0:
+            continue
+        v = U1 << np.uint64(i)
+        child_after(S, lv, ln, d, own, v, a, lx[t + 2])
+        won, car, _ = tss(S, lv, ln, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
+        if won == 1:
+            return 1, car | v | a, v
+    return 0, U0, U0
+
+
+@njit(cache=True)
+def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_depth, T, Ti, symt):
+    """The value of the state (own, opp, t) whose live sets are ``lv[d, :ln[d]]`` (all needing at
+    least one cell): (status, carrier, move), see the module docstring. One self-recursive function
+    (X's turn, then Y's turn below): numba compiles self-recursion, not mutual recursion."""
+    st[NODES] += 1
+    if st[NODES] >= st[BUDGET]:
+        return -1, U0, U0
+    k = ln[d]
+    if k == 0 or t >= n:
+        st[DISPROVEN] += 1
+        return 0, U0, U0
+    u = U0
+    for j in range(k):
+        u |= S[lv[d, j]]
+    o = own & u
+    perm = -1
+    if t < symt:
+        # automorphisms: the table is keyed by the least image, carriers and moves in its frame
+        u, o, perm = canonical(T, u, o)
+    hit = tt_find(tab, mask, u, o, t)
+    if hit >= 0:
+        st[TT_HITS] += 1
+        if perm < 0:
+            return np.int64((tab[hit, 2] >> np.uint64(8)) & U1), tab[hit, 3], tab[hit, 4]
+        return np.int64((tab[hit, 2] >> np.uint64(8)) & U1), image(Ti, perm, tab[hit, 3]), image(Ti, perm, tab[hit, 4])
+    start = st[NODES]
+    legal = full & ~own & ~opp
+    status = 0
+    carrier = U0
+    move = U0
+    if isx[t]:
+        # -- X's turn: an immediate win, the X-Y-X double-threat oracle, threat-space search, moves
+        done = False
+        for j in range(k):
+            need = S[lv[d, j]] & ~own
+            if (need & (need - U1)) == U0:
+                status, carrier, move = 1, need, need
+                done = True
+                break
+        if not done and lx[t] == 2 and xyx[t]:
+            part = partners(S, lv, ln, d, own)
+            for v in ordered(S, lv, ln, d, own, legal):
+                p = part[index(v)]
+                if (p & (p - U1)) != U0:
+                    a = lowbit(p)
+                    status, carrier, move = 1, v | a | lowbit(p ^ a), v
+                    break
+            done = True
+        if not done and tss_depth > 0:
+            st[TSS_LEFT] = st[TSS_BUDGET]
+            won, car, v = tss(S, lv, ln, isx, lx, n, own, opp, t, d, tss_depth, st)
+            if won == 1:
+                st[TSS_WINS] += 1
+                status, carrier, move = 1, car, v
+                done = True
+        if not done:
+            for v in ordered(S, lv, ln, d, own, legal):
+                child_after(S, lv, ln, d, own, v, U0, lx[t + 1])
+                r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own | v, opp, t + 1, d + 1,
+                                 tss_depth, T, Ti, symt)
+                if r < 0:
+                    return r, U0, U0
+                if r == 1:
+                    status, carrier, move = 1, car | v, v
+                    break
+    else:
+        # -- Y's turn: X's threats (forced block), the best reply, the pass, the must-play region
+        th = U0
+        if t + 1 < n and isx[t + 1]:
+            th = threat_cells(S, lv, ln, d, own) & legal
+        if (th & (th - U1)) != U0:
+            a = lowbit(th)
+            status, carrier = 1, a | lowbit(th ^ a)  # two threat cells: Y blocks one
+        elif th != U0 or lx[t] == 1 and t + 1 < n and isx[t + 1]:
+            # one threat cell: Y must take it; none with X's last move next: X cannot win
+            if th != U0:
+                st[FORCED] += 1
+                child_after(S, lv, ln, d, own, U0, th, lx[t + 1])
+                r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | th, t + 1, d + 1,
+                                 tss_depth, T, Ti, symt)
+                if r < 0:
+                    return r, U0, U0
+                status, carrier, move = (1, car | th, U0) if r == 1 else (0, U0, th)
+        else:
+            tried = best(S, lv, ln, d, own, legal)
+            if tried == U0:
+                tried = lowbit(legal)
+            child_after(S, lv, ln, d, own, U0, tried, lx[t + 1])
+            r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | tried, t + 1, d + 1,
+                             tss_depth, T, Ti, symt)
+            if r < 0:
+                return r, U0, U0
+            move = tried
+            if r == 1:
+                carrier = car | tried
+                child_after(S, lv, ln, d, own, U0, U0, lx[t + 1])
+                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth, T, Ti, symt)
+                if r < 0:
+                    return r, U0, U0
+                if r == 1:
+                    carrier |= cp
+                    region = legal & cp & ~tried
+                    if legal & ~cp & ~tried:
+                        st[MUST_PLAY] += 1
+                    moves = ordered(S, lv, ln, d, own, region)
+                    rest = region
+                    for c in moves:
+                        rest &= ~c
+                    status = 1
+                    for q in range(len(moves) + popcount(rest)):
+                        if q < len(moves):
+                            c = moves[q]
+                        else:
+                            c = lowbit(rest)
+                            rest ^= c
+                        child_after(S, lv, ln, d, own, U0, c, lx[t + 1])
+                        r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | c, t + 1,
+                                         d + 1, tss_depth, T, Ti, symt)
+                        if r < 0:
+                            return r, U0, U0
+                        if r == 0:
+                            status, move = 0, c
+                            break
+                        carrier |= car | c
+                    if status == 1:
+                        move = U0
+    if status == 1:
+        st[PROVEN] += 1
+    else:
+        st[DISPROVEN] += 1
+        carrier = U0
+    if perm < 0:
+        tt_store(tab, mask, st, u, o, t, status, carrier, move, st[NODES] - start)
+    else:
+        tt_store(tab, mask, st, u, o, t, status, image(T, perm, carrier), image(T, perm, move), st[NODES] - start)
+    return np.int64(status), carrier, move
