@@ -21,7 +21,11 @@ Target: 100 vertices in under 10 s each, curve to 200 vertices.
   mostly Breaker wins: the expensive case, since every Maker line must be refuted);
 - ratio structural / explicit reference where both finish.
 
-Run: python bench/bench_rank3.py [--quick] [--ratio] [--connected]
+Issue 19 (``--certify``): per family up to 200 vertices and the pairing boards (verify family
+rank3-pairs), both orders: decide time, certify time (certificate built and checked), certificate
+size (bytes of JSON) and check time, each capped at 60 s.
+
+Run: python bench/bench_rank3.py [--quick] [--ratio] [--connected] [--certify]
    (--ratio: only the comparison with explicit; --connected: only the issue-11 families)
 """
 from __future__ import annotations
@@ -278,6 +282,41 @@ def ratios(quick, seeds):
             print(f"   {fam:>8} {n:>3} {make(n, 0).m:>3} {te:>11.3f} {ts:>13.3f} {te / ts:>7.1f}", flush=True)
 
 
+def certify_table(limit: float = 60.0):
+    """Issue 19: decide, certify (build + check), size and check time per board."""
+    import json
+    from verify.certificates.checker import check_certificate
+    from verify.families.rank3 import pairing_board
+    from verify.solvers.rank3.certify import certificate
+    from verify.solvers.rank3.solver import DEFAULT
+    boards = [("pairs 25+10", pairing_board(25, 10, 0)), ("pairs 40+10", pairing_board(40, 10, 2)),
+              ("pairs 40+25", pairing_board(40, 25, 3))]
+    for n in (100, 200):
+        boards += [(f"tree {n}", sparse_tree(n + 1, 1)), (f"gadgets {n}", sparse_gadgets(n, n // 12, 1)),
+                   (f"extra {n}", sparse_extra(n, 3, 1)), (f"ring {n}", gadget_ring(n // 8)),
+                   (f"glued {n}", glued_ring(n // 6))]
+    print(f"{'board':14} {'first':7} {'n':>4} {'decide s':>9} {'certify s':>10} {'kind':24} {'bytes':>9} {'check s':>8}")
+    for label, h in boards:
+        for first in ("maker", "breaker"):
+            game = MakerBreakerGame(h, first)
+            out, t_decide = timed(solve_structural, game, limit=limit)
+            from verify.errors import TooLarge
+            try:
+                cert, t_cert = timed(certificate, game, DEFAULT, limit=limit)
+            except TooLarge:
+                cert, t_cert = None, float("nan")
+            kind, size, t_check = "- (too large)" if t_cert != t_cert else "-", 0, float("nan")
+            if cert is not None:
+                _, t_check = timed(check_certificate, cert, limit=limit)
+                kind, size = cert["kind"], len(json.dumps(cert))
+                t_cert += t_check
+            print(f"{label:14} {first:7} {h.n:4d} {t_decide:9.3f} {t_cert:10.3f} {kind:24} {size:9d} {t_check:8.3f}",
+                  flush=True)
+
+
 if __name__ == "__main__":
+    if "--certify" in sys.argv:
+        certify_table()
+        sys.exit(0)
     main(quick="--quick" in sys.argv, only_ratio="--ratio" in sys.argv,
          only_connected="--connected" in sys.argv)

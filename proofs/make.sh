@@ -3,7 +3,8 @@
 # the instance, the claim -- question and verdict -- and the evidence; `verify check proofs/`
 # re-verifies them all). proofs/QUESTIONS names the question each certificate answers: the instance
 # file, the first player and the verdict; the last step confirms every certificate against it with
-# `verify check CERT --instance FILE --first P --expect VERDICT` (the tests replay the same lines).
+# `verify check CERT --instance FILE --first P --expect VERDICT [--rounds B]` (the tests replay the
+# same lines).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mb() { verify solve maker-breaker "examples/$1" --first "$2" --certificate "proofs/maker-breaker/$3.json" ; }
@@ -33,10 +34,87 @@ for n in 3 4 5; do
   done
 done
 
+# Classical results (issue 18; docs/classical.md): van der Waerden games and Harary's animals in both
+# conventions. `verify family` writes each instance into examples/classical/ (committed), the proof
+# search certifies it into proofs/classical/. Maker-Breaker (a hypergraph NAME.txt): `mbc NAME FIRST
+# [B]` answers "does Maker win?" or, with B, "does Maker win within B rounds?". The race (a
+# Maker-Maker .pg NAME.pg, black first; `--moves M` gives black M moves): `racec NAME` answers who
+# wins it (black, or draw/white = black does not win within the schedule).
+mkdir -p examples/classical
+mbc() {  # the certificate goes to $CERTDIR (default proofs/classical)
+  local name=$1 first=$2 rounds=${3:-} cert="${CERTDIR:-proofs/classical}/$1-$2-first"
+  local args=(--first "$first" --method search)
+  if [ -n "$rounds" ]; then args+=(--rounds "$rounds"); cert="$cert-within-$rounds"; fi
+  verify solve maker-breaker "examples/classical/$name.txt" "${args[@]}" --certificate "$cert.json"
+}
+racec() { verify solve pg "examples/classical/$1.pg" --method search --certificate "${CERTDIR:-proofs/classical}/$1.json"; }
+# van der Waerden games on {1..n}, k-term progressions: Maker first, Breaker wins on n - 1 and Maker
+# on n (k = 3: n = 5; k = 4: n = 13); Breaker first (k = 3: 10; k = 4: 17); the race (k = 3: 5;
+# k = 4: 15).
+for kn in "3 4" "3 5" "3 9" "3 10" "4 12" "4 13" "4 14" "4 15" "4 16" "4 17"; do
+  set -- $kn
+  verify family ap "$2" "$1" -o "examples/classical/ap-$2-$1.txt"
+done
+mbc ap-4-3 maker; mbc ap-5-3 maker; mbc ap-9-3 breaker; mbc ap-10-3 breaker
+mbc ap-12-4 maker; mbc ap-13-4 maker; mbc ap-16-4 breaker; mbc ap-17-4 breaker
+for kn in "3 4" "3 5" "4 14" "4 15"; do
+  set -- $kn
+  verify family ap "$2" "$1" --race -o "examples/classical/ap-$2-$1-race.pg"
+  racec "ap-$2-$1-race"
+done
+# Tetrominoes, Maker-Breaker (Maker first): board number b (Breaker wins on (b-1)x(b-1), Maker on
+# bxb) and move number m on bxb (Maker wins within m rounds, not within m - 1).
+for ab in "tippy 2" "tippy 3" "elly 3" "elly 4" "knobby 4" "knobby 5" "skinny 5" "skinny 6"; do
+  set -- $ab
+  verify family animal "$1" "$2" -o "examples/classical/$1-$2x$2.txt"
+done
+mbc tippy-2x2 maker; mbc tippy-3x3 maker 5; mbc tippy-3x3 maker 4
+mbc elly-3x3 maker; mbc elly-4x4 maker 4; mbc elly-4x4 maker 3
+mbc knobby-4x4 maker; mbc knobby-5x5 maker 4; mbc knobby-5x5 maker 3
+mbc skinny-6x6 maker 6; mbc skinny-6x6 maker 5
+# Certificates over 1 MB go to proofs/large/ (not in git), confirmed against their question here:
+# Skinny on 5x5 (5.3 MB).
+mkdir -p proofs/large
+CERTDIR=proofs/large mbc skinny-5x5 maker
+verify check proofs/large/skinny-5x5-maker-first.json --instance examples/classical/skinny-5x5.txt \
+  --first maker --expect breaker > /dev/null
+# Fatty (the square) is a loser: Breaker's pairing strategy (Harary), certified here on 8x8.
+verify family animal fatty 8 -o examples/classical/fatty-8x8.txt
+verify solve maker-breaker examples/classical/fatty-8x8.txt --method pairing \
+  --certificate proofs/classical/fatty-8x8-maker-first.json
+# Tetrominoes, the race: black wins on bxb within m moves (the .pg with m black moves), does not win
+# within m - 1 moves there, and does not win on (b-1)x(b-1).
+race_tet() {  # race_tet ANIMAL B [M]: the race on BxB, black having M moves (all moves without M)
+  local name="$1-$2x$2-race${3:+-$3}"
+  verify family animal "$1" "$2" --race ${3:+--moves "$3"} -o "examples/classical/$name.pg"
+  racec "$name"
+}
+race_tet tippy 2; race_tet tippy 3 5; race_tet tippy 3 4
+race_tet elly 3; race_tet elly 4 4; race_tet elly 4 3
+race_tet knobby 4; race_tet knobby 5 4; race_tet knobby 5 3
+
+# Pentominoes: the nine losers by Breaker's pairing strategy on 8x8; N (the only winner the engine
+# reaches) in both conventions: Maker-Breaker board number 5 and move number 6, the race's board
+# number 5 (not 6 as published) and move number 6.
+for a in F I P T U V W X Z; do
+  verify family animal "$a" 8 -o "examples/classical/$a-8x8.txt"
+  verify solve maker-breaker "examples/classical/$a-8x8.txt" --method pairing \
+    --certificate "proofs/classical/$a-8x8-maker-first.json"
+done
+for b in 4 5; do verify family animal N "$b" -o "examples/classical/N-${b}x$b.txt"; done
+mbc N-4x4 maker; mbc N-5x5 maker 6; mbc N-5x5 maker 5
+CERTDIR=proofs/large race_tet N 6 6  # 3.8 MB
+verify check proofs/large/N-6x6-race-6.json --instance examples/classical/N-6x6-race-6.pg --expect black > /dev/null
+race_tet N 6 5
+# ... and the decisive board of the erratum (docs/classical.md): the first player already wins the N
+# race on 5x5, within 6 moves (a 1.3 MB certificate, replayed in the slow tests) and not within 5.
+race_tet N 5 6; race_tet N 5 5
+
 # Each committed certificate answers the question proofs/QUESTIONS names.
-grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect; do
+grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; do
   [ -n "$cert" ] || continue
   args=(); [ "$first" = - ] || args=(--first "$first")
+  [ -z "$bound" ] || args+=(--rounds "${bound#rounds=}")
   verify check "proofs/$cert" --instance "$instance" "${args[@]}" --expect "$expect" > /dev/null
 done
 

@@ -135,6 +135,21 @@ def pool() -> tuple:
     for h in SYMMETRIC:
         for first in ("maker", "breaker"):
             certs.append(solve("maker-breaker", MakerBreakerGame(h, first), "search", certificate=True).certificate)
+    # the compositional rank-3 kinds (parts, sub-boards, openings, three-round trees with nunchaku and
+    # necklace leaves, Breaker's two rounds of J_2(D1)), forced on boards the judge can still decide
+    # (at most 14 cells)
+    from verify.families import family
+    from verify.solvers.rank3 import certify as rank3_certify
+    from verify.solvers.rank3.solver import Rank3Options
+    small, rank3_certify.SMALL = rank3_certify.SMALL, 0
+    try:
+        for spec in (("rank3-round3", 3, 3, 1), ("rank3-gadgets", 9, 1, 0), ("rank3-extra", 13, 2, 5),
+                     ("rank3-extra", 13, 3, 2), ("tic-tac-toe", 3), ("rank3-glued", 2), ("rank3-extra", 11, 2, 1)):
+            for first in ("maker", "breaker"):
+                certs.append(rank3_certify.certificate(MakerBreakerGame(family(*spec), first),
+                                                       Rank3Options(structural_only=True)))
+    finally:
+        rank3_certify.SMALL = small
     # bounded questions ("Maker wins within B moves"), answered yes and no
     for rounds in (2, 3, 4):
         certs.append(solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "search", rounds=rounds,
@@ -153,7 +168,9 @@ def pool() -> tuple:
     out = tuple(json.dumps(c) for c in certs if c is not None)
     kinds = {json.loads(c)["kind"] for c in out}
     assert kinds >= {"maker-breaker-strategy", "maker-breaker-pairing", "pg-proof", "pg-strategy", "nim-labelling",
-                     "convex-nim-labelling", "hypernim-sg-table", "sat-unsat-drat"}, kinds
+                     "convex-nim-labelling", "hypernim-sg-table", "sat-unsat-drat", "maker-breaker-parts",
+                     "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds",
+                     "maker-breaker-dangers"}, kinds
     return out
 
 

@@ -206,3 +206,35 @@ def test_cyclic_link_refutation_reaches_the_links():
                                  [1, "c", "", "a", "", "a>c c>a b>b"]])
     with pytest.raises(CertificateError, match="cyclic links"):
         check_certificate(cert)
+
+
+@pytest.mark.parametrize("kind", ["pg-strategy", "pg-proof"])
+def test_white_wins_on_an_undefined_game_is_refused(kind):
+    """Issue 17: an empty #firstmoves section (no first move allowed) made the game undefined, yet
+    'white wins' was accepted. The board is now refused wherever it is read, the checker included."""
+    text = "#times\nt1 t2\n#blackturns\nt1\n#positions\na b\n#firstmoves\n#blackwins\na b\n"
+    cert = {"format": "verify-certificate", "version": 2, "kind": kind, "instance": {"pg": text},
+            "claim": {"question": {"game": "pg", "instance": "sha256:" + "0" * 64,
+                                   "position": {"black": [], "white": []}, "first": None, "bound": None},
+                      "verdict": {"winner": "white"}}}
+    cert.update({"strategies": {"white": []}} if kind == "pg-strategy" else
+                {"questions": [{"attacker": "black", "wins": False, "moves": []}]})
+    with pytest.raises(CertificateError, match="firstmoves"):
+        check_certificate(cert)
+
+
+def test_check_says_which_position_it_proves(capsys, tmp_path):
+    """Issue 17: a tic-tac-toe certificate in which Breaker already holds a1 and b2 is reported with
+    that position, and it is not the answer to the question the empty board poses."""
+    from pathlib import Path
+    from verify.cli import main
+    game = MakerBreakerGame(tic_tac_toe(3), "maker", frozenset({"a1", "b2"}))
+    cert = solve_maker_breaker(game, certificate=True).certificate
+    path = tmp_path / "cert.json"
+    path.write_text(json.dumps(cert))
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "breaker {a1,b2}" in out and "maker first" in out and cert["claim"]["question"]["instance"] in out
+    board = Path(__file__).resolve().parent.parent / "examples/tic-tac-toe-3.txt"
+    assert main(["check", str(path), "--instance", str(board)]) == 1
+    assert "not the question" in capsys.readouterr().out

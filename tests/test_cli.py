@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from verify.cli import main
+from verify.cli import EXIT_NOT_APPLICABLE, main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -57,7 +57,7 @@ def test_undefined_game_is_an_error(tmp_path, capsys):
     f = tmp_path / "h.txt"
     f.write_text("vertices: a b\n")
     code, out, err = run(capsys, "solve", "acv", str(f), "--json")
-    assert code == 2 and "undefined" in err and err.count("\n") == 1
+    assert code == EXIT_NOT_APPLICABLE and "undefined" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("argv, needle", [

@@ -344,7 +344,7 @@ def test_cli_dng_undefined(tmp_path, capsys):
     f.write_text(json.dumps({"geometry": "explicit", "ground": ["0", "1"], "convex": [["0"], ["0", "1"]],
                              "winning": ["0"]}))
     code, _, err = run(capsys, "solve", "dng", str(f))
-    assert code == 2 and "undefined" in err
+    assert code == 4 and "undefined" in err  # exit 4: the game is undefined on this instance
     code, out, _ = run(capsys, "solve", "gen", str(f), "--json")
     assert code == 0 and json.loads(out)["nim"] == 0
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
+from verify.cli import EXIT_NOT_APPLICABLE
 from verify.errors import CertificateError, InputError, MethodError, TooLarge
 from verify.games import hypernim as R
 from verify.formats.instances import load_instance
@@ -319,7 +320,7 @@ def test_too_large(tmp_path):
     with pytest.raises(TooLarge, match="explicit"):
         solve("hypernim", inst, method="explicit")
     r = _cli("solve", "hypernim", str(tmp_path / "i.json"), "--method", "dp")
-    assert r.returncode == 2 and "64481201" in r.stderr
+    assert r.returncode == EXIT_NOT_APPLICABLE and "64481201" in r.stderr
 
 
 def test_auto_never_rests_on_an_unproved_statement(tmp_path):

@@ -9,8 +9,9 @@ from verify.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 # proofs/hex-hein/*.json are written by proofs/make.sh from the shared puzzle files and kept out of
-# git (`verify check proofs/hex-hein` re-verifies them); only the committed catalogue is replayed here
-PROOFS = sorted(p for p in (ROOT / "proofs").rglob("*.json") if "hex-hein" not in p.parts)
+# git (`verify check proofs/hex-hein` re-verifies them); so are the certificates over 1 MB that make.sh
+# writes into proofs/large/; only the committed catalogue is replayed here
+PROOFS = sorted(p for p in (ROOT / "proofs").rglob("*.json") if not {"hex-hein", "large"} & set(p.parts))
 QUESTIONS = [line.split() for line in (ROOT / "proofs/QUESTIONS").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
 
@@ -22,21 +23,38 @@ def test_catalogue_is_not_empty():
 def test_every_proof_names_its_question():
     named = [ROOT / "proofs" / row[0] for row in QUESTIONS]
     assert sorted(named) == PROOFS
-    assert all(len(row) == 4 for row in QUESTIONS)
+    assert all(len(row) == 4 or len(row) == 5 and row[4].startswith("rounds=") for row in QUESTIONS)
 
 
-@pytest.mark.parametrize("path", PROOFS, ids=lambda p: str(p.relative_to(p.parents[1])))
+def _bound(row) -> list[str]:
+    """The ``--rounds B`` of a bounded question (a fifth column ``rounds=B``), else nothing."""
+    return ["--rounds", row[4].split("=", 1)[1]] if len(row) == 5 else []
+
+
+def _slow_if_large(path: Path, *values):
+    """A test case, in the slow suite when its certificate is over 1 MB (seconds to check)."""
+    marks = [pytest.mark.slow] if path.stat().st_size > 1_000_000 else []
+    return pytest.param(*values, marks=marks, id=str(path.relative_to(path.parents[1])))
+
+
+@pytest.mark.parametrize("path", [_slow_if_large(p, p) for p in PROOFS])
 def test_proof_replays(path):
     check_file(path)
 
 
-@pytest.mark.parametrize("cert, instance, first, expect", QUESTIONS, ids=[row[0] for row in QUESTIONS])
-def test_proof_answers_its_question(cert, instance, first, expect, capsys):
-    args = ["check", str(ROOT / "proofs" / cert), "--instance", str(ROOT / instance), "--expect", expect]
+@pytest.mark.parametrize("row", [_slow_if_large(ROOT / "proofs" / row[0], row) for row in QUESTIONS])
+def test_proof_answers_its_question(row, capsys):
+    cert, instance, first, expect = row[:4]
+    args = ["check", str(ROOT / "proofs" / cert), "--instance", str(ROOT / instance), "--expect", expect] + _bound(row)
     assert main(args + ([] if first == "-" else ["--first", first])) == 0, capsys.readouterr().out
     # the same certificate is not an answer to the other starter's question, nor to another verdict
     if first != "-":
         other = "breaker" if first == "maker" else "maker"
         assert main(args + ["--first", other]) == 1
+    # nor to the question with another bound, or with none
+    if len(row) == 5:
+        bound = int(row[4].split("=", 1)[1])
+        assert main(args[:-2] + ["--rounds", str(bound + 1)]) == 1
+        assert main(args[:-2]) == 1
     wrong = {"maker": "breaker", "breaker": "maker"}.get(expect, "nim=99")
     assert main(["check", str(ROOT / "proofs" / cert), "--expect", wrong]) == 1

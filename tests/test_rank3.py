@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, event, given, settings
 
 from verify.certificates.checker import check_certificate
-from verify.cli import main
+from verify.cli import EXIT_NOT_APPLICABLE, main
 from verify.errors import MethodError
 from verify.families import tic_tac_toe
 from verify.games.maker_breaker import MakerBreakerGame, breaker_claims, maker_claims
@@ -17,7 +17,7 @@ from verify.isomorphism import enumerate_hypergraphs, enumerate_markings
 from verify.solvers import solve
 from verify.solvers.explicit import MakerBreakerSearch, solve_maker_breaker
 from verify.solvers.rank3 import choose_method, solve_structural
-from verify.solvers.rank3.chains import is_chain
+from verify.certificates.chains import is_chain
 from verify.solvers.rank3.solver import Rank3Options, maker_first
 from verify.strategies import players, rank3_hypergraphs, rank3_positions
 
@@ -222,5 +222,5 @@ def test_cli_rank3_json_and_certificate(tmp_path, capsys):
 def test_cli_rank3_refuses_rank_four(tmp_path, capsys):
     f = tmp_path / "k4.txt"
     f.write_text("a b c d\n")
-    assert main(["rank3", str(f)]) == 2
+    assert main(["rank3", str(f)]) == EXIT_NOT_APPLICABLE
     assert "rank 4" in capsys.readouterr().err

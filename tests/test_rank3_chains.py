@@ -6,7 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from verify.solvers.rank3.chains import compute_cc, find_chain, incidence, is_chain
+from verify.certificates.chains import compute_cc, find_chain, incidence, is_chain
 from verify.solvers.rank3.leaf import find_leaf, forcing_move, leaf_at
 
 from verify.solvers.rank3.brute import chain_cc, cycles_at, has_leaf

@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 import sqlite3
-import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlparse
@@ -161,39 +160,6 @@ def test_cli_report_bad_input(tmp_path, capsys):
 
 
 # -- in a real browser ---------------------------------------------------------------------------
-
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                  "--window-size=1280,1000"]
-
-
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install selenium)")
-    binary, driver_path = _chromium(), shutil.which("chromedriver")
-    if not binary or not driver_path:
-        pytest.skip("Chromium and chromedriver not found (Debian: apt-get install chromium chromium-driver)")
-    from selenium.webdriver.chrome.service import Service
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = binary
-    profile = tempfile.mkdtemp(prefix="verify-chromium-")
-    for flag in CHROMIUM_FLAGS + [f"--user-data-dir={profile}"]:
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(driver_path), options=opts)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
 
 def _errors(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from verify.certificates.drat import check_drat
-from verify.cli import main
+from verify.cli import EXIT_NOT_APPLICABLE, main
 from verify.encode.dimacs import read_dimacs
 from verify.encode.sat_backends import solve_cnf
 from verify.errors import BackendError
@@ -42,7 +42,7 @@ def test_pairing_method(tmp_path, capsys, ttt3):
     assert main(["solve", "maker-breaker", str(p5), "--method", "pairing", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["winner"] == "breaker" and out["method"] == "pairing"
-    assert main(["solve", "maker-breaker", str(ttt3), "--method", "pairing"]) == 2
+    assert main(["solve", "maker-breaker", str(ttt3), "--method", "pairing"]) == EXIT_NOT_APPLICABLE
     assert "no pairing strategy exists" in capsys.readouterr().err
 
 

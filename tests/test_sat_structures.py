@@ -206,17 +206,17 @@ def test_bad_input():
 
 def _compute_cc():
     try:
-        from verify.solvers.rank3.chains import compute_cc, incidence
+        from verify.certificates.chains import compute_cc, incidence
     except ImportError:
         return None
     return compute_cc, incidence
 
 
-@pytest.mark.skipif(_compute_cc() is None, reason="verify.solvers.rank3.chains (COMPUTECC) not available")
+@pytest.mark.skipif(_compute_cc() is None, reason="verify.certificates.chains (COMPUTECC) not available")
 @given(hypergraphs(min_vertices=3, max_vertices=10, edge_sizes=(2, 3), max_edges=10))
 @settings(max_examples=25)
 def test_against_rank3_computecc(h):
-    """Differential test against COMPUTECC (verify.solvers.rank3.chains): CC(a) is the set of b
+    """Differential test against COMPUTECC (verify.certificates.chains): CC(a) is the set of b
     with an ab-chain; an a-cycle exists iff CC(a) reaches the copy a'' of a in H with every edge
     e through a duplicated as (e - a) + a'' (the construction of verify.solvers.rank3.leaf)."""
     compute_cc, incidence = _compute_cc()

@@ -46,7 +46,23 @@ def fresh_certificates() -> dict:
         "hypernim-sg-table": solve("hypernim", instance_from_json(
             {"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 2, "b": 3}}), certificate=True).certificate,
         "sat-unsat-drat": find_pairing(fano, certificate=True).certificate,
+        **rank3_certificates(),
     }
+
+
+def rank3_certificates() -> dict:
+    """One certificate of each compositional rank-3 kind (verify/certificates/rank3.py)."""
+    from verify.families import family
+    from verify.solvers.rank3.certify import certificate
+    from verify.solvers.rank3.solver import Rank3Options
+    forced = Rank3Options(structural_only=True)
+    made = {}
+    for spec, first in [(("rank3-ring", 2), "maker"), (("rank3-ring", 2), "breaker"),
+                        (("rank3-extra", 13, 2, 5), "maker"), (("tic-tac-toe", 3), "maker"),
+                        (("rank3-glued", 2), "maker")]:
+        cert = certificate(MakerBreakerGame(family(*spec), first), forced, small=0)
+        made.setdefault(cert["kind"], cert)
+    return made
 
 
 CERTS = fresh_certificates()

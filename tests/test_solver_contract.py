@@ -1,5 +1,6 @@
 """The solver contract: options validated once, refused by name, timeouts that never give a verdict,
 strict plugin loading, and engine children that never outlive ``verify``."""
+import json
 import os
 import signal
 import subprocess
@@ -30,12 +31,24 @@ def run(argv, capsys):
 
 # -- bugs of issue 8, each with its regression test ------------------------------------------------
 
-@pytest.mark.parametrize("extra, option", [(["--backend", "cadical"], "--backend"), (["--rounds", "3"], "--rounds")])
+@pytest.mark.parametrize("extra, option", [(["--method", "explicit", "--backend", "cadical"], "--backend"),
+                                           (["--rounds", "3"], "--rounds")])
 def test_option_a_method_does_not_take_is_one_line_naming_the_method(capsys, extra, option):
     code, out, err = run(["solve", "acv", str(EXAMPLES / "fano.txt"), *extra], capsys)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "method explicit" in err and option in err
+
+
+@pytest.mark.parametrize("game, file, extra, method", [
+    ("acv", "fano.txt", ["--backend", "cadical"], "sat"),           # explicit takes no backend: the SAT route does
+    ("maker-breaker", "tic-tac-toe-3.txt", ["--rounds", "2"], "search"),  # the chooser's structural takes no rounds
+    ("maker-breaker", "tic-tac-toe-3.txt", ["--timeout", "30"], "structural"),  # every method takes a timeout
+])
+def test_auto_chooses_among_the_methods_that_take_the_options_given(capsys, game, file, extra, method):
+    code, out, err = run(["solve", game, str(EXAMPLES / file), "--json", *extra], capsys)
+    assert code == 0, err
+    assert json.loads(out)["method"] == method
 
 
 def test_explicit_takes_a_timeout(capsys):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from verify.certificates.checker import check_certificate
-from verify.cli import main
+from verify.cli import EXIT_NOT_APPLICABLE, main
 from verify.errors import TooLarge, UndefinedGame
 from verify.families import complete
 from verify.games.impartial import GAMES, undefined_reason
@@ -161,7 +161,7 @@ def test_cli_structure(tmp_path, capsys, monkeypatch):
     assert main(["structure", str(f), "--game", "acv", "--image", str(tmp_path / "d.gif")]) == 2
     g = tmp_path / "empty.txt"
     g.write_text("vertices: a b\n")
-    assert main(["structure", str(g), "--game", "acv"]) == 2
+    assert main(["structure", str(g), "--game", "acv"]) == EXIT_NOT_APPLICABLE
     assert "undefined" in capsys.readouterr().err
 
 

@@ -17,6 +17,7 @@ from typing import Iterable, Iterator
 from . import limits
 from .errors import InputError, TooLarge
 from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across the package)
+from .plugins import svg_of
 
 
 def minimal_masks(masks: Iterable[int]) -> list[int]:
@@ -324,6 +325,10 @@ class Hypergraph:
         es = ", ".join("{" + ",".join(self.names(e)) + "}" for e in self._edges)
         mk = f", marked={{{','.join(self.names(self._marked))}}}" if self._marked else ""
         return f"Hypergraph(n={self.n}, edges=[{es}]{mk})"
+
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture in Jupyter (drawn by :mod:`verify.draw` once it is loaded)."""
+        return svg_of(self)
 
 
 _NOT_IN_TOKEN = re.compile(r"[\s,]")

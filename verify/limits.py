@@ -44,3 +44,7 @@ MAX_STRUCTURE_CLASSES = 500_000
 MAX_STRUCTURE_STABLE_SETS = 200_000
 #: minimal transversals Tr(H) in the making (Berge's method; intermediate families can outgrow Tr(H))
 MAX_TRANSVERSAL_SETS = 500_000
+
+# live vertices up to which the rank-3 route certifies with the full strategy table (replayable by
+# `verify draw`, `verify play` and the report) rather than its compositional certificate
+RANK3_STRATEGY_FIRST = 12

@@ -3,6 +3,7 @@ themselves by importing the modules that define entries. Every listed module mus
 one is an error, so a typo in a module name cannot silently hide part of a registry."""
 from __future__ import annotations
 
+import html
 import importlib
 from functools import partial
 from types import ModuleType
@@ -50,3 +51,32 @@ def add_entry(registry: dict, key, value, what: str, replace: bool = False, fn_o
         where = ".".join(str(x) for x in definition(fn_of(old))[:2])
         raise ValueError(f"{what} is already registered (by {where}); pass replace=True to replace it")
     registry[key] = value
+
+
+#: pictures for notebooks (Jupyter's ``_repr_svg_``): class -> ``fn(obj) -> SVG text``. The drawing
+#: code lives outside the trusted kernel, which never imports it: :mod:`verify.draw` registers its
+#: renderers here when it is loaded, and until then the kernel's objects display as text.
+_SVG: dict[type, object] = {}
+
+
+def register_svg(cls: type, fn) -> None:
+    """Draw instances of ``cls`` with ``fn(obj) -> str`` in notebooks (one renderer per class)."""
+    add_entry(_SVG, cls, fn, f"the SVG renderer of {cls.__name__}")
+
+
+def svg_of(obj) -> str | None:
+    """The SVG picture of ``obj`` from its class's registered renderer, or None (no renderer:
+    Jupyter then shows the text ``repr``)."""
+    fn = _SVG.get(type(obj))
+    return None if fn is None else fn(obj)
+
+
+def html_table(rows, picture: str | None = None) -> str:
+    """A small HTML table of ``(label, value)`` rows for Jupyter's ``_repr_html_`` (values escaped),
+    with an SVG ``picture`` beside it when given."""
+    body = "".join(f"<tr><th style='text-align:left'>{html.escape(str(k))}</th>"
+                   f"<td style='text-align:left'>{html.escape(str(v))}</td></tr>" for k, v in rows)
+    table = f"<table>{body}</table>"
+    if picture is None:
+        return table
+    return f"<div style='display:flex;gap:1em;align-items:flex-start'>{table}<div>{picture}</div></div>"

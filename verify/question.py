@@ -113,6 +113,11 @@ def position_of(**roles) -> tuple:
     return tuple(sorted((role, v if isinstance(v, tuple) else tuple(sorted(v))) for role, v in roles.items()))
 
 
+def verdict_text(verdict: dict) -> str:
+    """A verdict in one line: ``winner=maker, first=maker``, ``nim=2`` (unset fields left out)."""
+    return ", ".join(f"{k}={v}" for k, v in verdict.items() if v is not None)
+
+
 def claim(question: Question, verdict: dict) -> dict:
     """A certificate's claim: the serialized question and the verdict it proves."""
     return {"question": question.to_json(), "verdict": dict(verdict)}

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from .question import SCHEMA_VERSION, Player, Question, claim
+from .plugins import html_table
+from .question import SCHEMA_VERSION, Player, Question, claim, verdict_text
 
 
 class Winner(str, Enum):
@@ -41,6 +42,26 @@ class Answer(str, Enum):
 
 @dataclass
 class Result:
+    """The answer of one :func:`verify.solve` call.
+
+    Attributes
+    ----------
+    game : str
+        The game asked about (``"maker-breaker"``, ``"acv"``, ``"pg"``, ...).
+    method : str
+        The method that answered (``"auto"`` is resolved to the method it chose).
+    stats : dict
+        The method's measurements (``"seconds"`` always; nodes, states, ... per method).
+    certificate : dict or None
+        The certificate (a JSON object), when one was asked for with ``certificate=True``.
+    question : Question or None
+        The question answered: game, board digest, position, first player, bound.
+    conditional_on : str or None
+        The checked-but-unproved statement the answer rests on, if any (lifted by a certificate).
+    check : CheckReport or None
+        The independent checker's report on ``certificate``: set exactly when the result is
+        certified.
+    """
     game: str
     method: str
     stats: dict[str, Any] = field(default_factory=dict)
@@ -64,6 +85,21 @@ class Result:
     @property
     def certified(self) -> bool:
         return self.check is not None
+
+    def verdict_text(self) -> str:
+        """The verdict in one line, e.g. ``winner=maker, first=maker`` or ``nim=2``."""
+        return verdict_text(self.verdict())
+
+    def _repr_html_(self) -> str:
+        """The result as a small table in Jupyter: question, verdict, method, certified."""
+        certified = f"yes ({self.check.detail})" if self.certified else "no"
+        rows = [("question", self.question.describe() if self.question else self.game),
+                ("verdict", self.verdict_text()), ("method", self.method), ("certified", certified)]
+        if self.conditional_on:
+            rows.append(("conditional on", self.conditional_on))
+        if "seconds" in self.stats:
+            rows.append(("seconds", self.stats["seconds"]))
+        return html_table(rows)
 
     def to_json(self) -> dict[str, Any]:
         out = {"schema_version": SCHEMA_VERSION, "game": self.game,
@@ -139,6 +175,15 @@ class NimValue(Result):
 
     def verdict(self):
         return {"nim": self.nim}
+
+
+@dataclass
+class SGValue(Result):
+    """The Sprague-Grundy value of a hypergraph-NIM position (paper 003)."""
+    sg: int = 0
+
+    def verdict(self):
+        return {"sg": self.sg}
 
 
 @dataclass

@@ -33,12 +33,12 @@ from typing import Callable
 
 from ..errors import CertificateError, InputError, VerifyError
 from ..formats.jsonfmt import hypergraph_from_json
-from ..formats.questions import question_of
+from ..formats.instances import GAMES, question_of
 from ..games import impartial as imp
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
-from ..plugins import add_entry, import_all
-from ..question import Player, Question
+from ..plugins import add_entry, html_table, import_all
+from ..question import Player, Question, verdict_text
 from . import FORMAT, VERSION
 
 
@@ -52,7 +52,7 @@ class CheckReport:
     detail: str
 
     def verdict_text(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.verdict.items())
+        return verdict_text(self.verdict)
 
     def line(self) -> str:
         return f"{self.kind}: {self.verdict_text()} -- {self.question.describe()} ({self.detail})"
@@ -61,6 +61,11 @@ class CheckReport:
         return {"kind": self.kind, "question": self.question.to_json(), "verdict": self.verdict,
                 "detail": self.detail}
 
+    def _repr_html_(self) -> str:
+        """The report as a small table in Jupyter: question, verdict, kind and what was checked."""
+        return html_table([("question", self.question.describe()), ("verdict", self.verdict_text()),
+                           ("certificate", self.kind), ("checked", self.detail)])
+
 
 #: kind -> (checking function ``fn(cert, question) -> CheckReport``, the kind's body keys)
 _CHECKERS: dict[str, tuple[Callable[[dict, Question], CheckReport], frozenset]] = {}
@@ -68,7 +73,7 @@ ENVELOPE = frozenset({"format", "version", "kind", "instance", "claim"})
 
 #: the modules defining the other kinds (each registers itself on import): the whole checker
 KIND_MODULES = ("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
-                "verify.certificates.convex", "verify.certificates.proof")
+                "verify.certificates.convex", "verify.certificates.proof", "verify.certificates.rank3")
 
 
 def register(kind: str, *body: str):
@@ -108,6 +113,8 @@ def check_certificate(cert) -> CheckReport:
     if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
         raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
     question = Question.from_json(claim["question"])
+    if question.game not in GAMES or kind not in GAMES[question.game].certificate_kinds:
+        raise CertificateError(f"a {kind} certificate cannot answer a question about the game {question.game!r}")
     try:
         report = fn(cert, question)
     except CertificateError:

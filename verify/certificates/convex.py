@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..errors import CertificateError, InputError
 from ..formats.convex import game_from_json, game_to_json
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games.convex import GAMES
 from ..question import Question
 from . import envelope

@@ -30,7 +30,7 @@ brute-force judge compares the ``no-pairing`` claim with an exhaustive pairing s
 from __future__ import annotations
 
 from ..errors import CertificateError
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..question import Player, Question
 from . import envelope
 from .checker import CheckReport, mb_game, register
@@ -307,7 +307,8 @@ def drat_certificate(game, verdict: dict, nvars: int, clauses, proof: str) -> di
     Maker-Breaker position ``game`` (its first player is irrelevant: the question has none) and its
     refutation."""
     from dataclasses import replace
-    from ..formats.questions import board_json, question_of
+    from ..formats.instances import question_of
+    from ..formats.questions import board_json
     question = replace(question_of("maker-breaker", game), first=None)
     return envelope(KIND, board_json(game.board), question, verdict,
                     formula={"nvars": nvars, "clauses": [list(c) for c in clauses]}, proof=proof)

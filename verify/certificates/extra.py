@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..errors import CertificateError, InputError
 from ..formats.pg import pg_to_text
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games import positional as pg
 from ..question import Question
 from . import envelope

@@ -6,7 +6,8 @@ label = mex(labels of options); the claim is the label of ∅.
 """
 from __future__ import annotations
 
-from ..formats.questions import board_json, question_of
+from ..formats.instances import question_of
+from ..formats.questions import board_json
 from . import envelope
 
 KIND = "nim-labelling"

@@ -17,7 +17,7 @@ import math
 from ..errors import CertificateError, InputError
 from ..formats.hypernim import instance_from_json, instance_to_json
 from ..games import hypernim as rules
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games.impartial import mex
 from ..question import Question
 from . import envelope

@@ -64,7 +64,7 @@ Soundness (why an accepted certificate is true):
 from __future__ import annotations
 
 from ..errors import CertificateError, InputError
-from ..formats.questions import question_of
+from ..formats.instances import question_of
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..games.attack import Attack
@@ -171,14 +171,9 @@ class ProofWalk(Attack):
             raise CertificateError(f"{self.x} does not win at time {t} in {_show(self.game, b, w)}")
         legal = self.legal(b, w, t)
         if self.sched[t] == self.x:
-            win = self._ones(self._needs(self.xsets, own, opp), legal)
-            if win:
-                return (win & -win) | extra
-            v = self._forced(b, w, t, own, opp, legal)
-            if v is None:
-                v = self._choice(b, w, t, legal)
-                if self.residual and not any(v & s for s in self._needs(self.xsets, own, opp, self.left_x[t])):
-                    raise CertificateError(f"move {self.game.names(v)[0]} at time {t} is on no live set")
+            v, wins = self.x_move(b, w, t)
+            if wins:
+                return v | extra
             return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
@@ -188,6 +183,21 @@ class ProofWalk(Attack):
             c = 1 << i
             carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
         return carrier
+
+    def x_move(self, b, w, t) -> tuple[int, bool]:
+        """X's move at X's turn of a proof, and whether it completes a set: an immediate win, else
+        the forced block, else the recorded choice (on a live set in residual games)."""
+        own, opp = self.own_opp(b, w)
+        legal = self.legal(b, w, t)
+        win = self._ones(self._needs(self.xsets, own, opp), legal)
+        if win:
+            return win & -win, True
+        v = self._forced(b, w, t, own, opp, legal)
+        if v is None:
+            v = self._choice(b, w, t, legal)
+            if self.residual and not any(v & s for s in self._needs(self.xsets, own, opp, self.left_x[t])):
+                raise CertificateError(f"move {self.game.names(v)[0]} at time {t} is on no live set")
+        return v, False
 
     def _forced(self, b, w, t, own, opp, legal):
         """X's forced block (X has no immediate win): the cell, or None if Y has no threat."""
@@ -305,19 +315,40 @@ def proof_questions(game: pg.PositionalGame, winner: str) -> list[tuple[str, boo
 
 @register(KIND, "questions")
 def check_pg_proof(cert: dict, question: Question) -> CheckReport:
+    game, colour, winner, asked = proof_game(cert, question)
+    states = 0
+    entries = 0
+    for attacker, wins, q in answers(cert, game, colour):
+        walk = answer_walk(game, attacker, q)
+        entries += len(walk.table) + len(walk.links)
+        start = game.start()
+        if wins:
+            walk.prove(*start, 0)
+        else:
+            walk.refute(*start, 0)
+        states += len(walk.carriers) + len(walk.refuted)
+    return CheckReport(KIND, asked, {"winner": winner}, f"{states} states derived from {entries} recorded moves")
+
+
+def proof_game(cert: dict, question: Question):
+    """(the ``.pg`` game the proof walks, the winning colour, the claimed winner, the question the
+    instance poses): a Maker-Breaker question is walked as its ``.pg`` form (black is Maker)."""
     if question.game == "maker-breaker":
         mbg = mb_game(cert, question)
         winner = verdict_of(cert, "winner", mb.PLAYERS)
         # a bound B: the .pg form gives Maker B moves, so black wins it iff Maker wins within B moves
         game = pg.from_maker_breaker(mbg.board, mbg.maker_mask, mbg.breaker_mask, mbg.first, question.bound)
         colour = pg.BLACK if winner == mb.MAKER else pg.WHITE
-        asked = question_of("maker-breaker", mbg, question.bound)
-    else:
-        game = pg_game(cert, question)
-        colour = verdict_of(cert, "winner", (pg.BLACK, pg.WHITE, pg.DRAW))
-        if colour == pg.DRAW and not game.maker_maker:
-            raise CertificateError("a Maker-Breaker description has no draws")
-        winner, asked = colour, question_of("pg", game)
+        return game, colour, winner, question_of("maker-breaker", mbg, question.bound)
+    game = pg_game(cert, question)
+    colour = verdict_of(cert, "winner", (pg.BLACK, pg.WHITE, pg.DRAW))
+    if colour == pg.DRAW and not game.maker_maker:
+        raise CertificateError("a Maker-Breaker description has no draws")
+    return game, colour, colour, question_of("pg", game)
+
+
+def answers(cert: dict, game: pg.PositionalGame, colour: str) -> list[tuple[str, bool, dict]]:
+    """(attacker, wins, recorded answer) for each question the claimed winner ``colour`` needs."""
     questions = cert.get("questions")
     if not isinstance(questions, list):
         raise CertificateError("'questions' must be a list")
@@ -328,24 +359,23 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
         if q["attacker"] in given:
             raise CertificateError(f"two answers for {q['attacker']}")
         given[q["attacker"]] = q
-    states = 0
-    entries = 0
+    out = []
     for attacker, wins in proof_questions(game, colour):
         q = given.get(attacker)
         if q is None or q["wins"] != wins:
             raise CertificateError(f"the claim needs '{attacker} wins' answered {str(wins).lower()}")
-        table = _table(game, q.get("moves"))
-        links = _links(game, q.get("links", []))
-        entries += len(table) + len(links)
-        walk = ProofWalk(game, attacker, lambda b, w, t, table=table: table.get((b, w, t), 0),
-                         lambda b, w, t, links=links: links.get((b, w, t)))
-        start = game.start()
-        if wins:
-            walk.prove(*start, 0)
-        else:
-            walk.refute(*start, 0)
-        states += len(walk.carriers) + len(walk.refuted)
-    return CheckReport(KIND, asked, {"winner": winner}, f"{states} states derived from {entries} recorded moves")
+        out.append((attacker, wins, q))
+    return out
+
+
+def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk) -> ProofWalk:
+    """The walk of one recorded answer: its choices and links read strictly (``walk.table``,
+    ``walk.links``), everything else derived when it is proved or refuted."""
+    table = _table(game, q.get("moves"))
+    links = _links(game, q.get("links", []))
+    out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)))
+    out.table, out.links = table, links
+    return out
 
 
 def _check_entry(e, length: int, what: str):

@@ -6,7 +6,8 @@ strategy is positional, so transpositions share one entry.
 """
 from __future__ import annotations
 
-from ..formats.questions import board_json, question_of
+from ..formats.instances import question_of
+from ..formats.questions import board_json
 from ..games import maker_breaker as mb
 from . import envelope
 

@@ -76,7 +76,8 @@ class ClaimReport:
 
 _CLAIMS: dict[str, Claim] = {}
 _MODULES = ("verify.claims.paper000", "verify.claims.paper001", "verify.claims.paper002",
-            "verify.claims.paper003", "verify.claims.paper004", "verify.hunting.open_questions")
+            "verify.claims.paper003", "verify.claims.paper004", "verify.claims.classical",
+            "verify.hunting.open_questions")
 
 
 def register(claim: Claim) -> Claim:

@@ -1,9 +1,11 @@
 """The ``verify`` command line: parses arguments, calls the library, prints text or JSON.
 
-Every command lives in a module of this package exposing ``add_cli(subparsers)``. Bad input of any
-kind ends in one line on stderr and exit status 2; a certificate or claim that fails checking exits
-1; a question not decided within ``--timeout`` exits 3 (never a verdict). SIGTERM is handled like
-Ctrl-C, so every engine child process is ended before ``verify`` exits.
+Every command lives in a module of this package exposing ``add_cli(subparsers)``. Exit statuses
+are defined here, once (``EXIT_STATUSES``, shown by ``verify -h`` and in the README): bad input of
+any kind ends in one line on stderr and status 2; a certificate or claim that fails checking, or a
+counterexample found, 1; a question not decided within ``--timeout`` 3 (never a verdict); a method
+that does not apply or an instance too large for it 4; an engine failure 5. SIGTERM is handled like
+Ctrl-C (130), so every engine child process is ended before ``verify`` exits.
 """
 from __future__ import annotations
 
@@ -12,16 +14,47 @@ import os
 import signal
 import sys
 
-from ..errors import Undecided, VerifyError
+from ..errors import (BackendError, CertificateError, MethodError, NotApplicable, TooLarge, Undecided,
+                      UndefinedGame, VerifyError)
 from ..plugins import import_all
 
 #: the command modules, in the order ``verify -h`` lists them
 COMMANDS = ("verify.cli.solve", "verify.cli.check", "verify.cli.rank3", "verify.cli.sat",
             "verify.cli.structure", "verify.cli.theorems", "verify.cli.hunt", "verify.cli.family",
-            "verify.cli.encode", "verify.cli.methods", "verify.cli.draw", "verify.cli.report")
+            "verify.cli.encode", "verify.cli.methods", "verify.cli.draw", "verify.cli.report", "verify.cli.play")
 
-EXIT_BAD_INPUT = 2
-EXIT_UNDECIDED = 3
+EXIT_OK = 0
+EXIT_CHECK_FAILED = 1      # a certificate or claim fails checking; a counterexample is found
+EXIT_BAD_INPUT = 2         # malformed input, unknown option value, unreadable file
+EXIT_UNDECIDED = 3         # not decided within --timeout: no verdict
+EXIT_NOT_APPLICABLE = 4    # the method does not apply to the instance, or it is too large for it
+EXIT_ENGINE_FAILURE = 5    # an external solver crashed or contradicted another
+EXIT_INTERRUPTED = 130     # Ctrl-C or SIGTERM: no verdict
+
+#: (status, meaning), for ``verify -h`` and the README's table
+EXIT_STATUSES = ((EXIT_OK, "answered / verified"),
+                 (EXIT_CHECK_FAILED, "a certificate or claim failed checking, or a counterexample was found"),
+                 (EXIT_BAD_INPUT, "bad input (malformed file, bad option)"),
+                 (EXIT_UNDECIDED, "undecided within --timeout (no verdict)"),
+                 (EXIT_NOT_APPLICABLE, "the method does not apply, or the instance is too large for it"),
+                 (EXIT_ENGINE_FAILURE, "an engine (SAT/QBF/SMT solver) failed, or its optional extra is not installed"),
+                 (EXIT_INTERRUPTED, "interrupted (Ctrl-C, SIGTERM)"))
+
+#: third-party module -> the optional extra of pyproject.toml that installs it (the core needs none)
+EXTRAS = {"pyqbf": "qbf", "pysat": "sat", "z3": "smt", "pynauty": "nauty", "dask": "hunt",
+          "distributed": "hunt", "matplotlib": "report", "jinja2": "report"}
+
+
+def exit_status_of(exc: BaseException) -> int | None:
+    """The exit status of an error ending a command (None: not an error the tool reports)."""
+    for kinds, status in ((Undecided, EXIT_UNDECIDED), (BackendError, EXIT_ENGINE_FAILURE),
+                          (CertificateError, EXIT_CHECK_FAILED),
+                          ((MethodError, TooLarge, NotApplicable, UndefinedGame, RecursionError, MemoryError),
+                           EXIT_NOT_APPLICABLE),
+                          (VerifyError, EXIT_BAD_INPUT)):
+        if isinstance(exc, kinds):
+            return status
+    return None
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -35,7 +68,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``command`` alone: each command module is imported only
     when its command is run (so ``verify check`` imports the checker's kernel and no solver)."""
     p = OneLineParser(prog="verify", description="Decide, certify and cross-check outcomes of "
-                                "combinatorial games on hypergraphs.")
+                                "combinatorial games on hypergraphs.",
+                      epilog="exit status:\n" + "\n".join(f"  {code:>3}  {text}" for code, text in EXIT_STATUSES),
+                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
     names = [m for m in COMMANDS if command is None or m.rsplit(".", 1)[1] == command]
     for mod in import_all(names):
@@ -67,31 +102,33 @@ def main(argv=None) -> int:
     try:
         return args.func(args)
     except Exception as exc:
-        return _report(exc)
+        return _report(exc, args.command, getattr(args, "method", None))
     except KeyboardInterrupt:
         print("verify: interrupted (no verdict)", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
 
 
-def _report(exc: Exception) -> int:
+def _report(exc: Exception, command: str = "", method: str | None = None) -> int:
     """One line on stderr for an error ending a command, and its exit status; an error of another
     kind (a bug) is raised again, unless it came out of an interrupt."""
     if _SIGNALLED:
         print("verify: interrupted (no verdict)", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     if isinstance(exc, BrokenPipeError):  # output piped into a reader that stopped (e.g. head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    lines = {Undecided: (f"verify: {exc}", EXIT_UNDECIDED),
-             VerifyError: (f"verify: error: {exc}", EXIT_BAD_INPUT),
-             RecursionError: ("verify: error: instance too deep for the chosen method", EXIT_BAD_INPUT),
-             MemoryError: ("verify: error: out of memory for the chosen method; try a smaller instance",
-                           EXIT_BAD_INPUT)}
-    for kind, (line, status) in lines.items():
-        if isinstance(exc, kind):
-            print(line, file=sys.stderr)
-            return status
-    raise exc
+    if isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] in EXTRAS:
+        extra = EXTRAS[exc.name.split(".")[0]]
+        what = f"method {method}" if method and method != "auto" else f"'verify {command}'"
+        print(f"verify: error: {what} needs the '{extra}' extra: pip install 'verify[{extra}]'", file=sys.stderr)
+        return EXIT_ENGINE_FAILURE
+    status = exit_status_of(exc)
+    if status is None:
+        raise exc
+    line = {RecursionError: "instance too deep for the chosen method",
+            MemoryError: "out of memory for the chosen method; try a smaller instance"}.get(type(exc), str(exc))
+    print(f"verify: {line}" if status == EXIT_UNDECIDED else f"verify: error: {line}", file=sys.stderr)
+    return status

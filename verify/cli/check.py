@@ -4,21 +4,20 @@ with the independent checker (no solver is imported, let alone called).
 Each verified certificate is printed with the question it answers: game, the full digest of its
 board, the starting position, the first player and the bound. ``--instance FILE`` confirms that the
 certificate is about the question FILE poses (same board digest and position; ``--first`` sets the
-first player, else the certificate's is shown); ``--expect`` confirms the verdict (``maker``,
+first player, else the certificate's is shown; ``--rounds B`` makes it the bounded question "Maker
+wins within B rounds", else it is the whole game); ``--expect`` confirms the verdict (``maker``,
 ``breaker``, ``black``, ``white``, ``draw``, ``nim=3``, ``sg=2``, or ``KEY=VALUE``).
 
 Exit status 0 when every certificate is verified (and matches), 1 when one fails or does not match,
 2 on bad input."""
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from ..errors import CertificateError, InputError, VerifyError
+from ..formats.instances import asked_question, expected_verdict, load_instance, mismatches
 from ..question import SCHEMA_VERSION
 from .common import print_json
-
-WINNERS = ("maker", "breaker", "black", "white", "draw")
 
 
 def add_cli(sub) -> None:
@@ -28,6 +27,9 @@ def add_cli(sub) -> None:
                    help="confirm the certificates answer the question this instance file poses")
     c.add_argument("--first", choices=["maker", "breaker"],
                    help="with --instance: the first player of the question (default: the certificate's)")
+    c.add_argument("--rounds", type=int, metavar="B",
+                   help="with --instance: the question is bounded, 'Maker wins within B rounds' "
+                        "(Maker-Breaker; without it the question is the whole game)")
     c.add_argument("--expect", metavar="VERDICT",
                    help="confirm the verdict: maker, breaker, black, white, draw, nim=N, sg=N or KEY=VALUE")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -49,30 +51,12 @@ def certificate_files(args_paths) -> list[Path]:
     return paths
 
 
-def expected_verdict(text: str) -> dict:
-    """``--expect`` as a verdict object: a winner's name, or ``KEY=VALUE`` (integers as integers)."""
-    if text in WINNERS:
-        return {"winner": text}
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise InputError(f"--expect {text!r}: give a winner ({', '.join(WINNERS)}) or KEY=VALUE")
-    return {key: int(value) if value.isdigit() and len(value) < 100 else value}
-
-
-def asked_question(report, path: str, first: str | None):
-    """The question the instance file ``path`` poses, read as an instance of the certificate's game."""
-    from ..formats.instances import load_instance
-    from ..formats.questions import question_of
-    q = report.question
-    who = first or (q.first.value if q.first is not None and q.game == "maker-breaker" else "maker")
-    asked = question_of(q.game, load_instance(q.game, path, first=who), q.bound if q.game == "maker-breaker" else None)
-    return asked if q.game == "maker-breaker" and q.first is not None else replace(asked, first=q.first)
-
-
 def cmd_check(args) -> int:
     from ..certificates.checker import check_file
-    if args.first and not args.instance:
-        raise InputError("--first goes with --instance")
+    if (args.first or args.rounds is not None) and not args.instance:
+        raise InputError(f"{'--first' if args.first else '--rounds'} goes with --instance")
+    if args.rounds is not None and args.rounds < 0:
+        raise InputError(f"--rounds must be >= 0 (got {args.rounds})")
     expect = expected_verdict(args.expect) if args.expect else None
     failed = 0
     rows = []
@@ -85,15 +69,12 @@ def cmd_check(args) -> int:
             if not args.json:
                 print(f"FAIL  {p}: {exc}")
             continue
-        problems = []
+        asked = None
         if args.instance:
-            asked = asked_question(report, args.instance, args.first)
-            if asked != report.question:
-                problems.append(f"it answers {report.question.describe()}, not the question {args.instance} "
-                                f"poses ({asked.describe()})")
-        if expect is not None and report.verdict != expect:
-            problems.append(f"it proves {report.verdict_text()}, not the expected "
-                            + ", ".join(f"{k}={v}" for k, v in expect.items()))
+            asked = asked_question(report.question,
+                                   lambda who: load_instance(report.question.game, args.instance, first=who),
+                                   args.first, args.rounds)
+        problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
         row = {"path": str(p), "ok": not problems, **report.to_json()}
         if problems:
             failed += 1

@@ -2,6 +2,7 @@
 Theorem II.1.12 / III.2.1) with its three-round witness, and optionally a checked certificate."""
 from __future__ import annotations
 
+from ..solvers.options import OPTION_HELP
 from .common import certificate_line, first_player, print_json, write_certificate
 
 
@@ -76,7 +77,8 @@ def cmd_rank3(args) -> int:
     from ..solvers import solve
     game = load_instance("maker-breaker", args.file, first=args.first)
     want = args.certificate is not None
-    result = solve("maker-breaker", game, method="structural", certificate=want)
+    options = {"timeout": args.timeout} if args.timeout is not None else {}
+    result = solve("maker-breaker", game, method="structural", certificate=want, **options)
     out = result.to_json()
     out["witness"] = result.strategy
     if want:
@@ -101,4 +103,5 @@ def add_cli(subparsers) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--certificate", metavar="OUT",
                    help="write a full strategy certificate, checked independently first")
+    p.add_argument("--timeout", type=float, metavar="S", help=OPTION_HELP["timeout"])
     p.set_defaults(func=cmd_rank3)

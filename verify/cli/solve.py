@@ -44,7 +44,9 @@ def add_cli(sub) -> None:
     first_player(s)
     s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (default auto)")
     s.add_argument("--backend", help=OPTION_HELP["backend"])
-    s.add_argument("--encoding", help=OPTION_HELP["encoding"])
+    from ..encode.qbf_encodings import describe  # the registry (pure Python: no engine imported)
+    s.add_argument("--encoding", help=f"{OPTION_HELP['encoding']}: {', '.join(describe())}; NAME+sym "
+                                      "adds symmetry breaking")
     s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])
     s.add_argument("--timeout", type=float, help=OPTION_HELP["timeout"])
     s.add_argument("--jobs", type=int, help=OPTION_HELP["jobs"])

@@ -15,6 +15,7 @@ from ..errors import InputError
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import Hypergraph, bits
+from ..plugins import svg_of
 from . import geometry as geo
 
 # stone roles: who owns a stone (drawn dark: maker, black; light: breaker, white; blue: selected)
@@ -46,6 +47,13 @@ class Board:
         if self.geometry != "auto":
             return self.geometry
         return geo.detect(self.names, self.sets + self.white_sets)
+
+    def svg(self) -> str:
+        """The picture as SVG text (drawn by :mod:`verify.draw.render`, registered for Board)."""
+        return svg_of(self)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
 
 class Play:

@@ -113,7 +113,8 @@ FAMILIES = {
     # classical boards (issue 9): Qubic, k-in-a-row in d dimensions, Harary's animals
     "qubic": (classical.qubic, []),
     "k-in-a-row-d": (classical.k_in_a_row_d, ["n", "d", "k"]),
-    "animal": (classical.animal, ["n", "size", "index"]),
+    "animal": (classical.animal, ["animal", "b", "c"]),
+    "ap": (classical.arithmetic_progressions, ["n", "k"]),
     # rank-3 families for Galliot's criterion (paper 004)
     "rank3-round3": (rank3.round3_board, ["c", "q", "copies", "gap"]),
     "rank3-tree": (rank3.sparse_tree, ["n", "seed"]),
@@ -121,18 +122,44 @@ FAMILIES = {
     "rank3-extra": (rank3.sparse_extra, ["n", "extra", "seed"]),
     "rank3-ring": (rank3.gadget_ring, ["k"]),
     "rank3-glued": (rank3.glued_ring, ["k"]),
+    "rank3-pairs": (rank3.pairing_board, ["pairs", "extra", "seed"]),
 }
 
 
-def family(name: str, *params: int) -> Hypergraph:
-    """Build a named family instance from integer parameters (see :data:`FAMILIES`)."""
+#: parameters given by name rather than as integers
+TEXT_PARAMS = {"animal"}
+
+
+def family_params(name: str) -> tuple[list[str], list[str]]:
+    """(required, optional) parameter names of a family."""
+    names = FAMILIES[name][1]
+    if name == "random":
+        required = [p for p in names if p not in ("k", "seed")]
+    elif name.startswith("rank3-"):
+        required = names[:0 if name == "rank3-round3" else 1]
+    elif name == "animal":
+        required = names[:2]
+    else:
+        required = names
+    return required, names[len(required):]
+
+
+def family(name: str, *params) -> Hypergraph:
+    """Build a named family instance from its parameters (see :data:`FAMILIES`): integers, or
+    strings of digits, except the parameters in :data:`TEXT_PARAMS`."""
     if name not in FAMILIES:
         raise InputError(f"unknown family {name!r} (known: {', '.join(sorted(FAMILIES))})")
     fn, names = FAMILIES[name]
-    required = [p for p in names if p not in ("k", "seed")] if name == "random" else names
-    if name.startswith("rank3-"):
-        required = names[:0 if name == "rank3-round3" else 1]
+    required, _optional = family_params(name)
+    values = []
+    for p, v in zip(names, params):
+        if p in TEXT_PARAMS or isinstance(v, int):
+            values.append(v)
+        elif isinstance(v, str) and v.lstrip("-").isdigit() and len(v) < 10:
+            values.append(int(v))
+        else:
+            raise InputError(f"family {name}: parameters must be integers ({p} got {v!r})")
     if not (len(required) <= len(params) <= len(names)):
         raise InputError(f"family {name} takes parameters {' '.join(names)}" if names
                          else f"family {name} takes no parameters")
-    return fn(*params)
+    return fn(*values)

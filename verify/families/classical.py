@@ -6,11 +6,13 @@
   ``x.y.z`` (1-based).
 - ``qubic()``: 4×4×4 tic-tac-toe, the 76 winning lines (Patashnik 1980; Beck, *Combinatorial Games*,
   §3): ``k_in_a_row_d(4, 3, 4)``.
-- ``animal(n, size, index)``: Harary's achievement games: the edges are every placement
-  (translation, rotation, reflection) of one polyomino on the n×n board. Polyominoes of ``size``
-  cells are the free polyominoes, listed in a fixed order (``polyominoes(size)``), ``index`` 0-based;
-  size 4: 0 = I (Harary's Skinny), 1 = L (Elly), 2 = T (Knobby), 3 = O (Fatty), 4 = S (Tippy)
-  (Harary's animal achievement games; Beck, *Combinatorial Games*, §1.4).
+- ``animal(name, b, c)``: Harary's achievement games: the edges are every placement
+  (translation, rotation, reflection) of one polyomino on the b×c board (b columns, c rows), the
+  polyomino named as Harary named it (domino, tic, elam, skinny, fatty, elly, knobby, tippy) or by
+  its pentomino letter (F I L N P T U V W X Y Z) (Harary's animal achievement games; Gardner,
+  *Sci. Am.* 240:4, 1979; Beck, *Combinatorial Games*, §1.4). ``polyominoes(size)`` lists every
+  free polyomino of a size.
+- ``arithmetic_progressions(n, k)``: the van der Waerden game, the k-term progressions in {1..n}.
 """
 from __future__ import annotations
 
@@ -85,18 +87,79 @@ def polyominoes(size: int) -> list[tuple]:
     return sorted(shapes)
 
 
-def animal(n: int, size: int, index: int = 0) -> Hypergraph:
-    """Harary's achievement game of the ``index``-th polyomino of ``size`` cells on the n×n board."""
-    from . import cell
-    shapes = polyominoes(size)
-    _need(0 <= index < len(shapes), f"there are {len(shapes)} polyominoes of size {size} (index 0..{len(shapes) - 1})")
-    _need(n >= 1, "animal needs n >= 1")
-    edges = {}
-    for img in _images(shapes[index]):
+#: Harary's names of the small animals (Gardner, *Sci. Am.* 240:4, 1979; Harary's achievement games)
+#: and the usual letters of the pentominoes (Golomb), each as the cells of one placement
+ANIMALS = {
+    "monomino": ((0, 0),),
+    "domino": ((0, 0), (1, 0)),
+    "tic": ((0, 0), (1, 0), (2, 0)),                      # straight tromino
+    "elam": ((0, 0), (1, 0), (0, 1)),                     # L (V) tromino
+    "skinny": ((0, 0), (1, 0), (2, 0), (3, 0)),           # I tetromino
+    "fatty": ((0, 0), (1, 0), (0, 1), (1, 1)),            # O tetromino
+    "elly": ((0, 0), (1, 0), (2, 0), (0, 1)),             # L tetromino
+    "knobby": ((0, 0), (1, 0), (2, 0), (1, 1)),           # T tetromino
+    "tippy": ((0, 0), (1, 0), (1, 1), (2, 1)),            # S (Z) tetromino
+    "F": ((1, 0), (2, 0), (0, 1), (1, 1), (1, 2)),
+    "I": ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)),
+    "L": ((0, 0), (1, 0), (2, 0), (3, 0), (0, 1)),
+    "N": ((0, 0), (1, 0), (1, 1), (2, 1), (3, 1)),
+    "P": ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)),
+    "T": ((0, 2), (1, 2), (2, 2), (1, 1), (1, 0)),
+    "U": ((0, 1), (0, 0), (1, 0), (2, 0), (2, 1)),
+    "V": ((0, 0), (1, 0), (2, 0), (0, 1), (0, 2)),
+    "W": ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2)),
+    "X": ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)),
+    "Y": ((0, 0), (1, 0), (2, 0), (3, 0), (1, 1)),
+    "Z": ((0, 2), (1, 2), (1, 1), (1, 0), (2, 0)),
+}
+
+
+def animal_shape(name: str) -> tuple:
+    """The cells of the animal called ``name`` (a Harary name or a pentomino letter, any case)."""
+    shape = _BY_KEY.get(name.lower())
+    if shape is None:
+        raise InputError(f"unknown animal {name!r} (known: {', '.join(ANIMALS)})")
+    return shape
+
+
+_BY_KEY = {k.lower(): v for k, v in ANIMALS.items()}
+
+
+def placements(shape, width: int, height: int) -> list[frozenset]:
+    """Every placement (translation of a rotation or reflection) of ``shape`` inside the
+    width × height rectangle, as sets of (column, row) cells, each once."""
+    out = {}
+    for img in sorted(_images(shape)):
         w = max(x for x, _ in img) + 1
         h = max(y for _, y in img) + 1
-        for dx in range(n - w + 1):
-            for dy in range(n - h + 1):
+        for dy in range(height - h + 1):
+            for dx in range(width - w + 1):
                 e = frozenset((x + dx, y + dy) for x, y in img)
-                edges[e] = [cell(x, y) for x, y in sorted(e)]
-    return Hypergraph(list(edges.values()), vertices=[cell(c, r) for r in range(n) for c in range(n)])
+                out.setdefault(e, None)
+    return list(out)
+
+
+def animal(name: str, width: int, height: int | None = None) -> Hypergraph:
+    """Harary's achievement game of the named animal on the width × height board (square when
+    ``height`` is omitted): the edges are every placement of the animal, rotations and reflections
+    allowed."""
+    from . import cell
+    height = width if height is None else height
+    _need(width >= 1 and height >= 1, f"animal boards need positive sides (got {width}x{height})")
+    _need(width * height <= 4096, "animal boards are limited to 4096 cells")
+    edges = [[cell(x, y) for x, y in sorted(e, key=lambda p: (p[1], p[0]))]
+             for e in placements(animal_shape(name), width, height)]
+    return Hypergraph(edges, vertices=[cell(c, r) for r in range(height) for c in range(width)])
+
+
+def arithmetic_progressions(n: int, k: int) -> Hypergraph:
+    """The van der Waerden game board: vertices 1..n, every k-term arithmetic progression
+    {a, a + d, ..., a + (k - 1)d} (d >= 1) inside {1..n} an edge (Beck 1981)."""
+    _need(n >= 1 and 1 <= k <= n, f"ap needs 1 <= k <= n (got n={n}, k={k})")
+    _need(n <= 4096, "ap is limited to n <= 4096")
+    vs = [str(i) for i in range(1, n + 1)]
+    if k == 1:
+        return Hypergraph([[v] for v in vs], vertices=vs)
+    edges = [[str(a + i * d) for i in range(k)]
+             for d in range(1, (n - 1) // (k - 1) + 1) for a in range(1, n - (k - 1) * d + 1)]
+    return Hypergraph(edges, vertices=vs)

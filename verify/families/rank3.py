@@ -136,3 +136,42 @@ def glued_ring(k: int) -> Hypergraph:
             return nxt + 5 if v == 6 else base + v
         edges += [sum(1 << name(v) for v in g) for g in NO_PAIRING_GADGET]
     return _board(edges, 6 * k)
+
+
+def pairing_board(pairs: int = 30, extra: int = 15, seed: int = 0) -> Hypergraph:
+    """A connected Breaker win by a pairing (Prop I.1.52), seeded: ``pairs`` disjoint pairs {a_i, b_i}
+    and ``extra`` further vertices; every edge is {a_i, b_i, x} with x any other vertex (the
+    vertices of other pairs included), each pair on two or three edges. The first edge of each pair
+    after the first takes x among the vertices already used, so the board is connected (every
+    further vertex is used at least once)."""
+    _need(pairs >= 1 and extra >= 0 and 2 * pairs + extra >= 3,
+          "rank3-pairs needs pairs >= 1, extra >= 0 and at least 3 vertices")
+    rng = random.Random(seed)
+    nv = 2 * pairs + extra
+    order = list(range(pairs))
+    rng.shuffle(order)
+    pool = [2 * pairs + j for j in range(extra)]
+    rng.shuffle(pool)
+    edges: set[int] = set()
+    used: list[int] = []
+    for k, i in enumerate(order):
+        a, b = 2 * i, 2 * i + 1
+        others = [v for v in range(nv) if v not in (a, b)]
+        xs: list[int] = []
+        if k > 0:
+            xs.append(rng.choice(used))
+        if pool:
+            xs.append(pool.pop())
+        want = min(rng.choice((2, 3)), len(others))
+        while len(xs) < want:
+            x = rng.choice(others)
+            if x not in xs:
+                xs.append(x)
+        for x in xs[:3]:
+            edges.add((1 << a) | (1 << b) | (1 << x))
+        used += [a, b] + xs[:3]
+    for v in pool:                      # extra vertices left over: one more edge each
+        i = rng.randrange(pairs)
+        edges.add((1 << 2 * i) | (1 << 2 * i + 1) | (1 << v))
+    names = [f"{'ab'[i % 2]}{i // 2}" if i < 2 * pairs else f"x{i - 2 * pairs}" for i in range(nv)]
+    return Hypergraph.from_masks(names, sorted(edges))

@@ -1,5 +1,6 @@
-"""The :class:`~verify.question.Question` an instance poses, per game: its board's canonical form
-(whose digest names the board), its starting position and its first player.
+"""Canonical boards: the part of an instance whose digest names it in a
+:class:`~verify.question.Question` (the registry of games, :mod:`verify.formats.instances`, adds the
+starting position and the first player).
 
 A *board* is the instance without its starting position: a hypergraph without Maker's marks, a
 ``.pg`` game without initial stones, a hypergraph-NIM hypergraph without pile sizes. Its canonical
@@ -8,14 +9,6 @@ JSON form lists names sorted (vertex order and edge order in a file do not chang
 and the checker (the question a certificate's instance poses), so both sides compute one digest.
 """
 from __future__ import annotations
-
-from ..errors import InputError
-from ..question import Player, Question, board_digest, position_of
-
-#: the games and the first player's role: "maker-breaker" has one, the others do not (impartial
-#: games: the nim-value does not depend on who starts; .pg games: the schedule is on the board)
-GAMES = ("maker-breaker", "pg", "acv", "avd", "dst", "prv", "gen", "dng", "hypernim")
-IMPARTIAL = ("acv", "avd", "dst", "prv")
 
 
 def _sets(names_of, masks) -> list[list[str]]:
@@ -54,28 +47,3 @@ def hypernim_board(inst) -> dict:
 def convex_board(game) -> dict:
     from .convex import game_to_json
     return game_to_json(game)
-
-
-def question_of(game: str, instance, bound: int | None = None) -> Question:
-    """The question ``instance`` poses as an instance of ``game`` (the object :func:`load_instance`
-    returns, or a solver takes)."""
-    if game == "maker-breaker":
-        board = instance.board
-        return Question(game, board_digest(hypergraph_board(board)),
-                        position_of(maker=board.names(instance.maker_mask),
-                                    breaker=board.names(instance.breaker_mask)),
-                        Player(instance.first), bound)
-    if bound is not None:
-        raise InputError(f"a bound applies to maker-breaker questions only, not {game}")
-    if game == "pg":
-        return Question(game, board_digest(pg_board(instance)),
-                        position_of(black=instance.names(instance.black_initials),
-                                    white=instance.names(instance.white_initials)))
-    if game in IMPARTIAL:
-        return Question(game, board_digest(hypergraph_board(instance)))
-    if game in ("gen", "dng"):
-        return Question(game, board_digest(convex_board(instance)))
-    if game == "hypernim":
-        return Question(game, board_digest(hypernim_board(instance)),
-                        position_of(piles=tuple(int(p) for p in instance.piles)))
-    raise InputError(f"unknown game {game!r} (known: {', '.join(GAMES)})")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..hypergraph import Hypergraph
+from ..plugins import svg_of
 
 MAKER, BREAKER = "maker", "breaker"
 PLAYERS = (MAKER, BREAKER)
@@ -86,6 +87,10 @@ class MakerBreakerGame:
 
     def start_residual(self) -> frozenset[int]:
         return residual(self.board.edge_masks, self.maker_mask, self.breaker_mask)
+
+    def _repr_svg_(self) -> str | None:
+        """The position as an SVG picture in Jupyter (drawn by :mod:`verify.draw` once it is loaded)."""
+        return svg_of(self)
 
 
 def strategy_states(res0: frozenset[int], free0: int, to_move: str, winner: str, choose):

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..hypergraph import bits, minimal_masks
 from ..labels import Labels
+from ..plugins import svg_of
 
 BLACK, WHITE, DRAW = "black", "white", "draw"
 COLOURS = (BLACK, WHITE)
@@ -54,6 +55,10 @@ class PositionalGame:
     maker_maker: bool = False  # True iff the description has a #whitewins section
     version: str = "1.0"
     comments: tuple[str, ...] = field(default=(), compare=False)
+
+    def _repr_svg_(self) -> str | None:
+        """The board as an SVG picture in Jupyter (drawn by :mod:`verify.draw` once it is loaded)."""
+        return svg_of(self)
 
     def __post_init__(self):
         if not self.positions:
@@ -188,6 +193,34 @@ def strategy_states(game: PositionalGame, colour: str, choose):
                 stack.append(s)
 
 
+def alternating_schedule(free: int, first: str, black_moves: int | None = None):
+    """``(times, black_turns)`` of alternating play from colour ``first``: time points until black has
+    made ``black_moves`` moves (all ``free`` cells when None) or the ``free`` cells are used up."""
+    times, black = [], []
+    colour = first
+    made = 0
+    limit = free if black_moves is None else black_moves
+    while made < limit and len(times) < free:
+        t = f"t{len(times) + 1}"
+        times.append(t)
+        if colour == BLACK:
+            black.append(t)
+            made += 1
+        colour = other(colour)
+    return tuple(times), frozenset(black)
+
+
+def race(board, black_moves: int | None = None, comments=()) -> PositionalGame:
+    """The strong (race) achievement game on a hypergraph as a Maker-Maker ``.pg`` game: both players'
+    winning sets are the edges, black moves first, and the schedule gives black ``black_moves`` moves
+    (white one fewer; all cells when None). Black wins iff black completes an edge within
+    ``black_moves`` moves before white completes one (Harary's achievement game, truncated)."""
+    sets = tuple(dict.fromkeys(board.edge_masks))
+    times, black = alternating_schedule(board.full_mask.bit_count(), BLACK, black_moves)
+    return PositionalGame(positions=tuple(board.vertices), black_sets=sets, white_sets=sets, times=times,
+                          black_turns=black, maker_maker=True, comments=tuple(comments))
+
+
 def from_maker_breaker(board, maker_mask: int, breaker_mask: int, first: str,
                        rounds: int | None = None) -> PositionalGame:
     """The Maker-Breaker game on a hypergraph as a ``.pg`` game: black is Maker, white is Breaker,
@@ -195,22 +228,11 @@ def from_maker_breaker(board, maker_mask: int, breaker_mask: int, first: str,
     (all moves until the board is full when ``rounds`` is None). Black wins iff Maker can claim a
     whole edge within her ``rounds`` moves (paper 004 Def I.1.8, bounded)."""
     free = (board.full_mask & ~maker_mask & ~breaker_mask).bit_count()
-    if rounds is None:
-        rounds = free
-    times, black = [], []
-    colour = BLACK if first == "maker" else WHITE
-    made = 0
-    while made < rounds and len(times) < free:
-        t = f"t{len(times) + 1}"
-        times.append(t)
-        if colour == BLACK:
-            black.append(t)
-            made += 1
-        colour = other(colour)
+    times, black = alternating_schedule(free, BLACK if first == "maker" else WHITE, rounds)
     return _unchecked(PositionalGame.__new__(PositionalGame), positions=tuple(board.vertices),
                       black_sets=tuple(dict.fromkeys(board.edge_masks)), white_sets=(),
-                      black_initials=maker_mask, white_initials=breaker_mask, times=tuple(times),
-                      black_turns=frozenset(black), first_moves=None, maker_maker=False,
+                      black_initials=maker_mask, white_initials=breaker_mask, times=times,
+                      black_turns=black, first_moves=None, maker_maker=False,
                       version="1.0", comments=(), _labels=board.labels)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..errors import CertificateError, InputError
-from ..formats.questions import question_of
+from ..formats.instances import game_spec
 from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
 from .deadline import deadline
@@ -108,16 +108,31 @@ def takers(option: str) -> list[str]:
     return sorted({m.name for m in _METHODS.values() if option in m.takes})
 
 
+#: when the chooser's method does not take an option given, ``auto`` picks the first method in this
+#: order that takes them all (native routes before engines; the reference first)
+AUTO_FALLBACK_ORDER = ("explicit", "search", "structural", "structure", "dp", "pairing", "sat", "smt", "qbf")
+
+
+def _auto(game: str, instance, given) -> str:
+    """The method ``auto`` chooses: the game's chooser's (the explicit reference by default), unless
+    it does not take an option given; then the first method of :data:`AUTO_FALLBACK_ORDER` that takes
+    every option given (none: the chooser's, whose refusal names the methods that take them)."""
+    chooser = _AUTO.get(game)
+    first = chooser(instance) if chooser else "explicit"
+    wanted = [name for name in given if name != "timeout"]
+    if all(name in method_info(game, first).takes for name in wanted):
+        return first
+    able = {m for g, m in _METHODS if g == game and all(n in _METHODS[(g, m)].takes for n in wanted)}
+    return next((m for m in AUTO_FALLBACK_ORDER if m in able), first)
+
+
 def solve(game: str, instance, method: str = "auto", **options) -> Result:
     """Answer the game's question on ``instance`` with the named method."""
     opts = SolveOptions.from_kwargs(options)
     _load()
-    chosen = method
-    if method == "auto":
-        chooser = _AUTO.get(game)
-        chosen = chooser(instance) if chooser else "explicit"
-    m = method_info(game, chosen)
     given = opts.set_options()
+    chosen = _auto(game, instance, given) if method == "auto" else method
+    m = method_info(game, chosen)
     refused = [name for name in given if name not in m.takes and name != "timeout"]
     if refused:
         via = " (chosen by auto)" if method == "auto" else ""
@@ -131,7 +146,10 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         with deadline(opts.timeout, f"{game} by method {chosen}"):
             result = m.fn(instance, **kwargs)
     result.stats["seconds"] = round(time.perf_counter() - t0, 6)
-    result.question = question_of(game, instance, result.bound if isinstance(result, BoundedOutcome) else None)
+    spec = game_spec(game)
+    if not isinstance(result, spec.result_type):  # the registry's contract: one result type per question
+        raise TypeError(f"method {chosen} for {game} returned {type(result).__name__}, not {spec.result_type.__name__}")
+    result.question = spec.question(instance, result.bound if isinstance(result, BoundedOutcome) else None)
     if result.certificate is not None:
         certify(result)
     return result

@@ -19,7 +19,6 @@ The combinatorial conditions of paper 003 §2 and §7 are decided here: transver
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
@@ -29,7 +28,7 @@ from ..errors import InputError, MethodError, TooLarge
 from ..games.hypernim import CompoundGame, HyperNim, Instance
 from ..games.impartial import mex
 from ..hypergraph import bits
-from ..result import Result
+from ..result import SGValue
 from . import register, register_auto
 
 EXPLICIT_LIMIT = 3_000_000     # option enumerations for the explicit recursion
@@ -37,15 +36,6 @@ DP_LIMIT = 4_000_000           # box positions for the DP
 FORMULA_LIMIT = 20_000_000     # box positions for the height table behind the formula
 AUTO_FORMULA = 200_000         # auto prefers the formula (when it applies) beyond this box size
 CERTIFICATE_LIMIT = 3_000_000  # option enumerations the certificate checker would perform
-
-
-@dataclass
-class SGValue(Result):
-    """The Sprague-Grundy value of a hypergraph-NIM position."""
-    sg: int = 0
-
-    def verdict(self):
-        return {"sg": self.sg}
 
 
 # --- sizes ------------------------------------------------------------------------------------

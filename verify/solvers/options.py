@@ -20,7 +20,7 @@ OPTION_HELP = {
     "timeout": "seconds allowed; beyond it the answer is 'undecided', never a verdict",
     "symmetry": "break symmetries of the board in the encoding",
     "states": "position space of a nim-labelling encoding: 'literal' or 'residual'",
-    "encoding": "QBF encoding of the game (see 'verify methods'): binary, implicit, onehot",
+    "encoding": "QBF encoding of the game (see 'verify methods')",
     "jobs": "child processes sharing the search (split at the first move)",
 }
 

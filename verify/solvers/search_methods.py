@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ..certificates import envelope
 from ..certificates.proof import KIND, ProofWalk, proof_questions
-from ..formats.questions import board_json, question_of
+from ..formats.instances import question_of
+from ..formats.questions import board_json
 from ..formats.pg import pg_to_text
 from ..games import maker_breaker as mb
 from ..games import positional as pg

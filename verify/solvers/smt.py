@@ -56,7 +56,7 @@ def solve_hypernim_smt(instance, certificate: bool = False, backend: str | None 
     """SG value of NIM_H at x (paper 003 §1) from the SMT labelling of the positions reachable
     from x (for a compound, of the compound hypergraph NIM, as the instance defines it)."""
     from ..games.hypernim import Instance
-    from .hypernim import SGValue
+    from ..result import SGValue
     if not isinstance(instance, Instance):
         raise InputError("hypernim methods take a hypergraph-NIM instance (verify.games.hypernim)")
     opts, order = reachable_graph(tuple(instance.piles), instance.game.options)
@@ -64,4 +64,11 @@ def solve_hypernim_smt(instance, certificate: bool = False, backend: str | None 
     values, seconds = _solve(problem, backend, timeout)
     stats = {"positions": len(order), "assertions": problem.assertions,
              "solve_seconds": round(seconds, 6)}
-    return SGValue("hypernim", "smt", stats, sg=values[problem.root])
+    out = SGValue("hypernim", "smt", stats, sg=values[problem.root])
+    if certificate:  # the model's labels on the reachable positions (the checker reads no other)
+        from itertools import product
+        from ..certificates.hypernim import sg_certificate
+        label = {problem.names[name]: v for name, v in values.items()}
+        box = product(*(range(a + 1) for a in instance.piles))
+        out.certificate = sg_certificate(instance, {z: label.get(z, 0) for z in box})
+    return out

@@ -54,13 +54,24 @@ def structural_outcome(game: mb.MakerBreakerGame, certificate: bool = False,
                   strategy=namer.decision(d, game.first),
                   stats={"decided_by": d.how, "nodes": d.nodes})
     if certificate:
-        if d.how == "pairing" and d.core is None and d.breaker_move is None:
-            from ...certificates.strategy import pairing_certificate
-            out.certificate = pairing_certificate(game, [game.board.names(p) for p in d.pairs])
-        else:
-            out.certificate = strategy_certificate_for(game, d.winner, opts)
-            out.stats["certificate_states"] = len(out.certificate["strategy"])
+        out.certificate = _certificate(game, opts, d)
+        out.stats["certificate_kind"] = out.certificate["kind"]
     return out
+
+
+def _certificate(game: mb.MakerBreakerGame, opts: Rank3Options, d) -> dict:
+    """The compositional certificate of the decision (:mod:`.certify`); on boards of at most
+    ``limits.RANK3_STRATEGY_FIRST`` live vertices the full strategy table instead when it fits, since
+    a table is what `verify draw`, `verify play` and the report's explorer replay move by move."""
+    from .certify import certificate as composite
+    cert = composite(game, opts, d)
+    live = mb.live_vertices(game.start_residual()).bit_count()
+    if cert["kind"] not in ("maker-breaker-strategy", "maker-breaker-pairing") and live <= limits.RANK3_STRATEGY_FIRST:
+        try:
+            return strategy_certificate_for(game, d.winner, opts)
+        except TooLarge:
+            pass
+    return cert
 
 
 def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ...hypergraph import bits
 from . import linear as lin
-from .chains import compute_cc, find_chain
+from ...certificates.chains import compute_cc, find_chain
 
 
 @dataclass(frozen=True)

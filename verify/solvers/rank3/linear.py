@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .chains import _vs
+from ...certificates.chains import _vs
 
 
 def is_linear(edges: list[int]) -> bool:

@@ -36,9 +36,15 @@ def find_pairing(res, budget: int = PAIRING_BUDGET, prefer: int = 0,
     """Disjoint pairs of vertices, one inside every edge of the residual family ``res``, or None
     (no pairing, or none found within ``budget`` branchings). ``prefer``: a vertex mask whose pairs
     are tried first when branching; ``forbid``: vertices no pair may use."""
+    return _search_pairing(res, budget, prefer, forbid)[0]
+
+
+def _search_pairing(res, budget: int, prefer: int = 0, forbid: int = 0) -> tuple[list[int] | None, bool]:
+    """(pairs or None, whether the answer is exact): the search of :func:`find_pairing`; an answer
+    None is exact when the search space was exhausted within ``budget`` branchings."""
     edges = sorted(set(res), key=lambda e: (e.bit_count(), e))
     if not edges or edges[0].bit_count() < 2:
-        return None
+        return None, True
     nodes = [0]
 
     def options(e: int, used: int, chosen: set) -> list[int]:
@@ -85,7 +91,43 @@ def find_pairing(res, budget: int = PAIRING_BUDGET, prefer: int = 0,
                 return got
         return None
 
-    return solve(edges, forbid, set())
+    found = solve(edges, forbid, set())
+    return found, found is not None or nodes[0] <= budget
+
+
+def exact_pairing(res, budget: int = PAIRING_BUDGET) -> list[int] | None:
+    """A pairing of the residual family ``res`` (Prop I.1.52) or None when it has none, decided
+    exactly: the private pairs of :func:`peel` first, then per component of the kernel the
+    propagation search of :func:`find_pairing`, and, if that runs out of ``budget``, the complete
+    SAT formulation :func:`verify.certificates.cnf.pairing_cnf` (disjoint pairs, one inside every
+    minimal edge), whose model is checked by :func:`is_pairing`."""
+    edges = set(res)
+    if not edges or min(e.bit_count() for e in edges) < 2:
+        return None
+    pairs, kernel = peel(edges)
+    for part in _components(kernel):
+        found, exact = _search_pairing(part, budget)
+        if found is None and not exact:
+            found = _sat_pairing(part)
+        if found is None:
+            return None
+        pairs += found
+    if not is_pairing(res, pairs):
+        raise AssertionError("the pairing found does not block every edge")
+    return pairs
+
+
+def _sat_pairing(edges) -> list[int] | None:
+    """A pairing of ``edges`` (residual masks) by the SAT formulation, or None when it has none."""
+    from ...certificates.cnf import pairing_cnf
+    from ...encode.sat_backends import solve_cnf
+    from ...hypergraph import Hypergraph
+    top = max(e.bit_length() for e in edges)
+    cnf = pairing_cnf(Hypergraph.from_masks([str(i) for i in range(top)], sorted(set(edges))))
+    run = solve_cnf(cnf.nvars, cnf.clauses)
+    if not run.sat:
+        return None
+    return sorted(cnf.labels[x][1] for x in cnf.true_vars(run.model) if x in cnf.labels)
 
 
 def _greedy_pairing(edges: list[int], forbid: int) -> tuple[list[int] | None, int]:

@@ -23,7 +23,7 @@ Positions are memoised on (marks, deletions, rounds).
 from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
-from .chains import compute_cc, find_chain, incidence
+from ...certificates.chains import compute_cc, find_chain, incidence
 from .dangers import D1Criterion, OutOfBudget
 from . import linear as lin
 from .linear import is_linear

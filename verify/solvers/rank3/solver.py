@@ -29,7 +29,7 @@ from ...hypergraph import bits, minimal_masks
 from ..explicit import MakerBreakerSearch
 from .leaf import Leaf
 from .local import soft_parts
-from .pairing import pairing_with_core
+from .pairing import exact_pairing, pairing_with_core
 from .search import MIN_FREE, Board
 from .split import marked as give_maker, pendant
 
@@ -87,7 +87,7 @@ def breaker_certificate(res, nboard: int, opts: Rank3Options = DEFAULT,
                         grow: bool = True) -> Decision | None:
     """A certified Breaker win (either order) by pairs outside a core family that Breaker wins
     with Maker to move (:func:`.pairing.pairing_with_core`; ``grow=False``: a pairing of the whole
-    family, no core), or None."""
+    family, no core, within the propagation search's budget), or None."""
     if not opts.pairing or not _sparse(res):
         return None
     found = pairing_with_core(res, MAX_CORE, grow=grow)
@@ -115,9 +115,10 @@ def _maker_first_connected(res, nboard: int, board: Board | None = None, dead: i
     res = frozenset(minimal_masks(res))
     if any(e.bit_count() == 1 for e in res):
         return Decision(mb.MAKER, "trivial")
-    cert = breaker_certificate(res, nboard, opts, grow=False)
-    if cert is not None:
-        return cert
+    if opts.pairing:
+        pairs = exact_pairing(res)
+        if pairs is not None:
+            return Decision(mb.BREAKER, "pairing", pairs=pairs)
     if board is None:
         glued = split_decision(res, nboard, opts)
         if glued is not None:

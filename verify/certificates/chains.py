@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...hypergraph import bits
+from ..hypergraph import bits
 
 _VS: dict[int, tuple[int, ...]] = {}
 
