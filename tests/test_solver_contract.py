@@ -222,3 +222,27 @@ def test_child_carries_its_own_deadline():
 def test_engine_timeout_is_undecided():
     with pytest.raises(Undecided, match="timed out"):
         child.run_in_child(time.sleep, (30,), 0.3, "test engine")
+
+
+def test_a_certificate_of_another_answer_is_never_reported_certified():
+    """Issue 17: a method printing sg = 2 beside a certificate for sg = 1 was called certified. Now
+    solve() binds the certificate's claim to the question solved and the verdict printed."""
+    from dataclasses import replace
+    from verify.errors import CertificateError
+    from verify.formats.hypernim import instance_from_json
+    from verify.solvers.hypernim import solve_dp
+
+    def lying(instance, certificate: bool = False):
+        out = solve_dp(instance, certificate=certificate)
+        return replace(out, sg=out.sg + 1)  # the answer printed is wrong; the certificate is right
+
+    solvers.register("hypernim", "vtest-lying")(lying)
+    try:
+        inst = instance_from_json({"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 2, "b": 3}})
+        assert not solve("hypernim", inst, method="vtest-lying").certified
+        with pytest.raises(CertificateError, match="not certified"):
+            solve("hypernim", inst, method="vtest-lying", certificate=True)
+        honest = solve("hypernim", inst, method="dp", certificate=True)
+        assert honest.certified and honest.check.verdict == {"sg": honest.sg}
+    finally:
+        solvers.unregister("hypernim", "vtest-lying")
