@@ -6,7 +6,9 @@ Every result carries the :class:`~verify.question.Question` it answers (set by
 (:class:`~verify.question.Player`, :class:`Winner`). A result is *certified* only when its
 certificate was verified by :mod:`verify.certificates.checker` (no solver called) and proves exactly
 the question and verdict printed (``check`` holds the checker's report). A result resting on a
-statement that is checked but not proved names it in ``conditional_on``.
+statement that is checked but not proved names it in ``conditional_on``. A method that does not apply
+or does not decide raises (:class:`~verify.errors.MethodError`, :class:`~verify.errors.Undecided`);
+the hunts record those outcomes as data (:class:`verify.hunting.differential.MethodOutcome`).
 """
 from __future__ import annotations
 
@@ -184,21 +186,3 @@ class SGValue(Result):
 
     def verdict(self):
         return {"sg": self.sg}
-
-
-@dataclass
-class Inconclusive(Result):
-    """The method ran but did not decide the question (time or resources ran out): never a verdict."""
-    reason: str = ""
-
-    def verdict(self):
-        return {"inconclusive": self.reason}
-
-
-@dataclass
-class NotApplicable(Result):
-    """The method does not apply to this instance (its hypotheses fail): says nothing about it."""
-    reason: str = ""
-
-    def verdict(self):
-        return {"not_applicable": self.reason}

@@ -10,6 +10,8 @@ and the checker (the question a certificate's instance poses), so both sides com
 """
 from __future__ import annotations
 
+from .jsonfmt import hypergraph_to_json
+
 
 def _sets(names_of, masks) -> list[list[str]]:
     return sorted(sorted(names_of(m)) for m in masks)
@@ -23,7 +25,7 @@ def hypergraph_board(h) -> dict:
 def board_json(h) -> dict:
     """A hypergraph as a certificate's board: its JSON form without Maker's marks (the marks are
     the question's position)."""
-    return {"vertices": list(h.vertices), "edges": [h.names(e) for e in h.edge_masks]}
+    return {k: v for k, v in hypergraph_to_json(h).items() if k != "marked"}
 
 
 def pg_board(game) -> dict:
