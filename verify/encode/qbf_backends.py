@@ -49,7 +49,7 @@ def solve_prenex(f: PrenexCNF, backend: str = DEFAULT, timeout: float | None = N
                  model: bool = False) -> QBFAnswer:
     """Decide the closed prenex CNF with one engine in a child process."""
     check_backend(backend)
-    _warm(backend)
+    warm(backend)
     t0 = time.perf_counter()
     value, assignment = run_in_child(run_engine, (f, backend, model), timeout, f"QBF backend {backend}")
     if not isinstance(value, bool):
@@ -67,7 +67,7 @@ def cross_check(f: PrenexCNF, backends, timeout: float | None = None) -> list[QB
     return answers
 
 
-def _warm(backend: str):
+def warm(backend: str):
     """Import the engine's bindings in the parent once, so forked children start at once."""
     if backend == "z3":
         import z3  # noqa: F401

@@ -34,7 +34,7 @@ def race(f: PrenexCNF, engines, timeout: float | None = None, model: bool = Fals
     """The first answer among ``engines`` on ``f`` (see the module docstring)."""
     engines = list(engines)
     for e in engines:
-        qb._warm(e)
+        qb.warm(e)
     ctx = multiprocessing.get_context("fork")
     t0 = time.perf_counter()
     procs, conns = {}, {}

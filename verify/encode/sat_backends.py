@@ -65,8 +65,8 @@ def solve_cnf(nvars: int, clauses, proof: bool = False, backend: str | None = No
             answer, model, text, seconds = run_in_child(_run, (name, clauses, proof), timeout, f"SAT backend {name}")
     except (BackendError, InputError):
         raise
-    except ImportError as exc:  # pragma: no cover - installed with the package
-        raise BackendError(f"python-sat is not installed ({exc})") from None
+    except ModuleNotFoundError:  # the extra is missing: the command names it
+        raise
     except Exception as exc:  # noqa: BLE001 - any solver failure is a backend error
         raise BackendError(f"SAT backend {name} failed: {type(exc).__name__}: {exc}") from None
     return SatRun(answer, model, text, seconds, name)

@@ -61,6 +61,8 @@ class QBFRoute:
         self.timeout = timeout  # for the whole route: every engine call gets what is left of it
         self._deadline = None if timeout is None else time.perf_counter() + timeout
         self.stats = {"qbf_calls": 0, "qbf_seconds": 0.0, "max_variables": 0, "max_clauses": 0}
+        for engine in self.portfolio or ([self.split] if self.split else self.backends):
+            qb.warm(engine)  # a missing engine is reported before any encoding work (and its extras)
 
     def left(self) -> float | None:
         """Seconds left of the route's ``timeout`` (None: no limit); :class:`Undecided` once it is

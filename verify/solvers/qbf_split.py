@@ -100,7 +100,7 @@ class SplitSolver:
         state = self.game.start() if state is None else state
         self.player, self.goal = player, goal
         self.stats = {"leaves": 0, "splits": 0, "forced": 0, "killed": 0, "cached": 0, "engine_cpu": 0.0}
-        qb._warm(self.engine)
+        qb.warm(self.engine)
         root = SplitNode(state, ())
         self.queue: list[tuple] = []
         self.running: dict = {}  # connection -> (node, process, started)
