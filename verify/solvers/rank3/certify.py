@@ -171,9 +171,8 @@ def _dangers(game, d=None) -> dict | None:
             m1, left = marked | 1 << x1, free & ~(1 << x1) & ~(1 << y1)
             inner = []
             for x2 in bits(left):
-                replies = crit.replies(x2, m1, 1 << y1)
-                y2 = None if replies is None else next(replies, None)
-                if replies is not None and y2 is None:
+                y2 = crit.answer(x2, m1, 1 << y1)
+                if y2 is False:
                     return None
                 inner.append([h.vertices[x2], None if y2 is None else h.vertices[y2]])
             rounds.append([h.vertices[x1], h.vertices[y1], inner])
