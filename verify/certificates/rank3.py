@@ -470,7 +470,8 @@ def check_dangers(cert: dict, question: Question):
     K^{-y2} (each structure is defined by its own edges, so it stays one in a super-hypergraph). So
     when y2 meets every danger at x2 in K (checked by :func:`_no_danger`, once per pair) and no
     x2x1-chain avoids y1 and y2 (:func:`~.chains.chained`), y2 meets every danger at x2 in
-    K^{+x1-y1}; otherwise the full test decides.
+    K^{+x1-y1}; likewise x2 has no danger there (y2 null) when it has none in K or y1 meets every
+    danger at x2 in K, and no x2x1-chain avoids y1. Otherwise the full test decides.
     """
     game = mb_game(cert, question)
     if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER or game.first != mb.MAKER:
@@ -515,10 +516,10 @@ def check_dangers(cert: dict, question: Question):
 
     base: dict[tuple[int, int], bool] = {}
 
-    def base_ok(x: int, y: int) -> bool:
-        """y meets every D1-danger at x in K (no moves yet), remembered per (x, y)."""
+    def base_ok(x: int, y: int | None) -> bool:
+        """y meets every D1-danger at x in K (no moves yet; y None: x has none), remembered."""
         if (x, y) not in base:
-            base[x, y] = _no_danger(x, edges, inc, pad, 1 << y)
+            base[x, y] = _no_danger(x, edges, inc, pad, 0 if y is None else 1 << y)
         return base[x, y]
 
     answers = 0
@@ -530,7 +531,8 @@ def check_dangers(cert: dict, question: Question):
         left = free & ~(1 << x1) & ~(1 << y1)
         for x2, (y2_name,) in table(inner, left, 2, "the second round").items():
             y2 = 0 if y2_name is None else 1 << move(y2_name, left & ~(1 << x2), "Breaker's reply")
-            if y2 and base_ok(x2, y2.bit_length() - 1) and not chained(x2, x1, edges, inc, dead | y2):
+            cleared = base_ok(x2, y2.bit_length() - 1) if y2 else base_ok(x2, None) or base_ok(x2, y1)
+            if cleared and not chained(x2, x1, edges, inc, dead | y2):
                 pass                # the shortcut of the docstring: only a chain to x1 could remain
             elif not _no_danger(x2, edges, inc, marked, dead | y2):
                 raise CertificateError(f"after {kk.h.vertices[x1]!r}, {y1_name!r}: the reply {y2_name!r} "

@@ -171,9 +171,14 @@ def _composite(game, d, opts) -> dict | None:
 
 def _dangers(game, d=None) -> dict | None:
     """The ``maker-breaker-dangers`` certificate: J_2(D1) on the position's K (the decision's when
-    it was decided by J_2(D1) on this very board, else afresh), each second-round reply the first
-    vertex of a witness danger meeting every danger (None if J_2(D1) fails or the tadpole budget
-    runs out)."""
+    it was decided by J_2(D1) on this board, or on a board of which this position deletes Breaker's
+    vertices, else afresh), each second-round reply from :meth:`.dangers.D1Criterion.answer` (None
+    if J_2(D1) fails or the tadpole budget runs out).
+
+    Reusing a decision of K for K^{-Y} (Y Breaker's vertices): a reply r meeting every danger at x1
+    in K meets every one in K^{-Y} (fewer edges, fewer dangers), and J_1 after it holds there too
+    (monotone); if r is on no edge of K^{-Y}, then K^{-Y} ⊆ K^{-r} and any vertex will do. A
+    second-round reply on no live edge deletes nothing: x2 has no danger there (written null)."""
     from .dangers import D1Criterion, OutOfBudget
     from .search import Board
     h = game.board
@@ -181,12 +186,16 @@ def _dangers(game, d=None) -> dict | None:
     free = mb.live_vertices(res)
     if free.bit_count() < 4:
         return None
+    dead = game.breaker_mask
     reuse = d is not None and d.how == "dangers" and d.board is not None and d.board.nboard == h.n \
-        and d.board.criterion is not None and set(d.board.origin.values()) == set(res)
+        and d.board.criterion is not None and not game.maker_mask \
+        and {d.board.origin[e] for e in d.board.edges if not e & dead} == set(res)
     try:
         board = d.board if reuse else Board(res, h.n)
     except ValueError:
         return None
+    if not reuse:
+        dead = 0
     crit = board.criterion or D1Criterion(board)
     marked = board.marked0
     rounds = []
@@ -196,14 +205,21 @@ def _dangers(game, d=None) -> dict | None:
             return None
         for x1 in bits(free):
             y1 = refutations.get(x1)
-            if y1 is None:
+            others = free & ~(1 << x1)
+            if y1 is None or not others:
                 return None
-            m1, left = marked | 1 << x1, free & ~(1 << x1) & ~(1 << y1)
+            if not others >> y1 & 1:
+                if not reuse or y1 == x1:
+                    return None
+                y1 = (others & -others).bit_length() - 1
+            m1, left = marked | 1 << x1, others & ~(1 << y1)
             inner = []
             for x2 in bits(left):
-                y2 = crit.answer(x2, m1, 1 << y1)
+                y2 = crit.answer(x2, m1, dead | 1 << y1)
                 if y2 is False:
                     return None
+                if y2 is not None and not left >> y2 & 1:
+                    y2 = None
                 inner.append([h.vertices[x2], None if y2 is None else h.vertices[y2]])
             rounds.append([h.vertices[x1], h.vertices[y1], inner])
     except OutOfBudget:
