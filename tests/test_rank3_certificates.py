@@ -263,6 +263,46 @@ def test_hostile_dangers_are_refused():
         check_certificate(bad)
 
 
+@pytest.mark.parametrize("first", ["maker", "breaker"])
+def test_every_second_round_reply_is_judged_by_the_definition(first):
+    """The dangers checker with its second-round shortcut (a reply clearing every danger of the
+    board, then only a chain to x1 can remain): each second-round reply of a glued ring's
+    certificate (Breaker first: after his opening) replaced by every other vertex, or null, is
+    accepted exactly when no D1-danger is left at x2 (exhaustive chains and tadpoles)."""
+    from verify.solvers.rank3.brute import chain_cc, has_tadpole
+    h = family("rank3-glued", 2)
+    top = certify.certificate(MakerBreakerGame(h, first), FORCED)
+    cert = top if first == "maker" else top["certificate"]
+    assert cert["kind"] == "maker-breaker-dangers"
+    index = {v: i for i, v in enumerate(h.vertices)}
+    edges = list(h.edge_masks)
+    opened = 0 if first == "maker" else 1 << index[top["move"]]
+    rnd = random.Random(7)
+    verdicts = set()
+    for _ in range(40):
+        i = rnd.randrange(len(cert["rounds"]))
+        x1, y1, inner = cert["rounds"][i]
+        j = rnd.randrange(len(inner))
+        x2 = inner[j][0]
+        for y2 in [None] + [v for v in h.vertices if v not in (x1, y1, x2)]:
+            bad = copy.deepcopy(cert)
+            bad["rounds"][i][2][j][1] = y2
+            dead = opened | 1 << index[y1] | (0 if y2 is None else 1 << index[y2])
+            x, m = index[x2], 1 << index[x1]
+            danger = bool(chain_cc(x, edges, dead) & m) or has_tadpole(x, edges, dead | m)
+            try:
+                check_certificate(bad)
+                ok = True
+            except CertificateError:
+                ok = False
+            if y2 is not None and opened >> index[y2] & 1:
+                assert not ok                      # not a free vertex
+                continue
+            assert ok == (not danger), (x1, y1, x2, y2)
+            verdicts.add(ok)
+    assert verdicts == {True, False}
+
+
 @pytest.mark.slow
 def test_every_small_rank3_board_is_certified():
     """Every rank-3 board (Sperner families of 2- and 3-edges, which are every rank-3 game: Maker
