@@ -191,10 +191,32 @@ def component(start: int, edges: list[int], inc: list[list[int]], dead: int = 0,
     return comp
 
 
+def connected(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> bool:
+    """Whether a and b lie in one connected component over the edges avoiding ``dead``: two
+    searches grown in turn, the smaller frontier first, until they meet or one side runs out (cost
+    about twice the smaller side)."""
+    sides = [[1 << a, 1 << a], [1 << b, 1 << b]]          # [reached, frontier] per side
+    while sides[0][1] and sides[1][1]:
+        side = sides[0] if sides[0][1].bit_count() <= sides[1][1].bit_count() else sides[1]
+        frontier, new = side[1], 0
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            for i in inc[low.bit_length() - 1]:
+                e = edges[i]
+                if not e & dead:
+                    new |= e
+        side[1] = new & ~side[0]
+        side[0] |= side[1]
+        if sides[0][0] & sides[1][0]:
+            return True
+    return bool(sides[0][0] & sides[1][0])
+
+
 def chained(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> bool:
-    """Whether an ab-chain (a ≠ b) avoids ``dead``: COMPUTECC, run only when b is in a's
-    connected component (a chain lies in it)."""
-    return bool(component(a, edges, inc, dead, 1 << b) >> b & 1) and bool(compute_cc(a, edges, inc, dead) >> b & 1)
+    """Whether an ab-chain (a ≠ b) avoids ``dead``: COMPUTECC, run only when a and b are
+    :func:`connected` (a chain lies in a component)."""
+    return connected(a, b, edges, inc, dead) and bool(compute_cc(a, edges, inc, dead) >> b & 1)
 
 
 def quiet(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int = 0) -> bool:

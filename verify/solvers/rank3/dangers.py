@@ -57,6 +57,7 @@ class D1Criterion:
         self.danger_memo: dict = {}
         self.hint: dict[int, int] = {}      # x -> the last reply found to meet every danger at x
         self.base: tuple[int, int] | None = None    # (marks, deletions) of the position j2 started at
+        self._near: tuple = (None, {})
         self.base_replies: dict = {}        # x -> (base replies found so far, generator of more)
 
     # -- structures ----------------------------------------------------------------------------
@@ -189,6 +190,26 @@ class D1Criterion:
             found.append(y)
             yield y
 
+    def _distances(self, source: int, dead: int) -> dict[int, int]:
+        """Breadth-first distances from ``source`` over the edges avoiding ``dead`` (the last
+        position's only): a base reply nearer x1 than another is likelier to cut x from x1."""
+        if self._near[0] != (source, dead):
+            b = self.board
+            dist, frontier, seen, d = {source: 0}, 1 << source, 1 << source, 0
+            while frontier:
+                d += 1
+                new = 0
+                for u in bits(frontier):
+                    for i in b.inc[u]:
+                        if not b.edges[i] & dead:
+                            new |= b.edges[i]
+                frontier = new & ~seen
+                seen |= frontier
+                for v in bits(frontier):
+                    dist[v] = d
+            self._near = ((source, dead), dist)
+        return self._near[1]
+
     def answer(self, x: int, marked: int, dead: int) -> int | None | bool:
         """A reply y meeting every D1-danger at x in K^{+marked-dead}, None when x has no danger,
         False when no reply does.
@@ -203,7 +224,8 @@ class D1Criterion:
             m0, d0 = self.base
             x1 = marked & ~m0
             if x1 and x1 & (x1 - 1) == 0 and dead & d0 == d0 and not m0 & ~marked:
-                for r in self._base_replies(x):
+                near = self._distances(x1.bit_length() - 1, dead)
+                for r in sorted(self._base_replies(x), key=lambda r: near.get(r, -1)):
                     if x1 >> r & 1 if r >= 0 else False:
                         continue
                     deleted = r < 0 or dead >> r & 1
