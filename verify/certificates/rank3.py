@@ -441,7 +441,7 @@ def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int) -> bool:
     is :func:`~.chains.quiet` (no mark, no Berge cycle)."""
     if quiet(x, edges, inc, marked, dead):
         return True
-    if compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
+    if marked & ~(1 << x) and compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
         return False
     return not _tadpole_at(x, edges, inc, dead | marked, {}, [0])
 
