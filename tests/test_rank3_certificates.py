@@ -303,6 +303,36 @@ def test_every_second_round_reply_is_judged_by_the_definition(first):
     assert verdicts == {True, False}
 
 
+def test_the_tadpole_test_is_budgeted_not_polynomial():
+    """The checker's tadpole recursion on a chain of k diamonds ({c,a,b}, {a,s,c'}, {b,t,c'}) with
+    no tadpole: about 2^k calls (agreeing with the exhaustive search while small), and a clean
+    refusal past its budget (docs/benchmarks.md)."""
+    from verify.certificates import rank3 as kernel
+    from verify.certificates.chains import incidence
+    from verify.solvers.rank3.brute import has_tadpole
+
+    def diamonds(k):
+        edges, c, nv = [], 0, 1
+        for _ in range(k):
+            a, b, s, t, nxt = range(nv, nv + 5)
+            nv += 5
+            edges += [1 << c | 1 << a | 1 << b, 1 << a | 1 << s | 1 << nxt, 1 << b | 1 << t | 1 << nxt]
+            c = nxt
+        return edges, nv
+
+    calls = []
+    for k in (2, 4, 6):
+        edges, nv = diamonds(k)
+        count = [0]
+        assert kernel._tadpole_at(0, edges, incidence(edges, nv), 0, {}, count) is False
+        assert not has_tadpole(0, edges)
+        calls.append(count[0])
+    assert calls[2] > 3 * calls[1] > 9 * calls[0]
+    edges, nv = diamonds(12)
+    with pytest.raises(CertificateError, match="budget"):
+        kernel._tadpole_at(0, edges, incidence(edges, nv), 0, {}, [0])
+
+
 @pytest.mark.slow
 def test_every_small_rank3_board_is_certified():
     """Every rank-3 board (Sperner families of 2- and 3-edges, which are every rank-3 game: Maker
