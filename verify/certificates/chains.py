@@ -169,25 +169,29 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
     return out
 
 
+def grow(frontier: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> int:
+    """The union of the edges avoiding ``dead`` through the vertices of ``frontier`` (one step of a
+    breadth-first search over the hypergraph)."""
+    new = 0
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        for i in inc[low.bit_length() - 1]:
+            e = edges[i]
+            if not e & dead:
+                new |= e
+    return new
+
+
 def component(start: int, edges: list[int], inc: list[list[int]], dead: int = 0, stop: int = 0) -> int:
     """The connected component of ``start`` over the edges avoiding ``dead`` (its vertex mask). It
     holds every chain from ``start``; in a linear hypergraph it is CC(start)
     (:mod:`verify.solvers.rank3.linear`). With ``stop``, the search ends as soon as it reaches a
     vertex of ``stop`` (the mask returned then holds one)."""
     comp = frontier = 1 << start
-    while frontier:
-        new = 0
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            for i in inc[low.bit_length() - 1]:
-                e = edges[i]
-                if not e & dead:
-                    new |= e
-        frontier = new & ~comp
+    while frontier and not comp & stop:
+        frontier = grow(frontier, edges, inc, dead) & ~comp
         comp |= frontier
-        if comp & stop:
-            break
     return comp
 
 
@@ -198,15 +202,7 @@ def connected(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int 
     sides = [[1 << a, 1 << a], [1 << b, 1 << b]]          # [reached, frontier] per side
     while sides[0][1] and sides[1][1]:
         side = sides[0] if sides[0][1].bit_count() <= sides[1][1].bit_count() else sides[1]
-        frontier, new = side[1], 0
-        while frontier:
-            low = frontier & -frontier
-            frontier ^= low
-            for i in inc[low.bit_length() - 1]:
-                e = edges[i]
-                if not e & dead:
-                    new |= e
-        side[1] = new & ~side[0]
+        side[1] = grow(side[1], edges, inc, dead) & ~side[0]
         side[0] |= side[1]
         if sides[0][0] & sides[1][0]:
             return True

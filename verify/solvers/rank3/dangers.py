@@ -31,7 +31,7 @@ and J_2(D1) against the explicit reference with no fallback.
 """
 from __future__ import annotations
 
-from ...certificates.chains import quiet
+from ...certificates.chains import grow, quiet
 from ...hypergraph import bits
 
 TADPOLE_BUDGET = 5_000      # recursive calls per tadpole query before giving up (then: 3 rounds)
@@ -198,12 +198,7 @@ class D1Criterion:
             dist, frontier, seen, d = {source: 0}, 1 << source, 1 << source, 0
             while frontier:
                 d += 1
-                new = 0
-                for u in bits(frontier):
-                    for i in b.inc[u]:
-                        if not b.edges[i] & dead:
-                            new |= b.edges[i]
-                frontier = new & ~seen
+                frontier = grow(frontier, b.edges, b.inc, dead) & ~seen
                 seen |= frontier
                 for v in bits(frontier):
                     dist[v] = d
