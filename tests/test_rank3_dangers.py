@@ -10,7 +10,7 @@ from hypothesis import event, given, settings
 
 from verify.families.rank3 import gadget_ring, glued_ring, round3_board
 from verify.games.maker_breaker import MakerBreakerGame
-from verify.hypergraph import Hypergraph
+from verify.hypergraph import Hypergraph, bits
 from verify.isomorphism import enumerate_hypergraphs, enumerate_markings
 from verify.solvers.explicit import solve_maker_breaker
 from verify.solvers.rank3 import structural_outcome
@@ -217,3 +217,79 @@ def test_j2_itself_on_every_3_uniform_board_on_six_vertices():
     for h in enumerate_hypergraphs(6, (3,), max_edges=4):
         for m in enumerate_markings(h):
             j2_matches_reference(m)
+
+
+# -- the fast paths of J_2(D1): quiet components, the base-reply shortcut -------------------------
+
+def _brute_danger(x: int, edges, marked: int, dead: int) -> bool:
+    """A D1-danger at x in K^{+marked-dead} from the definitions (exhaustive chains and tadpoles)."""
+    from verify.solvers.rank3.brute import chain_cc
+    return bool(chain_cc(x, edges, dead) & marked & ~(1 << x)) or has_tadpole(x, edges, dead | marked)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_quiet_and_chained_against_exhaustive_search(seed):
+    """chains.quiet (no mark, Berge-acyclic component) never hides a danger; chains.chained is
+    whether a chain joins two vertices; both met with either answer."""
+    from verify.certificates.chains import chained, incidence, quiet
+    from verify.solvers.rank3.brute import chain_cc
+    rnd = random.Random(500 + seed)
+    n = rnd.randint(7, 11)
+    edges = _random_board(rnd, n, rnd.randint(3, 7), linear=seed % 3 == 0)
+    inc = incidence(edges, n)
+    seen = set()
+    for _ in range(6):
+        marked = sum(1 << v for v in rnd.sample(range(n), rnd.randint(0, 2)))
+        dead = sum(1 << v for v in rnd.sample(range(n), rnd.randint(0, 2))) & ~marked
+        for x in range(n):
+            if (marked | dead) >> x & 1:
+                continue
+            if quiet(x, edges, inc, marked, dead):
+                seen.add("quiet")
+                assert not _brute_danger(x, edges, marked, dead), (edges, x, marked, dead)
+            cc = chain_cc(x, edges, dead)
+            for b in range(n):
+                if b != x and not dead >> b & 1:
+                    assert chained(x, b, edges, inc, dead) == bool(cc >> b & 1), (edges, x, b, dead)
+    assert "quiet" in seen
+
+
+def test_answers_after_one_mark_match_the_definition():
+    """D1Criterion.answer one mark after the base position of j2 (the base-reply shortcut first):
+    a reply clears every danger, None means no danger, False means no reply does (exhaustive)."""
+    shortcut = fallback = 0
+    for seed in range(25):
+        rnd = random.Random(900 + seed)
+        n = rnd.randint(8, 12)
+        edges = _random_board(rnd, n, rnd.randint(n // 2, n), linear=seed % 2 == 0)
+        board = Board(edges, n)
+        crit = D1Criterion(board)
+        crit.j2(board.marked0)
+        asked = [0]
+        replies = crit.replies
+
+        def counted(*a, replies=replies, asked=asked):
+            asked[0] += 1
+            return replies(*a)
+
+        crit.replies = counted
+        live = board.live(0, 0)
+        for x1 in bits(live):
+            for y1 in rnd.sample(list(bits(live & ~(1 << x1))), 2):
+                m1, d1 = 1 << x1, 1 << y1
+                for x2 in bits(live & ~m1 & ~d1):
+                    before = asked[0]
+                    got = crit.answer(x2, m1, d1)
+                    if asked[0] == before:
+                        shortcut += 1
+                    else:
+                        fallback += 1
+                    if got is None:
+                        assert not _brute_danger(x2, edges, m1, d1), (edges, x1, y1, x2)
+                    elif got is False:
+                        assert all(_brute_danger(x2, edges, m1, d1 | 1 << y) for y in range(n)
+                                   if not (m1 | 1 << x2) >> y & 1), (edges, x1, y1, x2)
+                    else:
+                        assert not (m1 | d1 | 1 << x2) >> got & 1
+                        assert not _brute_danger(x2, edges, m1, d1 | 1 << got), (edges, x1, y1, x2, got)
+    assert shortcut > 100 and fallback > 100, (shortcut, fallback)

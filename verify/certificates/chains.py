@@ -169,6 +169,83 @@ def compute_cc(start: int, edges: list[int], inc: list[list[int]], dead: int = 0
     return out
 
 
+def grow(frontier: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> int:
+    """The union of the edges avoiding ``dead`` through the vertices of ``frontier`` (one step of a
+    breadth-first search over the hypergraph)."""
+    new = 0
+    while frontier:
+        low = frontier & -frontier
+        frontier ^= low
+        for i in inc[low.bit_length() - 1]:
+            e = edges[i]
+            if not e & dead:
+                new |= e
+    return new
+
+
+def component(start: int, edges: list[int], inc: list[list[int]], dead: int = 0, stop: int = 0) -> int:
+    """The connected component of ``start`` over the edges avoiding ``dead`` (its vertex mask). It
+    holds every chain from ``start``; in a linear hypergraph it is CC(start)
+    (:mod:`verify.solvers.rank3.linear`). With ``stop``, the search ends as soon as it reaches a
+    vertex of ``stop`` (the mask returned then holds one)."""
+    comp = frontier = 1 << start
+    while frontier and not comp & stop:
+        frontier = grow(frontier, edges, inc, dead) & ~comp
+        comp |= frontier
+    return comp
+
+
+def connected(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> bool:
+    """Whether a and b lie in one connected component over the edges avoiding ``dead``: two
+    searches grown in turn, the smaller frontier first, until they meet or one side runs out (cost
+    about twice the smaller side)."""
+    sides = [[1 << a, 1 << a], [1 << b, 1 << b]]          # [reached, frontier] per side
+    while sides[0][1] and sides[1][1]:
+        side = sides[0] if sides[0][1].bit_count() <= sides[1][1].bit_count() else sides[1]
+        side[1] = grow(side[1], edges, inc, dead) & ~side[0]
+        side[0] |= side[1]
+        if sides[0][0] & sides[1][0]:
+            return True
+    return bool(sides[0][0] & sides[1][0])
+
+
+def chained(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> bool:
+    """Whether an ab-chain (a ≠ b) avoids ``dead``: COMPUTECC, run only when a and b are
+    :func:`connected` (a chain lies in a component)."""
+    return connected(a, b, edges, inc, dead) and bool(compute_cc(a, edges, inc, dead) >> b & 1)
+
+
+def quiet(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int = 0) -> bool:
+    """Whether the connected component of the unmarked vertex ``x`` in H^{-dead} holds no marked
+    vertex and is Berge-acyclic (its vertex-edge incidence graph, connected, is a tree: Σ|e| =
+    |V| + |E| - 1). Then x has no D1-danger (Notation II.1.2, II.1.16): an x-snake is a chain, so
+    it lies in the component, and its mark would be there; an x-tadpole contains an x'-cycle (Def
+    I.3.19, Def I.3.23), a Berge cycle (two edges sharing two vertices, or L ≥ 3 edges in a ring),
+    which an acyclic component has none of. One search over the component; False says nothing."""
+    others = marked & ~(1 << x)
+    comp = 1 << x
+    seen: set[int] = set()
+    arcs = 0
+    stack = [x]
+    while stack:
+        u = stack.pop()
+        for i in inc[u]:
+            if i in seen:
+                continue
+            e = edges[i]
+            if e & dead:
+                continue
+            if e & others:
+                return False
+            seen.add(i)
+            arcs += e.bit_count()
+            new = e & ~comp
+            if new:
+                comp |= new
+                stack.extend(_vs(new))
+    return arcs == comp.bit_count() + len(seen) - 1
+
+
 def _distances(b: int, all_edges: list[int], dead: int) -> dict[int, int]:
     """Ordinary BFS distance (in edges) from every vertex to b; a lower bound on chain length."""
     adj: dict[int, list[int]] = {}

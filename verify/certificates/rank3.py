@@ -65,7 +65,7 @@ from ..formats.instances import question_of
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph, bits, minimal_masks
 from ..question import Question
-from .chains import compute_cc, incidence
+from .chains import chained, compute_cc, incidence, quiet
 from .checker import _vertex_set, check_certificate, mb_game, mb_report, register, verdict_of
 
 MAX_NESTING = 64
@@ -437,8 +437,11 @@ def _tadpole_at(x: int, edges, inc, dead: int, memo: dict, calls: list[int]) -> 
 def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int) -> bool:
     """Whether K^{+marked-dead} has no D1-danger at the unmarked x (Notation II.1.2, II.1.16): no
     chain from x to a marked vertex (an x-snake with one mark has one: COMPUTECC, Theorem III.1.1)
-    and no x-tadpole without marks (one in K minus the marked vertices)."""
-    if compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
+    and no x-tadpole without marks (one in K minus the marked vertices); at once when x's component
+    is :func:`~.chains.quiet` (no mark, no Berge cycle)."""
+    if quiet(x, edges, inc, marked, dead):
+        return True
+    if marked & ~(1 << x) and compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
         return False
     return not _tadpole_at(x, edges, inc, dead | marked, {}, [0])
 
@@ -459,7 +462,18 @@ def check_dangers(cert: dict, question: Question):
     entry per unmarked x1 and, inside, per unmarked x2 of K^{+x1-y1}; y2 may be null when x2 has no
     D1-danger (any other unmarked vertex, which exists as |V \\ M| ≥ 4, meets none). A vertex y
     meets every danger at x iff K^{-y} has none, checked by :func:`_no_danger` (a chain to a mark
-    by COMPUTECC; tadpoles by an exhaustive recursion, refused beyond a budget).
+    by COMPUTECC; tadpoles by an exhaustive recursion, refused beyond a budget: polynomial when x's
+    component is Berge-acyclic or a cycle is met early, exponential in the worst case, e.g. 2^k
+    calls on a chain of k diamonds {c,a,b}, {a,s,c'}, {b,t,c'}, docs/benchmarks.md).
+
+    Shortcut in the second round: a D1-danger at x2 in K^{+x1-y1-y2} is a chain from x2 to x1
+    avoiding y1 and y2, or a chain from x2 to a mark of K in K^{-y1-y2} ⊆ K^{-y2}, or a tadpole in
+    K^{-y1-y2} minus the marks ⊆ K^{-y2} minus the marks of K; the last two are D1-dangers at x2 in
+    K^{-y2} (each structure is defined by its own edges, so it stays one in a super-hypergraph). So
+    when y2 meets every danger at x2 in K (checked by :func:`_no_danger`, once per pair) and no
+    x2x1-chain avoids y1 and y2 (:func:`~.chains.chained`), y2 meets every danger at x2 in
+    K^{+x1-y1}; likewise x2 has no danger there (y2 null) when it has none in K or y1 meets every
+    danger at x2 in K, and no x2x1-chain avoids y1. Otherwise the full test decides.
     """
     game = mb_game(cert, question)
     if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER or game.first != mb.MAKER:
@@ -502,16 +516,27 @@ def check_dangers(cert: dict, question: Question):
             raise CertificateError(f"{what} does not answer every Maker move")
         return out
 
+    base: dict[tuple[int, int], bool] = {}
+
+    def base_ok(x: int, y: int | None) -> bool:
+        """y meets every D1-danger at x in K (no moves yet; y None: x has none), remembered."""
+        if (x, y) not in base:
+            base[x, y] = _no_danger(x, edges, inc, pad, 0 if y is None else 1 << y)
+        return base[x, y]
+
     answers = 0
     for x1, (y1_name, inner) in table(rounds, free, 3, "'rounds'").items():
         y1 = move(y1_name, free & ~(1 << x1), "Breaker's reply")
-        if not _no_danger(x1, edges, inc, pad, 1 << y1):
+        if not base_ok(x1, y1):
             raise CertificateError(f"reply {y1_name!r} misses a D1-danger at {kk.h.vertices[x1]!r}")
         marked, dead = pad | 1 << x1, 1 << y1
         left = free & ~(1 << x1) & ~(1 << y1)
         for x2, (y2_name,) in table(inner, left, 2, "the second round").items():
             y2 = 0 if y2_name is None else 1 << move(y2_name, left & ~(1 << x2), "Breaker's reply")
-            if not _no_danger(x2, edges, inc, marked, dead | y2):
+            cleared = base_ok(x2, y2.bit_length() - 1) if y2 else base_ok(x2, None) or base_ok(x2, y1)
+            if cleared and not chained(x2, x1, edges, inc, dead | y2):
+                pass                # the shortcut of the docstring: only a chain to x1 could remain
+            elif not _no_danger(x2, edges, inc, marked, dead | y2):
                 raise CertificateError(f"after {kk.h.vertices[x1]!r}, {y1_name!r}: the reply {y2_name!r} "
                                        f"misses a D1-danger at {kk.h.vertices[x2]!r}")
             answers += 1

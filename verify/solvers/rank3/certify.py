@@ -16,46 +16,78 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...certificates import envelope
 from ...certificates.strategy import pairing_certificate
 from ...formats.instances import question_of
 from ...formats.questions import board_json
 from ...games import maker_breaker as mb
 from ...hypergraph import Hypergraph, bits, minimal_masks
-from .split import marked as give_maker, pendant
+from .split import marked as give_maker
 
 SMALL = 8      # live vertices up to which the strategy certificate is used directly
 
 
-def _cert(kind: str, game, winner: str, **body) -> dict:
-    return envelope(kind, board_json(game.board), question_of("maker-breaker", game), {"winner": winner}, **body)
+@dataclass(frozen=True)
+class _Part(mb.MakerBreakerGame):
+    """A part's game on the parent board's vertex bits, so that the solver's decision of the part
+    (made on those bits) applies as it is; its certificate is written about the part's own board
+    (:func:`_shown`: the vertices on its edges, in board order)."""
 
 
-def _part_game(h: Hypergraph, family, first: str = mb.MAKER) -> mb.MakerBreakerGame:
-    """The board of a part: its live vertices (in board order) and edges, no marks."""
-    live = 0
-    for e in family:
+def _shown(game: mb.MakerBreakerGame) -> mb.MakerBreakerGame:
+    """The game a certificate is written about: a part's game on its own vertices, else ``game``."""
+    if not isinstance(game, _Part):
+        return game
+    h = game.board
+    live = game.maker_mask | game.breaker_mask
+    for e in h.edge_masks:
         live |= e
-    idx = [v for v in range(h.n) if live >> v & 1]
+    idx = list(bits(live))
     new = {v: i for i, v in enumerate(idx)}
-    masks = sorted({sum(1 << new[v] for v in bits(e)) for e in family})
-    return mb.MakerBreakerGame(Hypergraph.from_masks([h.vertices[v] for v in idx], masks), first)
+
+    def move(m: int) -> int:
+        return sum(1 << new[v] for v in bits(m))
+
+    board = Hypergraph.from_masks([h.vertices[v] for v in idx], [move(e) for e in h.edge_masks],
+                                  move(game.maker_mask))
+    return mb.MakerBreakerGame(board, game.first, game.breaker)
 
 
-def _part_entries(h: Hypergraph, family, opts) -> list[dict]:
-    """The parts entries of one part family; a part certified by parts itself is replaced by its
-    parts (each of their edges lies in an edge of the part, so they are parts of the parent too),
-    which keeps the nesting flat when a board is peeled part by part."""
+def _after(game: mb.MakerBreakerGame, breaker: int) -> mb.MakerBreakerGame:
+    """The same board (a part stays a part) with these Breaker vertices, Maker to move."""
+    h = game.board
+    return type(game)(h, mb.MAKER, frozenset(h.names(breaker)))
+
+
+def _cert(kind: str, game, winner: str, **body) -> dict:
+    shown = _shown(game)
+    return envelope(kind, board_json(shown.board), question_of("maker-breaker", shown), {"winner": winner}, **body)
+
+
+def _part_game(h: Hypergraph, family, first: str = mb.MAKER) -> _Part:
+    """The game of a part: its edges (no marks) on the board's vertex bits."""
+    return _Part(Hypergraph.from_masks(h.labels, sorted(set(family))), first)
+
+
+def _part_entries(h: Hypergraph, family, opts, d=None) -> list[dict]:
+    """The parts entries of one part family (``d``: its Maker-first decision, if known); a part
+    certified by parts itself is replaced by its parts (each of their edges lies in an edge of the
+    part, so they are parts of the parent too), which keeps the nesting flat when a board is peeled
+    part by part."""
     sub = _part_game(h, family)
-    cert = certificate(sub, opts)
+    cert = certificate(sub, opts, d)
     if cert["kind"] == "maker-breaker-parts":
         return cert["parts"]
-    return [{"vertices": list(sub.board.vertices), "edges": [sub.board.names(e) for e in sub.board.edge_masks],
+    shown = _shown(sub).board
+    return [{"vertices": list(shown.vertices), "edges": [shown.names(e) for e in shown.edge_masks],
              "certificate": cert}]
 
 
-def _parts(h: Hypergraph, families, opts) -> list[dict]:
-    return [entry for fam in families for entry in _part_entries(h, fam, opts)]
+def _parts(h: Hypergraph, families, opts, decisions=None) -> list[dict]:
+    decisions = decisions or [None] * len(families)
+    return [entry for fam, d in zip(families, decisions) for entry in _part_entries(h, fam, opts, d)]
 
 
 def certificate(game: mb.MakerBreakerGame, opts, d=None, small: int | None = None) -> dict:
@@ -72,7 +104,7 @@ def certificate(game: mb.MakerBreakerGame, opts, d=None, small: int | None = Non
     got = None
     if mb.live_vertices(res).bit_count() > small:
         got = _composite(game, d, opts)
-    return got if got is not None else strategy_certificate_for(game, d.winner, opts)
+    return got if got is not None else strategy_certificate_for(_shown(game), d.winner, opts)
 
 
 def _composite(game, d, opts) -> dict | None:
@@ -82,16 +114,15 @@ def _composite(game, d, opts) -> dict | None:
         y = d.breaker_move
         if y >= h.n or game.free_mask() >> y & 1 == 0:
             return None
-        after = mb.MakerBreakerGame(h, mb.MAKER, frozenset(h.names(game.breaker_mask | 1 << y)))
         return _cert("maker-breaker-opening", game, mb.BREAKER, move=h.vertices[y],
-                     certificate=certificate(after, opts, d.default))
+                     certificate=certificate(_after(game, game.breaker_mask | 1 << y), opts, d.default))
     if d.winner == mb.BREAKER and d.how == "pairing" and d.breaker_move is None:
         if d.core is None:
-            return pairing_certificate(game, [h.names(p) for p in d.pairs])
+            return pairing_certificate(_shown(game), [h.names(p) for p in d.pairs])
         core = 0
         for p in d.pairs:
             core |= p
-        paired = _part_game(h, d.pairs)
+        paired = _shown(_part_game(h, d.pairs))
         parts = [{"vertices": list(paired.board.vertices),
                   "edges": [paired.board.names(e) for e in paired.board.edge_masks],
                   "certificate": pairing_certificate(paired, [paired.board.names(e)
@@ -99,28 +130,27 @@ def _composite(game, d, opts) -> dict | None:
         rest = frozenset(e for e in res if not any(p & e == p for p in d.pairs))
         return _cert("maker-breaker-parts", game, mb.BREAKER, parts=parts + _parts(h, [rest], opts))
     if d.winner == mb.BREAKER and d.how in ("components", "local") and d.breaker_move is None:
-        if d.how == "local":
-            fams = d.families
-        else:
-            from .solver import components
-            fams = components(res)
-        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=_parts(h, fams, opts))
+        return _cert("maker-breaker-parts", game, mb.BREAKER,
+                     parts=_parts(h, d.families, opts, [p[1] for p in d.parts]))
     if d.how == "split" and game.first == mb.MAKER:
-        found = pendant(res)
-        if found is None or found[0] != d.cut:
+        if not d.halves:
             return None
-        v, a, b = found
+        v, (a, b) = d.cut, d.halves
         if d.winner == mb.MAKER:
-            fam = a if len(d.parts) == 1 else b
+            fam, known = (a, d.parts[0][1]) if len(d.parts) == 1 else (b, d.parts[2][1])
             sub = _part_game(h, fam)
-            inner = certificate(sub, opts)
+            inner = certificate(sub, opts, known)
             if inner["kind"] == "maker-breaker-sub":       # a sub-board of a sub-board: one level
                 return _cert("maker-breaker-sub", game, mb.MAKER, vertices=inner["vertices"],
                              edges=inner["edges"], certificate=inner["certificate"])
-            return _cert("maker-breaker-sub", game, mb.MAKER, vertices=list(sub.board.vertices),
-                         edges=[sub.board.names(e) for e in sub.board.edge_masks], certificate=inner)
-        fams = [give_maker(a, v), b] if len(d.parts) == 3 else [a, give_maker(b, v)]
-        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=_parts(h, fams, opts))
+            shown = _shown(sub).board
+            return _cert("maker-breaker-sub", game, mb.MAKER, vertices=list(shown.vertices),
+                         edges=[shown.names(e) for e in shown.edge_masks], certificate=inner)
+        if len(d.parts) == 3:
+            fams, known = [give_maker(a, v), b], [d.parts[1][1], d.parts[2][1]]
+        else:
+            fams, known = [a, give_maker(b, v)], [d.parts[0][1], d.parts[1][1]]
+        return _cert("maker-breaker-parts", game, mb.BREAKER, parts=_parts(h, fams, opts, known))
     if d.winner == mb.MAKER and d.how == "structural" and d.tree is not None and game.first == mb.MAKER:
         return _cert("maker-breaker-rounds", game, mb.MAKER, tree=_tree(h, d.tree))
     if d.winner == mb.MAKER and game.first == mb.BREAKER and d.default is not None \
@@ -130,7 +160,7 @@ def _composite(game, d, opts) -> dict | None:
         replies = {}
         looked = d.default.board.support(d.default.tree) & game.free_mask()
         for y in sorted(set(d.answers) | set(bits(looked))):
-            after = mb.MakerBreakerGame(h, mb.MAKER, frozenset(h.names(game.breaker_mask | 1 << y)))
+            after = _after(game, game.breaker_mask | 1 << y)
             replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
         return _cert("maker-breaker-rounds", game, mb.MAKER,
                      tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
@@ -141,9 +171,14 @@ def _composite(game, d, opts) -> dict | None:
 
 def _dangers(game, d=None) -> dict | None:
     """The ``maker-breaker-dangers`` certificate: J_2(D1) on the position's K (the decision's when
-    it was decided by J_2(D1) on this very board, else afresh), each second-round reply the first
-    vertex of a witness danger meeting every danger (None if J_2(D1) fails or the tadpole budget
-    runs out)."""
+    it was decided by J_2(D1) on this board, or on a board of which this position deletes Breaker's
+    vertices, else afresh), each second-round reply from :meth:`.dangers.D1Criterion.answer` (None
+    if J_2(D1) fails or the tadpole budget runs out).
+
+    Reusing a decision of K for K^{-Y} (Y Breaker's vertices): a reply r meeting every danger at x1
+    in K meets every one in K^{-Y} (fewer edges, fewer dangers), and J_1 after it holds there too
+    (monotone); if r is on no edge of K^{-Y}, then K^{-Y} ⊆ K^{-r} and any vertex will do. A
+    second-round reply on no live edge deletes nothing: x2 has no danger there (written null)."""
     from .dangers import D1Criterion, OutOfBudget
     from .search import Board
     h = game.board
@@ -151,12 +186,16 @@ def _dangers(game, d=None) -> dict | None:
     free = mb.live_vertices(res)
     if free.bit_count() < 4:
         return None
+    dead = game.breaker_mask
     reuse = d is not None and d.how == "dangers" and d.board is not None and d.board.nboard == h.n \
-        and d.board.criterion is not None and set(d.board.origin.values()) == set(res)
+        and d.board.criterion is not None and not game.maker_mask \
+        and {d.board.origin[e] for e in d.board.edges if not e & dead} == set(res)
     try:
         board = d.board if reuse else Board(res, h.n)
     except ValueError:
         return None
+    if not reuse:
+        dead = 0
     crit = board.criterion or D1Criterion(board)
     marked = board.marked0
     rounds = []
@@ -166,15 +205,21 @@ def _dangers(game, d=None) -> dict | None:
             return None
         for x1 in bits(free):
             y1 = refutations.get(x1)
-            if y1 is None:
+            others = free & ~(1 << x1)
+            if y1 is None or not others:
                 return None
-            m1, left = marked | 1 << x1, free & ~(1 << x1) & ~(1 << y1)
+            if not others >> y1 & 1:
+                if not reuse or y1 == x1:
+                    return None
+                y1 = (others & -others).bit_length() - 1
+            m1, left = marked | 1 << x1, others & ~(1 << y1)
             inner = []
             for x2 in bits(left):
-                replies = crit.replies(x2, m1, 1 << y1)
-                y2 = None if replies is None else next(replies, None)
-                if replies is not None and y2 is None:
+                y2 = crit.answer(x2, m1, dead | 1 << y1)
+                if y2 is False:
                     return None
+                if y2 is not None and not left >> y2 & 1:
+                    y2 = None
                 inner.append([h.vertices[x2], None if y2 is None else h.vertices[y2]])
             rounds.append([h.vertices[x1], h.vertices[y1], inner])
     except OutOfBudget:

@@ -31,9 +31,13 @@ and J_2(D1) against the explicit reference with no fallback.
 """
 from __future__ import annotations
 
+from ...certificates.chains import grow, quiet
 from ...hypergraph import bits
 
 TADPOLE_BUDGET = 5_000      # recursive calls per tadpole query before giving up (then: 3 rounds)
+
+
+BASE_REPLIES = 4            # replies kept per vertex at the position J_2 starts from
 
 
 class OutOfBudget(Exception):
@@ -51,6 +55,10 @@ class D1Criterion:
         self.tad_exists: dict = {}
         self.j1_memo: dict = {}
         self.danger_memo: dict = {}
+        self.hint: dict[int, int] = {}      # x -> the last reply found to meet every danger at x
+        self.base: tuple[int, int] | None = None    # (marks, deletions) of the position j2 started at
+        self._near: tuple = (None, {})
+        self.base_replies: dict = {}        # x -> (base replies found so far, generator of more)
 
     # -- structures ----------------------------------------------------------------------------
     def snake(self, x: int, marked: int, dead: int) -> list[int]:
@@ -102,8 +110,11 @@ class D1Criterion:
         return out
 
     def has_danger(self, x: int, marked: int, dead: int) -> bool:
-        """Whether K^{-dead} has a D1-danger at x."""
-        if self.board.cc(x, dead) & marked & ~(1 << x):
+        """Whether K^{-dead} has a D1-danger at x (none when x's component is :func:`quiet`)."""
+        b = self.board
+        if quiet(x, b.edges, b.inc, marked, dead):
+            return False
+        if b.cc(x, dead) & marked & ~(1 << x):
             return True
         self.calls = 0
         return bool(self.tadpole(x, dead | marked, witness=False))
@@ -125,12 +136,22 @@ class D1Criterion:
     def replies(self, x: int, marked: int, dead: int):
         """The vertices y (unmarked, y ≠ x, on a live edge) meeting every D1-danger at x, lazily,
         or None when x has no D1-danger (then every vertex does)."""
-        first = self.danger(x, marked, dead)
-        if not first:
+        if not self.has_danger(x, marked, dead):
             return None
+        return self._replies(x, marked, dead)
+
+    def _replies(self, x: int, marked: int, dead: int):
+        """:meth:`replies` when x has a danger: the reply that last met every danger at x (in
+        another position) first, then the vertices of a witness danger, nearest first."""
         skip = marked | (1 << x) | (1 << self.board.pad)
-        return (y for y in first
-                if not skip >> y & 1 and not self.has_danger(x, marked, dead | (1 << y)))
+        hint = self.hint.get(x)
+        if hint is not None and not (skip | dead) >> hint & 1 \
+                and not self.has_danger(x, marked, dead | (1 << hint)):
+            yield hint
+        for y in self.danger(x, marked, dead):
+            if y != hint and not skip >> y & 1 and not self.has_danger(x, marked, dead | (1 << y)):
+                self.hint[x] = y
+                yield y
 
     def _nearest_first(self, x: int, inside: int, dead: int) -> list[int]:
         """The vertices of ``inside`` (a witness danger) ordered by distance from x over the live
@@ -152,6 +173,64 @@ class D1Criterion:
         return order + list(bits(inside & ~seen))
 
     # -- J_1 and J_2 ---------------------------------------------------------------------------------
+    def _base_replies(self, x: int):
+        """At the position :meth:`j2` started from: replies meeting every D1-danger at x, nearest
+        first, found lazily and kept (at most :data:`BASE_REPLIES`); [-1] when x has no danger."""
+        got = self.base_replies.get(x)
+        if got is None:
+            marked, dead = self.base
+            rs = self.replies(x, marked, dead)
+            got = self.base_replies[x] = ([-1], None) if rs is None else ([], rs)
+        found, more = got
+        yield from found
+        while more is not None and len(found) < BASE_REPLIES:
+            y = next(more, None)
+            if y is None:
+                break
+            found.append(y)
+            yield y
+
+    def _distances(self, source: int, dead: int) -> dict[int, int]:
+        """Breadth-first distances from ``source`` over the edges avoiding ``dead`` (the last
+        position's only): a base reply nearer x1 than another is likelier to cut x from x1."""
+        if self._near[0] != (source, dead):
+            b = self.board
+            dist, frontier, seen, d = {source: 0}, 1 << source, 1 << source, 0
+            while frontier:
+                d += 1
+                frontier = grow(frontier, b.edges, b.inc, dead) & ~seen
+                seen |= frontier
+                for v in bits(frontier):
+                    dist[v] = d
+            self._near = ((source, dead), dist)
+        return self._near[1]
+
+    def answer(self, x: int, marked: int, dead: int) -> int | None | bool:
+        """A reply y meeting every D1-danger at x in K^{+marked-dead}, None when x has no danger,
+        False when no reply does.
+
+        Shortcut one mark x1 after the base position (M0, D0) of :meth:`j2` (marked = M0 + x1,
+        dead ⊇ D0): a D1-danger at x is a chain from x to x1 in K^{-dead}, or a chain to M0 in
+        K^{-dead} ⊆ K^{-D0} or a tadpole in K^{-dead-M0-x1} ⊆ K^{-D0-M0}, both dangers at x in the
+        base position (the structures are sub-hypergraphs). So a base reply r (one meeting every
+        base danger at x) meets every danger at x here unless a chain joins x to x1 avoiding dead
+        and r; these are tried first (x has no danger at all when r is -1 or already deleted)."""
+        if self.base is not None:
+            m0, d0 = self.base
+            x1 = marked & ~m0
+            if x1 and x1 & (x1 - 1) == 0 and dead & d0 == d0 and not m0 & ~marked:
+                near = self._distances(x1.bit_length() - 1, dead)
+                for r in sorted(self._base_replies(x), key=lambda r: near.get(r, -1)):
+                    if x1 >> r & 1 if r >= 0 else False:
+                        continue
+                    deleted = r < 0 or dead >> r & 1
+                    if not self.board.joined(x, x1.bit_length() - 1, dead if deleted else dead | 1 << r):
+                        return None if deleted else r
+        rs = self.replies(x, marked, dead)
+        if rs is None:
+            return None
+        return next(rs, False)
+
     def j1_fails_at(self, marked: int, dead: int) -> int | None:
         """A move x with no reply meeting every D1-danger at x (J_1(D1) fails), or None."""
         key = (marked, dead)
@@ -161,8 +240,7 @@ class D1Criterion:
         bad = None
         live = b.live(marked, dead)
         for x in sorted(bits(live), key=lambda v: (-b.degree(v, dead), v)):
-            rs = self.replies(x, marked, dead)
-            if rs is not None and next(rs, None) is None:
+            if self.answer(x, marked, dead) is False:
                 bad = x
                 break
         self.j1_memo[key] = bad
@@ -196,6 +274,7 @@ class D1Criterion:
         """(True, refutations) if J_2(D1) holds (Breaker wins), (False, x1) with x1 a winning first
         move of Maker otherwise; raises :class:`OutOfBudget`."""
         b = self.board
+        self.base, self.base_replies = (marked, dead), {}
         refutations = {}
         for x1 in sorted(bits(b.live(marked, dead)), key=lambda v: (-b.degree(v, dead), v)):
             y1 = self.refute(x1, marked, dead)

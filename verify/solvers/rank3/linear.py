@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...certificates.chains import _vs
+from ...certificates.chains import _vs, component
 
 
 def is_linear(edges: list[int]) -> bool:
@@ -26,25 +26,6 @@ def is_linear(edges: list[int]) -> bool:
                     return False
                 seen[p] = e
     return True
-
-
-def component(start: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> int:
-    """CC(start) in a linear hypergraph: the vertices joined to ``start`` by live edges."""
-    comp = 1 << start
-    queue = deque([start])
-    while queue:
-        u = queue.popleft()
-        for i in inc[u]:
-            e = edges[i]
-            if e & dead or e & ~comp == 0:
-                continue
-            new = e & ~comp
-            comp |= e
-            while new:
-                low = new & -new
-                queue.append(low.bit_length() - 1)
-                new ^= low
-    return comp
 
 
 def _walk(sources: int, targets: int, edges: list[int], inc: list[list[int]], dead: int):

@@ -23,7 +23,7 @@ Positions are memoised on (marks, deletions, rounds).
 from __future__ import annotations
 
 from ...hypergraph import bits, minimal_masks
-from ...certificates.chains import compute_cc, find_chain, incidence
+from ...certificates.chains import chained, compute_cc, connected, find_chain, incidence
 from .dangers import D1Criterion, OutOfBudget
 from . import linear as lin
 from .linear import is_linear
@@ -153,6 +153,12 @@ class Board:
                 memo.clear()
             hit = memo[dead] = compute(self.edges, self.inc, dead)
         return hit
+
+    def joined(self, a: int, b: int, dead: int) -> bool:
+        """Whether an ab-chain avoids ``dead`` (on a linear board: whether b is in a's component)."""
+        if self.linear:
+            return connected(a, b, self.edges, self.inc, dead)
+        return chained(a, b, self.edges, self.inc, dead)
 
     def chain(self, a: int, b: int, dead: int) -> list[int]:
         """An ab-chain in K^{-dead}, b known to be in CC(a)."""

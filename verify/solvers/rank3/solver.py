@@ -68,7 +68,8 @@ class Decision:
     core: "Decision | None" = None             # pairing: the core family's Maker-first decision
     cut: int | None = None                     # split: the cut vertex v of H = A ∪_v B
     parts: tuple = ()                          # split/local: (label, Decision) of the parts used
-    families: tuple = ()                       # local: the part families (projected edges)
+    families: tuple = ()                       # local, components: the part families (parts[i] decides families[i])
+    halves: tuple = ()                         # split: (A, B), A the part hanging at the cut vertex
     zone: int = 0                              # split Maker win: live vertices of the part she wins
 
 
@@ -155,16 +156,16 @@ def split_decision(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision |
     da = maker_first(a, nboard, opts)
     if da.winner == mb.MAKER:                      # A ⊆ H
         return Decision(mb.MAKER, "split", cut=v, parts=(("part", da),), nodes=da.nodes,
-                        zone=_live(a))
+                        zone=_live(a), halves=(a, b))
     dam = maker_first(give_maker(a, v), nboard, opts)
     if dam.winner == mb.BREAKER:                   # H has B's outcome
         db = maker_first(b, nboard, opts)
         return Decision(db.winner, "split", cut=v, parts=(("part", da), ("part+v", dam), ("rest", db)),
-                        nodes=da.nodes + dam.nodes + db.nodes, zone=_live(b))
+                        nodes=da.nodes + dam.nodes + db.nodes, zone=_live(b), halves=(a, b))
     dbm = maker_first(give_maker(b, v), nboard, opts)
     if dbm.winner == mb.BREAKER:
         return Decision(mb.BREAKER, "split", cut=v, parts=(("part", da), ("rest+v", dbm)),
-                        nodes=da.nodes + dam.nodes + dbm.nodes)
+                        nodes=da.nodes + dam.nodes + dbm.nodes, halves=(a, b))
     return None
 
 
@@ -339,7 +340,7 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         decided.append((f"component {len(decided) + 1}", d))
         refutations.update(_refutations(part, d, nboard, opts))
     return Decision(mb.BREAKER, "components", refutations=refutations, nodes=nodes,
-                    parts=tuple(decided))
+                    parts=tuple(decided), families=tuple(parts))
 
 
 def _refutations(part, d: Decision, nboard: int, opts: Rank3Options = DEFAULT) -> dict:
