@@ -24,6 +24,19 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
   hurts in a game won by completing a set);
+- *pairing leaves* (refutations only): ``"pairings": [[t, black, white, "a b c d ..."]]`` gives a
+  state of the refutation disjoint pairs {a, b}, {c, d}, ... of free cells; the checker accepts the
+  state as lost for X, without walking below it, iff (i) the pairs are disjoint and free, (ii) every
+  live X set (untouched by Y, needing at most X's remaining moves: the state's needs) contains a whole
+  pair among its needed cells, and (iii) the schedule from t on never has two X time points in a row
+  (``X, X`` nowhere in ``schedule[t:]``). Lemma: Y answers X's move on a pair cell with its mate and
+  moves anywhere else otherwise. Invariant before each X move: no pair holds an X stone and a free
+  cell (true at t: the pairs are free; X's move enters at most one pair, and by (iii) the next time
+  point, if any, is Y's, who takes the mate, which is still free). So X never holds a whole pair,
+  and by (ii) never completes a live set; the other sets are blocked by Y or need more moves than X
+  has. Y's extra stones never help X (monotonicity), and in a game with Y sets Y completing a set
+  first is not an X win either. With residual keys the pairing is checked on the state's needs, so
+  it refutes the key;
 - *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
   one-cell threats on two different cells;
 - *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
@@ -79,9 +92,13 @@ class ProofWalk(Attack):
     """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None):
+    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None, pairing=None):
         super().__init__(game, attacker)
         self.link = link
+        self.pairing = pairing  # (b, w, t) -> list of pair masks, or None: pairing leaves of refutations
+        # no X, X from t on: where a pairing strategy of Y's is sound
+        self.answerable = [not any(self.sched[i] == self.sched[i + 1] == self.x
+                                   for i in range(t, len(self.sched) - 1)) for t in range(len(self.sched) + 1)]
         self._open: set = set()
         # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
         # can never be completed: dropped once here (exact, by the rules)
@@ -244,6 +261,10 @@ class ProofWalk(Attack):
         xl = self._needs(self.xsets, own, opp, self.left_x[t])
         if not xl:
             return []
+        pairs = self.pairing(b, w, t) if self.pairing is not None else None
+        if pairs is not None:
+            self._check_pairing(b, w, t, xl, pairs)
+            return []  # Y's pairing strategy: X completes no set from here
         legal = self.legal(b, w, t)
         free = self.game.full_mask & ~b & ~w
         if self.sched[t] == self.y:
@@ -278,6 +299,20 @@ class ProofWalk(Attack):
         if not moves:
             moves = legal & -legal
         return [(*self.play(b, w, 1 << i, True), t + 1) for i in bits(moves)]
+
+    def _check_pairing(self, b, w, t, xl, pairs) -> None:
+        """The pairing-leaf rule (module docstring): pairs of two free cells, disjoint, every need
+        containing a whole pair, and no X, X in the schedule from t on."""
+        if not self.answerable[t]:
+            raise CertificateError(f"a pairing at time {t}: {self.x} moves twice in a row later")
+        used = b | w
+        for p in pairs:
+            if p.bit_count() != 2 or p & used:
+                raise CertificateError(f"a pairing at time {t} has a pair that is not two free, unused cells")
+            used |= p
+        for s in xl:
+            if not any(p & s == p for p in pairs):
+                raise CertificateError(f"a pairing at time {t} leaves a live set of {self.x} without a pair")
 
     @staticmethod
     def _double_threat(xl) -> bool:
@@ -320,7 +355,7 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     entries = 0
     for attacker, wins, q in answers(cert, game, colour):
         walk = answer_walk(game, attacker, q)
-        entries += len(walk.table) + len(walk.links)
+        entries += len(walk.table) + len(walk.links) + len(walk.pairings)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -373,8 +408,12 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     ``walk.links``), everything else derived when it is proved or refuted."""
     table = _table(game, q.get("moves"))
     links = _links(game, q.get("links", []))
-    out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)))
-    out.table, out.links = table, links
+    pairings = _pairings(game, q.get("pairings", []))
+    if pairings and q.get("wins") is not False:
+        raise CertificateError("pairings refute 'X wins': a proof has none")
+    out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)),
+               lambda b, w, t: pairings.get((b, w, t)))
+    out.table, out.links, out.pairings = table, links, pairings
     return out
 
 
@@ -425,6 +464,32 @@ def _links(game: pg.PositionalGame, entries) -> dict:
         if (b | w | lb | lw) & (b0 | w0):
             raise CertificateError("a link lists an initial stone")
         out[(b | b0, w | w0, e[0])] = ((lb | b0, lw | w0), cmap)
+    return out
+
+
+def _pairings(game: pg.PositionalGame, entries) -> dict:
+    """(black, white, t) -> the pair masks of a pairing entry ``[t, black, white, "a b c d ..."]``
+    (consecutive names pair up; their freeness and disjointness are checked on use)."""
+    if not isinstance(entries, list):
+        raise CertificateError("'pairings' must be a list")
+    b0, w0 = game.start()
+    out = {}
+    for e in entries:
+        _check_entry(e, 4, "a pairing must be [t, black, white, pairs]")
+        try:
+            b, w = _cells(game, e[1]), _cells(game, e[2])
+            names = e[3].split()
+            if len(names) % 2:
+                raise CertificateError(f"a pairing at time {e[0]} lists an odd number of cells")
+            pairs = [game.mask(names[i:i + 2]) for i in range(0, len(names), 2)]
+        except InputError as exc:
+            raise CertificateError(str(exc)) from None
+        if (b | w) & (b0 | w0):
+            raise CertificateError("a pairing lists an initial stone")
+        key = (b | b0, w | w0, e[0])
+        if key in out:
+            raise CertificateError(f"two pairings for one state at time {e[0]}")
+        out[key] = pairs
     return out
 
 

@@ -14,10 +14,14 @@ from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
+from .search_leaves import pairer, pairing_entries
 from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
 
 
-def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None) -> list[dict]:
+def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
+                    leaves: bool = True) -> list[dict]:
+    """The certificate's answers, walked with the checker's rules; ``leaves``: refutations end in
+    pairing leaves where :func:`verify.solvers.search_leaves.pair_cover` finds one."""
     by_attacker = {s.x: s for s in searches}
     questions = []
     for attacker, wins in proof_questions(game, winner):
@@ -27,7 +31,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
-        walk = ProofWalk(game, attacker, choose, link)
+        found: dict = {}  # pairing leaves of a refutation
+        walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found))
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -45,6 +50,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         q = {"attacker": attacker, "wins": wins, "moves": entries}
         if linked:
             q["links"] = linked
+        if found:
+            q["pairings"] = pairing_entries(game, found)
         questions.append(q)
     return questions
 
