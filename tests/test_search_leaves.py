@@ -206,3 +206,34 @@ def test_certificates_shrink_on_tic_tac_toe_4(monkeypatch):
     game = MakerBreakerGame(tic_tac_toe(4), "maker")
     on, off = _both(lambda: search_maker_breaker(game, certificate=True), monkeypatch)
     assert on.stats["certificate_moves"] * 10 < off.stats["certificate_moves"]
+
+
+# -- the compiled kernel's greedy pairing leaf ------------------------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(hypergraphs(max_vertices=8, edge_sizes=(2, 3, 4), max_edges=8))
+def test_kernel_pair_leaf_only_claims_real_pairings(h):
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("numba")
+    from verify.solvers.search_kernel import pair_leaf
+    edges = list(h.edge_masks)
+    S = np.array(edges, dtype=np.uint64)
+    lv = np.arange(len(edges), dtype=np.int32).reshape(1, -1)
+    ln = np.array([len(edges)], dtype=np.int64)
+    found = int(pair_leaf(S, lv, ln, 0, np.uint64(0)))
+    event(f"greedy {'found' if found else 'none'}")
+    if found:
+        assert brute.pairing_exists(h.n, edges, 0, 0)
+        assert found.bit_count() == 2
+
+
+def test_kernel_pairing_leaves_cut_the_search():
+    pytest.importorskip("numba")
+    from verify.families import family
+    from verify.solvers.search_fast import FastProofSearch
+    for spec in (("ap", 14, 4), ("tic-tac-toe", 4), ("ap", 16, 5)):
+        for first in ("maker", "breaker"):
+            g = pg.from_maker_breaker(family(*spec), 0, 0, first)
+            on, off = FastProofSearch(g, pg.BLACK), FastProofSearch(g, pg.BLACK, pairing_leaves=0)
+            assert on.wins(*g.start(), 0) == off.wins(*g.start(), 0)
+            assert on.nodes < off.nodes and on.hits.get("pairing_leaf", 0) > 0
