@@ -2,7 +2,8 @@
 
 Valid certificates of every kind are built with the project's solvers on small instances (both
 starters, Maker and Breaker stones on the board); each is mutated (claim changed, entries deleted,
-duplicated or swapped, links rewired into cycles and self-links, pairing leaves broken (pairs
+duplicated or swapped, links rewired into cycles and self-links, moves of split components,
+pairing leaves broken (pairs
 overlapping, a pair's cell taken, a set left without a pair, pairings forged where the schedule
 gives the attacker two moves in a row or in a proof), instance edges added or removed,
 vertices renamed, stones added, types changed, huge numbers, junk). A mutant the checker accepts
@@ -81,8 +82,7 @@ e f g
 a g
 """
 
-# no pairing at the start (a, c, e, g lie on two sets each), Breaker wins with Maker first: pairing
-# leaves after the first moves
+# no pairing at the start, Breaker wins with Maker first: pairing leaves after the first moves
 PAIR_LEAVES = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "a"], ["b", "d", "f"]]
 
 PG_SCHEDULE = """#times
@@ -171,9 +171,11 @@ def pool() -> tuple:
         rank3_certify.SMALL = small
     # refutations ending in pairing leaves below the root (a Breaker win on a board with no pairing
     # at the start), and pg games whose schedules give a player two moves in a row
-    for first in ("maker", "breaker"):
-        certs.append(solve("maker-breaker", MakerBreakerGame(Hypergraph(PAIR_LEAVES), first), "search",
-                           certificate=True).certificate)
+    # and a refutation split into components (PAIR_LEAVES and a disjoint pair)
+    for edges in (PAIR_LEAVES, PAIR_LEAVES + [["x", "y"]]):
+        for first in ("maker", "breaker"):
+            certs.append(solve("maker-breaker", MakerBreakerGame(Hypergraph(edges), first), "search",
+                               certificate=True).certificate)
     # bounded questions ("Maker wins within B moves"), answered yes and no
     for rounds in (2, 3, 4):
         certs.append(solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "search", rounds=rounds,
@@ -337,7 +339,8 @@ def m_links(c, r):
 def m_pairings(c, r):
     """pg-proof pairing leaves broken: pairs overlapping, a pair's cell taken by a stone of the
     state, a pair deleted (a set without a pair), a pairing forged at a recorded state (where the
-    schedule may give the attacker two moves in a row) or at the start, pairings in a proof."""
+    schedule may give the attacker two moves in a row) or at the start, pairings in a proof; the
+    components flag flipped."""
     qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
     if c.get("kind") != "pg-proof" or not qs:
         return m_swap(c, r)
@@ -345,7 +348,10 @@ def m_pairings(c, r):
     pairings = q.setdefault("pairings", [])
     names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
         {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
-    op = r.randrange(6)
+    op = r.randrange(7)
+    if op == 6:  # the components flag flipped (or junk)
+        q["components"] = r.choice([not q.get("components", False), "yes", 1, None])
+        return
     if op >= 3 or not pairings:  # forged: a state of the question (or the start), random pairs
         states = [e[:3] for e in q.get("moves", []) + pairings] + [[0, "", ""]]
         t, b, w = r.choice(states)

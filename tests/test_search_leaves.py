@@ -64,7 +64,8 @@ def test_no_double_moves():
 
 # -- the checker's rule ---------------------------------------------------------------------------
 
-FOUR = Hypergraph([["a", "b", "c"], ["c", "d", "e"], ["e", "f", "a"], ["b", "d", "f"]])
+FOUR_EDGES = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "a"], ["b", "d", "f"]]
+FOUR = Hypergraph(FOUR_EDGES)
 
 
 def _refutation(h, first):
@@ -85,6 +86,30 @@ def test_pairing_leaves_after_the_first_moves():
     q = cert["questions"][0]
     assert q["pairings"] and all(e[0] >= 1 for e in q["pairings"])  # no pairing at the start
     check_certificate(cert)
+
+
+def test_components_are_refuted_one_by_one():
+    """FOUR (no pairing) and a disjoint pair: the start splits into the two components, the pair is
+    a pairing leaf and FOUR is refuted at the same time point with Y's stones on x and y."""
+    from verify.certificates.proof import answer_walk, components, proof_game
+    from verify.question import Question
+    h = Hypergraph([*FOUR_EDGES, ["x", "y"]])
+    cert = _refutation(h, "maker")
+    check_certificate(cert)
+    game, _, _, _ = proof_game(cert, Question.from_json(cert["claim"]["question"]))
+    walk = answer_walk(game, "black", cert["questions"][0])
+    walk.refute(*game.start(), 0)
+    assert walk.splits >= 1
+    assert sorted(components([0b11, 0b110, 0b1000, 0b11000, 0b100000])) == [0b111, 0b11000, 0b100000]
+    # a forged refutation of a Maker win through components is still rejected
+    won = search_maker_breaker(MakerBreakerGame(Hypergraph([["a", "b"], ["a", "c"], ["x", "y"]]), "maker"),
+                               certificate=True)
+    assert won.winner == "maker"
+    forged = copy.deepcopy(won.certificate)
+    forged["claim"]["verdict"] = {"winner": "breaker"}
+    forged["questions"] = [{"attacker": "black", "wins": False, "moves": [], "pairings": [[0, "", "a b", "x y"]]}]
+    with pytest.raises(CertificateError):
+        check_certificate(forged)
 
 
 def test_broken_pairings_are_rejected():

@@ -37,6 +37,21 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   has. Y's extra stones never help X (monotonicity), and in a game with Y sets Y completing a set
   first is not an X win either. With residual keys the pairing is checked on the state's needs, so
   it refutes the key;
+- *components* (refutations marked ``"components": true``, in games without Y sets and without
+  #firstmoves): at X's turn t, when
+  the schedule from t on alternates X, Y, X, Y, ... and X's needs fall into two or more connected
+  components (needs sharing a cell are connected), the checker derives the split itself and
+  refutes each component instead: the state (black, white plus every needed cell of the other
+  components, t), whose needs are exactly that component's. Lemma: if X loses each component game
+  G_i (needs N_i at time t, residual lemma), X loses the state. Y keeps a winning strategy σ_i of
+  each G_i and answers X's move in a component's cells by σ_i on the moves made there so far
+  (ignoring its own stones placed there otherwise; if σ_i names a cell Y already holds, Y moves
+  anywhere), and moves anywhere after an X move on no component. Restricted to G_i the play is a
+  play of G_i against σ_i: X moves there at most X's remaining moves, each X move there is followed
+  by Y's answer there (the schedule alternates), the other moves are passes of both, and Y's extra
+  stones never help X (monotonicity). X completes no set of G_i, and every live set lies in one
+  component, so X completes none. (Conversely X wins the state if X wins some G_i, playing there
+  only: so a lost state always splits into lost components, and the builder never gets stuck.)
 - *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
   one-cell threats on two different cells;
 - *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
@@ -59,7 +74,8 @@ Soundness (why an accepted certificate is true):
   the residual lemma above makes the value a function of the key, so a verdict for one state of a
   key is a verdict for all of them. A link is followed only after ``_linked`` checked the map is
   one-to-one and carries the needs over (the two keys are isomorphic games: equal values).
-- *Termination*: a derived step goes from t to t + 1 ≤ the schedule length; a link stays at t. In
+- *Termination*: a derived step goes from t to t + 1 ≤ the schedule length, a split stays at t with
+  fewer needs in each component's key (two or more nonempty components); a link stays at t. In
   ``prove`` a link is followed only from a key not already being resolved through links (``_open``),
   so a chain of links visits distinct keys of one t; each key's carrier is computed once. In
   ``refute`` each key is marked once, its step derived at most once (so finitely many pushes), and
@@ -70,8 +86,10 @@ Soundness (why an accepted certificate is true):
   marked or at a state whose step is derived now (its successors pushed; the walk succeeds only once
   the stack is empty, every pushed state checked). Marks therefore carry a well-founded order —
   decreasing t; within one t, the order of marking, and along a chain towards kn — in which every
-  marked key is justified by a derived step (successors at t + 1, all marked) or by a link to an
-  earlier key; induction along that order shows every marked key is lost for X. A cycle of links
+  marked key is justified by a derived step (successors at t + 1, all marked; or, for a split,
+  its components at t, each with fewer needs, all marked) or by a link to an earlier key (equal
+  numbers of needs); induction along the order (decreasing t, then increasing number of needs,
+  then that order) shows every marked key is lost for X. A cycle of links
   (A → B → A, or a link to an equal key) justifies nothing and is rejected on both sides.
 """
 from __future__ import annotations
@@ -92,13 +110,17 @@ class ProofWalk(Attack):
     """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None, pairing=None):
+    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None, pairing=None,
+                 split: bool = False):
         super().__init__(game, attacker)
         self.link = link
         self.pairing = pairing  # (b, w, t) -> list of pair masks, or None: pairing leaves of refutations
         # no X, X from t on: where a pairing strategy of Y's is sound
         self.answerable = [not any(self.sched[i] == self.sched[i + 1] == self.x
                                    for i in range(t, len(self.sched) - 1)) for t in range(len(self.sched) + 1)]
+        # X, Y, X, Y, ... from t to the end: where a residual splits into components
+        self.alternating = [all(self.sched[i] == (self.x if (i - t) % 2 == 0 else self.y)
+                                for i in range(t, len(self.sched))) for t in range(len(self.sched) + 1)]
         self._open: set = set()
         # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
         # can never be completed: dropped once here (exact, by the rules)
@@ -111,6 +133,8 @@ class ProofWalk(Attack):
         self.choose = choose
         self.carriers: dict = {}
         self.refuted: set = set()
+        self.split = split  # refutations: split residuals into components
+        self.splits = 0  # states refuted through their components
         # Without Y sets, a state's value depends only on X's needs within its remaining moves and
         # on t (cells off those needs are dead for both players): states are merged on that key.
         self.residual = not self.ysets and game.first_moves is None
@@ -292,6 +316,12 @@ class ProofWalk(Attack):
             if self._double_threat(xl):
                 raise CertificateError(f"{self.x} makes a double threat at time {t} in {_show(self.game, b, w)}")
             return []
+        if self.split and self.residual and self.alternating[t]:
+            parts = components(xl)
+            if len(parts) > 1:  # each component refuted at t (its own key: fewer needs)
+                self.splits += 1
+                return [(b, w | (cells & ~part), t) if self.xb else (b | (cells & ~part), w, t)
+                        for cells in [sum(parts)] for part in parts]
         live = 0
         for s in xl + yl:
             live |= s
@@ -318,6 +348,21 @@ class ProofWalk(Attack):
     def _double_threat(xl) -> bool:
         """Some cell lies on two sets needing two cells each, with different second cells."""
         return any(p & (p - 1) for p in Attack.two_cell_partners(xl).values())
+
+
+def components(needs) -> list[int]:
+    """The cells of each connected component of the needs (needs sharing a cell are connected)."""
+    parts: list[int] = []
+    for s in needs:
+        merged = s
+        rest = []
+        for p in parts:
+            if p & merged:
+                merged |= p
+            else:
+                rest.append(p)
+        parts = rest + [merged]
+    return parts
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -409,10 +454,13 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     table = _table(game, q.get("moves"))
     links = _links(game, q.get("links", []))
     pairings = _pairings(game, q.get("pairings", []))
-    if pairings and q.get("wins") is not False:
-        raise CertificateError("pairings refute 'X wins': a proof has none")
+    split = q.get("components", False)
+    if not isinstance(split, bool):
+        raise CertificateError("'components' must be true or false")
+    if (pairings or split) and q.get("wins") is not False:
+        raise CertificateError("pairings and components refute 'X wins': a proof has neither")
     out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)),
-               lambda b, w, t: pairings.get((b, w, t)))
+               lambda b, w, t: pairings.get((b, w, t)), split)
     out.table, out.links, out.pairings = table, links, pairings
     return out
 

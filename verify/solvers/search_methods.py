@@ -20,8 +20,9 @@ from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residua
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
                     leaves: bool = True) -> list[dict]:
-    """The certificate's answers, walked with the checker's rules; ``leaves``: refutations end in
-    pairing leaves where :func:`verify.solvers.search_leaves.pair_cover` finds one."""
+    """The certificate's answers, walked with the checker's rules; refutations split residuals into
+    components and, with ``leaves``, end in pairing leaves where
+    :func:`verify.solvers.search_leaves.pair_cover` finds one."""
     by_attacker = {s.x: s for s in searches}
     questions = []
     for attacker, wins in proof_questions(game, winner):
@@ -32,7 +33,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
         found: dict = {}  # pairing leaves of a refutation
-        walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found))
+        walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
+                         split=not wins)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -52,6 +54,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
             q["links"] = linked
         if found:
             q["pairings"] = pairing_entries(game, found)
+        if walk.splits:
+            q["components"] = True
         questions.append(q)
     return questions
 
