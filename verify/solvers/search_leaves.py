@@ -29,7 +29,7 @@ def no_double_moves(sched, attacker: str) -> list[bool]:
 def pair_cover(needs, budget: int = PAIR_BUDGET) -> list[int] | None:
     """Disjoint two-cell masks such that every mask of ``needs`` contains one, or None if the
     bounded search finds none (every need must have at least two cells)."""
-    sets = minimal_masks(set(needs))
+    sets = minimal_masks(sorted(set(needs)))  # sorted: the same needs give the same pairing
     if any(s.bit_count() < 2 for s in sets) or len(sets) > PAIR_SETS:
         return None
     left = [budget]
@@ -84,6 +84,36 @@ def pairer(search, found: dict):
         return pairs
 
     return pairing
+
+
+def pairing_choice(search, choose, moves: dict):
+    """The builder's choice at Y's turns of a refutation: a legal Y move after which X's needs have
+    a pairing (the walk then ends there in a pairing leaf; recorded in ``moves``), else
+    ``choose``'s. Candidates: the free cells of X's live needs, most needed first."""
+    ok = no_double_moves(search.sched, search.x)
+
+    def pick(b, w, t):
+        if t + 1 < len(ok) and ok[t + 1]:
+            own, opp = search.own_opp(b, w)
+            lx = search.left_x[t + 1]
+            needs = [s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= lx]
+            legal = search.legal(b, w, t)
+            for c in _by_weight(needs, legal):
+                if pair_cover([s for s in needs if not s & c]) is not None:
+                    moves[(b, w, t)] = c
+                    return c
+        return choose(b, w, t)
+
+    return pick
+
+
+def _by_weight(needs, allowed) -> list[int]:
+    """Cells of ``allowed`` on the needs, by decreasing weight (2^-size per need through the cell)."""
+    score: dict[int, float] = {}
+    for s in needs:
+        for i in bits(s & allowed):
+            score[1 << i] = score.get(1 << i, 0.0) + 1.0 / (1 << s.bit_count())
+    return sorted(score, key=lambda v: (-score[v], v))
 
 
 def pairing_entries(game, found: dict) -> list[list]:

@@ -14,7 +14,7 @@ from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
-from .search_leaves import pairer, pairing_entries
+from .search_leaves import pairer, pairing_choice, pairing_entries
 from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
 
 
@@ -33,6 +33,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
         found: dict = {}  # pairing leaves of a refutation
+        if not wins and leaves:
+            choose = pairing_choice(search, choose, moves)  # Y moves into pairing leaves where it can
         walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
                          split=not wins)
         start = game.start()
