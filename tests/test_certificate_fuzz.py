@@ -172,10 +172,15 @@ def pool() -> tuple:
     # refutations ending in pairing leaves below the root (a Breaker win on a board with no pairing
     # at the start), and pg games whose schedules give a player two moves in a row
     # and a refutation split into components (PAIR_LEAVES and a disjoint pair)
-    for edges in (PAIR_LEAVES, PAIR_LEAVES + [["x", "y"]]):
-        for first in ("maker", "breaker"):
-            certs.append(solve("maker-breaker", MakerBreakerGame(Hypergraph(edges), first), "search",
-                               certificate=True).certificate)
+    from verify.solvers import search_methods
+    split, search_methods.SPLIT_COMPONENTS = search_methods.SPLIT_COMPONENTS, True
+    try:
+        for edges in (PAIR_LEAVES, PAIR_LEAVES + [["x", "y"]]):
+            for first in ("maker", "breaker"):
+                certs.append(solve("maker-breaker", MakerBreakerGame(Hypergraph(edges), first), "search",
+                                   certificate=True).certificate)
+    finally:
+        search_methods.SPLIT_COMPONENTS = split
     # bounded questions ("Maker wins within B moves"), answered yes and no
     for rounds in (2, 3, 4):
         certs.append(solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "search", rounds=rounds,

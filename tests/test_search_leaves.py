@@ -88,18 +88,29 @@ def test_pairing_leaves_after_the_first_moves():
     check_certificate(cert)
 
 
-def test_components_are_refuted_one_by_one():
+def test_components_are_refuted_one_by_one(monkeypatch):
     """FOUR (no pairing) and a disjoint pair: the start splits into the two components, the pair is
     a pairing leaf and FOUR is refuted at the same time point with Y's stones on x and y."""
     from verify.certificates.proof import answer_walk, components, proof_game
     from verify.question import Question
+    import verify.solvers.search_methods as methods
+    monkeypatch.setattr(methods, "SPLIT_COMPONENTS", True)
     h = Hypergraph([*FOUR_EDGES, ["x", "y"]])
     cert = _refutation(h, "maker")
+    assert cert["questions"][0]["components"] is True
     check_certificate(cert)
     game, _, _, _ = proof_game(cert, Question.from_json(cert["claim"]["question"]))
     walk = answer_walk(game, "black", cert["questions"][0])
     walk.refute(*game.start(), 0)
     assert walk.splits >= 1
+    from verify.errors import NotApplicable
+    from verify.play.referee import Referee
+    with pytest.raises(NotApplicable):
+        Referee(cert)
+    unsplit = copy.deepcopy(cert)  # the same moves read without the split: refused
+    del unsplit["questions"][0]["components"]
+    with pytest.raises(CertificateError):
+        check_certificate(unsplit)
     assert sorted(components([0b11, 0b110, 0b1000, 0b11000, 0b100000])) == [0b111, 0b11000, 0b100000]
     # a forged refutation of a Maker win through components is still rejected
     won = search_maker_breaker(MakerBreakerGame(Hypergraph([["a", "b"], ["a", "c"], ["x", "y"]]), "maker"),
@@ -185,6 +196,8 @@ def _leaves(cert) -> int:
 
 
 def _every_small(sizes, monkeypatch, bounds=(None, 2)):
+    import verify.solvers.search_methods as methods
+    monkeypatch.setattr(methods, "SPLIT_COMPONENTS", True)  # the split too, on every refutation
     count = leaves = 0
     for n in sizes:
         for h in enumerate_hypergraphs(n, (1, 2, 3)):

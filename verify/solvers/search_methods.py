@@ -18,11 +18,17 @@ from .search_leaves import pairer, pairing_choice, pairing_entries
 from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
 
 
+# Refutations split into components (the checker's rule, pg-proof "components"): off by default,
+# since with pairing leaves it saves little (knobby 4x4: 12%; none on skinny 5x5, vdW k=5 n=22)
+# and `verify play` does not play split refutations.
+SPLIT_COMPONENTS = False
+
+
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
                     leaves: bool = True) -> list[dict]:
-    """The certificate's answers, walked with the checker's rules; refutations split residuals into
-    components and, with ``leaves``, end in pairing leaves where
-    :func:`verify.solvers.search_leaves.pair_cover` finds one."""
+    """The certificate's answers, walked with the checker's rules; with ``leaves`` refutations end in
+    pairing leaves where :func:`verify.solvers.search_leaves.pair_cover` finds one (and Y moves into
+    one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components."""
     by_attacker = {s.x: s for s in searches}
     questions = []
     for attacker, wins in proof_questions(game, winner):
@@ -36,7 +42,7 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         if not wins and leaves:
             choose = pairing_choice(search, choose, moves)  # Y moves into pairing leaves where it can
         walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
-                         split=not wins)
+                         split=not wins and SPLIT_COMPONENTS)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
