@@ -472,73 +472,59 @@ def _check_entry(e, length: int, what: str):
         raise CertificateError(f"{what}, got {e!r}")
 
 
-def _table(game: pg.PositionalGame, entries) -> dict:
+def _keyed(game: pg.PositionalGame, entries, section: str, length: int, shape: str, parse) -> dict:
+    """(black, white, t) -> ``parse(entry)`` for each entry ``[t, black, white, ...]`` of a section
+    (``parse`` returns (value, further stones the entry names)); read strictly: a list, entries of
+    the given shape, known and distinct cells, no initial stone, one entry per state."""
     if not isinstance(entries, list):
-        raise CertificateError("'moves' must be a list")
-    table = {}
+        raise CertificateError(f"'{section}' must be a list")
+    b0, w0 = game.start()
+    out = {}
     for e in entries:
-        _check_entry(e, 4, "a move entry must be [t, black, white, cell]")
+        _check_entry(e, length, f"an entry of '{section}' must be {shape}")
         try:
             b, w = _cells(game, e[1]), _cells(game, e[2])
-            v = game.mask([e[3]])
-            b0, w0 = game.start()
-            if (b | w) & (b0 | w0):
-                raise CertificateError("a move entry lists an initial stone")
-            b, w = b | b0, w | w0
+            value, stones = parse(e)
         except InputError as exc:
             raise CertificateError(str(exc)) from None
-        key = (b, w, e[0])
-        if key in table:
-            raise CertificateError(f"two moves for one state at time {e[0]}")
-        table[key] = v
-    return table
+        if (b | w | stones) & (b0 | w0):
+            raise CertificateError(f"an entry of '{section}' lists an initial stone")
+        key = (b | b0, w | w0, e[0])
+        if key in out:
+            raise CertificateError(f"two entries of '{section}' for one state at time {e[0]}")
+        out[key] = value
+    return out
+
+
+def _table(game: pg.PositionalGame, entries) -> dict:
+    return _keyed(game, entries, "moves", 4, "[t, black, white, cell]", lambda e: (game.mask([e[3]]), 0))
 
 
 def _links(game: pg.PositionalGame, entries) -> dict:
-    if not isinstance(entries, list):
-        raise CertificateError("'links' must be a list")
     b0, w0 = game.start()
-    out = {}
-    for e in entries:
-        _check_entry(e, 6, "a link must be [t, black, white, black', white', map]")
-        try:
-            b, w, lb, lw = (_cells(game, x) for x in e[1:5])
-            cmap = {}
-            for pair in e[5].split():
-                a, _, c = pair.partition(">")
-                cmap[game.mask([a])] = game.mask([c])
-        except InputError as exc:
-            raise CertificateError(str(exc)) from None
-        if (b | w | lb | lw) & (b0 | w0):
-            raise CertificateError("a link lists an initial stone")
-        out[(b | b0, w | w0, e[0])] = ((lb | b0, lw | w0), cmap)
-    return out
+
+    def parse(e):
+        lb, lw = _cells(game, e[3]), _cells(game, e[4])
+        cmap = {}
+        for pair in e[5].split():
+            a, _, c = pair.partition(">")
+            cmap[game.mask([a])] = game.mask([c])
+        return ((lb | b0, lw | w0), cmap), lb | lw
+
+    return _keyed(game, entries, "links", 6, "[t, black, white, black', white', map]", parse)
 
 
 def _pairings(game: pg.PositionalGame, entries) -> dict:
-    """(black, white, t) -> the pair masks of a pairing entry ``[t, black, white, "a b c d ..."]``
-    (consecutive names pair up; their freeness and disjointness are checked on use)."""
-    if not isinstance(entries, list):
-        raise CertificateError("'pairings' must be a list")
-    b0, w0 = game.start()
-    out = {}
-    for e in entries:
-        _check_entry(e, 4, "a pairing must be [t, black, white, pairs]")
-        try:
-            b, w = _cells(game, e[1]), _cells(game, e[2])
-            names = e[3].split()
-            if len(names) % 2:
-                raise CertificateError(f"a pairing at time {e[0]} lists an odd number of cells")
-            pairs = [game.mask(names[i:i + 2]) for i in range(0, len(names), 2)]
-        except InputError as exc:
-            raise CertificateError(str(exc)) from None
-        if (b | w) & (b0 | w0):
-            raise CertificateError("a pairing lists an initial stone")
-        key = (b | b0, w | w0, e[0])
-        if key in out:
-            raise CertificateError(f"two pairings for one state at time {e[0]}")
-        out[key] = pairs
-    return out
+    """The pair masks of each pairing entry ``[t, black, white, "a b c d ..."]`` (consecutive names
+    pair up; their freeness and disjointness are checked on use)."""
+
+    def parse(e):
+        names = e[3].split()
+        if len(names) % 2:
+            raise CertificateError(f"a pairing at time {e[0]} lists an odd number of cells")
+        return [game.mask(names[i:i + 2]) for i in range(0, len(names), 2)], 0
+
+    return _keyed(game, entries, "pairings", 4, "[t, black, white, pairs]", parse)
 
 
 def _cells(game, text: str) -> int:
