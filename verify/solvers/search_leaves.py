@@ -16,6 +16,7 @@ PAIR_SETS = 64  # residuals with more live sets are not tried (the search is che
 # pairing an unbounded search finds (certificates 11 KB and 132 KB; 200: 15 KB and 157 KB), so an
 # exact SAT oracle would not shrink them further
 PAIR_BUDGET = 2000
+CHOICE_BUDGET = 100  # per candidate move when the builder looks for a Y move into a pairing leaf
 
 
 def no_double_moves(sched, attacker: str) -> list[bool]:
@@ -35,27 +36,31 @@ def pair_cover(needs, budget: int = PAIR_BUDGET) -> list[int] | None:
     left = [budget]
     chosen: list[int] = []
 
-    def options(s, used):
-        free = [1 << i for i in bits(s & ~used)]
-        return [a | b for i, a in enumerate(free) for b in free[i + 1:]]
-
     def solve(open_sets, used) -> bool:
         if not open_sets:
             return True
-        left[0] -= 1
-        if left[0] < 0:
-            return False
-        best = None
-        for s in open_sets:
-            opts = options(s, used)
-            if not opts:
+        best, fewest = 0, 65
+        for s in open_sets:  # the most constrained open set (two free cells: a forced pair)
+            c = (s & ~used).bit_count()
+            if c < 2:
                 return False
-            if best is None or len(opts) < len(best[1]):
-                best = (s, opts)
-                if len(opts) == 1:
+            if c < fewest:
+                best, fewest = s, c
+                if c == 2:
                     break
-        # the pair covering the most open sets first
-        opts = sorted(best[1], key=lambda p: -sum(1 for s in open_sets if p & s == p))
+        if fewest > 2:  # forced pairs cost no budget
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+        free = []
+        m = best & ~used
+        while m:
+            low = m & -m
+            free.append(low)
+            m ^= low
+        opts = [a | b for i, a in enumerate(free) for b in free[i + 1:]]
+        if len(opts) > 1:  # the pair covering the most open sets first
+            opts.sort(key=lambda p: -sum(1 for s in open_sets if p & s == p))
         for p in opts:
             chosen.append(p)
             if solve([s for s in open_sets if p & s != p], used | p):
@@ -99,7 +104,7 @@ def pairing_choice(search, choose, moves: dict):
             needs = [s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= lx]
             legal = search.legal(b, w, t)
             for c in _by_weight(needs, legal):
-                if pair_cover([s for s in needs if not s & c]) is not None:
+                if pair_cover([s for s in needs if not s & c], CHOICE_BUDGET) is not None:
                     moves[(b, w, t)] = c
                     return c
         return choose(b, w, t)

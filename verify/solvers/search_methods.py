@@ -115,8 +115,8 @@ def _stats(searches) -> dict:
 
 
 def _recorded(cert: dict) -> int:
-    """Moves and links a pg-proof certificate records."""
-    return sum(len(q["moves"]) + len(q.get("links", [])) for q in cert["questions"])
+    """Moves, links and pairing leaves a pg-proof certificate records."""
+    return sum(len(q["moves"]) + len(q.get("links", [])) + len(q.get("pairings", [])) for q in cert["questions"])
 
 
 def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
