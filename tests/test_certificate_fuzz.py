@@ -2,7 +2,10 @@
 
 Valid certificates of every kind are built with the project's solvers on small instances (both
 starters, Maker and Breaker stones on the board); each is mutated (claim changed, entries deleted,
-duplicated or swapped, links rewired into cycles and self-links, instance edges added or removed,
+duplicated or swapped, links rewired into cycles and self-links, moves of split components,
+pairing leaves broken (pairs
+overlapping, a pair's cell taken, a set left without a pair, pairings forged where the schedule
+gives the attacker two moves in a row or in a proof), instance edges added or removed,
 vertices renamed, stones added, types changed, huge numbers, junk). A mutant the checker accepts
 is judged by the brute-force judge :mod:`tests.brute`, which imports nothing from ``verify``:
 accepted and false is a failure. The default run tries a few thousand mutants with hypothesis; the
@@ -65,6 +68,22 @@ c d
 a c
 b d
 """
+
+PG_LEAVES = """#times
+t1 t2 t3 t4 t5 t6 t7
+#blackturns
+t1 t3 t5 t6
+#positions
+a b c d e f g
+#blackwins
+a b c
+c d e
+e f g
+a g
+"""
+
+# no pairing at the start, Breaker wins with Maker first: pairing leaves after the first moves
+PAIR_LEAVES = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "a"], ["b", "d", "f"]]
 
 PG_SCHEDULE = """#times
 t1 t2 t3 t4 t5 t6
@@ -150,12 +169,24 @@ def pool() -> tuple:
                                                        Rank3Options(structural_only=True)))
     finally:
         rank3_certify.SMALL = small
+    # refutations ending in pairing leaves below the root (a Breaker win on a board with no pairing
+    # at the start), and pg games whose schedules give a player two moves in a row
+    # and a refutation split into components (PAIR_LEAVES and a disjoint pair)
+    from verify.solvers import search_methods
+    split, search_methods.SPLIT_COMPONENTS = search_methods.SPLIT_COMPONENTS, True
+    try:
+        for edges in (PAIR_LEAVES, PAIR_LEAVES + [["x", "y"]]):
+            for first in ("maker", "breaker"):
+                certs.append(solve("maker-breaker", MakerBreakerGame(Hypergraph(edges), first), "search",
+                                   certificate=True).certificate)
+    finally:
+        search_methods.SPLIT_COMPONENTS = split
     # bounded questions ("Maker wins within B moves"), answered yes and no
     for rounds in (2, 3, 4):
         certs.append(solve("maker-breaker", MakerBreakerGame(tic_tac_toe(3), "maker"), "search", rounds=rounds,
                            certificate=True).certificate)
     certs.append(solve("maker-breaker", g, "qbf", rounds=3, certificate=True).certificate)
-    games = [parse_pg(PG_MAKER_MAKER), parse_pg(PG_SCHEDULE), read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")),
+    games = [parse_pg(PG_MAKER_MAKER), parse_pg(PG_SCHEDULE), parse_pg(PG_LEAVES), read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")),
              pg.from_maker_breaker(Hypergraph(BOARDS[1][0]), 0, 0, "breaker")]
     for game in games:
         for method in ("explicit", "search"):
@@ -310,6 +341,50 @@ def m_links(c, r):
         e[3], e[4], e[5] = f[3], f[4], f[5]
 
 
+def m_pairings(c, r):
+    """pg-proof pairing leaves broken: pairs overlapping, a pair's cell taken by a stone of the
+    state, a pair deleted (a set without a pair), a pairing forged at a recorded state (where the
+    schedule may give the attacker two moves in a row) or at the start, pairings in a proof; the
+    components flag flipped."""
+    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
+    if c.get("kind") != "pg-proof" or not qs:
+        return m_swap(c, r)
+    q = r.choice(qs)
+    pairings = q.setdefault("pairings", [])
+    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
+        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
+    op = r.randrange(7)
+    if op == 6:  # the components flag flipped (or junk)
+        q["components"] = r.choice([not q.get("components", False), "yes", 1, None])
+        return
+    if op >= 3 or not pairings:  # forged: a state of the question (or the start), random pairs
+        states = [e[:3] for e in q.get("moves", []) + pairings] + [[0, "", ""]]
+        t, b, w = r.choice(states)
+        if op == 5:
+            t, b, w = 0, "", ""
+        taken = set(b.split()) | set(w.split())
+        free = [x for x in names if x not in taken]
+        r.shuffle(free)
+        free = free[:2 * r.randrange(1, len(free) // 2 + 1)] if len(free) >= 2 else free
+        pairings.append([t, b, w, " ".join(free)])
+        if r.random() < 0.3:
+            q["wins"] = not q.get("wins")
+        return
+    e = r.choice(pairings)
+    cells = e[3].split()
+    if op == 0 and len(cells) >= 4:  # two pairs share a cell
+        cells[r.randrange(2, len(cells))] = cells[r.randrange(2)]
+    elif op == 1 and (e[1] or e[2]):  # a pair's cell is a stone of the state
+        cells[r.randrange(len(cells))] = r.choice((e[1] + " " + e[2]).split())
+    else:  # a pair dropped (or a pairing's cells reshuffled)
+        if len(cells) >= 2 and r.random() < 0.7:
+            i = r.randrange(len(cells) // 2)
+            del cells[2 * i:2 * i + 2]
+        else:
+            r.shuffle(cells)
+    e[3] = " ".join(cells)
+
+
 def m_instance(c, r):
     """The instance edited: an edge added or removed, a vertex renamed, a pile or a .pg line changed."""
     inst = c["instance"]
@@ -424,7 +499,7 @@ def rebind(c):
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
-                                          m_links, m_instance, m_position, m_forge)}
+                                          m_links, m_pairings, m_instance, m_position, m_forge)}
 
 
 def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:

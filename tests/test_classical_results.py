@@ -47,7 +47,8 @@ def test_instance_is_the_named_family(path):
 
 @pytest.mark.slow
 def test_skinny_5x5_breaker_wins(tmp_path):
-    """Skinny's Maker-Breaker board number is 6: Breaker wins on 5x5 (a 5 MB certificate)."""
+    """Skinny's Maker-Breaker board number is 6: Breaker wins on 5x5 (rebuilt here; 12 KB with pairing
+    leaves, committed in proofs/classical/)."""
     cert = tmp_path / "skinny-5x5.json"
     inst = ROOT / "examples/classical/skinny-5x5.txt"
     assert main(["solve", "maker-breaker", str(inst), "--method", "search", "--certificate", str(cert)]) == 0

@@ -107,7 +107,15 @@ def test_maker_breaker_random_against_reference(h, first, symmetry):
     check_certificate(out.certificate)
 
 
-def test_isomorphic_residuals_merge_and_agree():
+def no_pairing_leaves(monkeypatch):
+    """Pairing leaves off (in the search and the certificate builder): they would end these
+    searches before the rule under test fires."""
+    import verify.solvers.search_leaves as leaves
+    monkeypatch.setattr(leaves, "PAIR_SETS", 0)
+
+
+def test_isomorphic_residuals_merge_and_agree(monkeypatch):
+    no_pairing_leaves(monkeypatch)
     game = MakerBreakerGame(tic_tac_toe(3), "breaker")
     with_sym = solve_maker_breaker_search(game, symmetry=True)
     without = solve_maker_breaker_search(game, symmetry=False)
@@ -359,7 +367,8 @@ def test_every_small_hein_puzzle_matches_explicit():
         check_certificate(out.certificate)
 
 
-def test_links_merge_isomorphic_states_and_bad_maps_are_rejected():
+def test_links_merge_isomorphic_states_and_bad_maps_are_rejected(monkeypatch):
+    no_pairing_leaves(monkeypatch)
     game = MakerBreakerGame(tic_tac_toe(4), "breaker")
     cert = solve_maker_breaker_search(game, certificate=True).certificate
     check_certificate(cert)

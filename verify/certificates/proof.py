@@ -24,6 +24,34 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
   hurts in a game won by completing a set);
+- *pairing leaves* (refutations only): ``"pairings": [[t, black, white, "a b c d ..."]]`` gives a
+  state of the refutation disjoint pairs {a, b}, {c, d}, ... of free cells; the checker accepts the
+  state as lost for X, without walking below it, iff (i) the pairs are disjoint and free, (ii) every
+  live X set (untouched by Y, needing at most X's remaining moves: the state's needs) contains a whole
+  pair among its needed cells, and (iii) the schedule from t on never has two X time points in a row
+  (``X, X`` nowhere in ``schedule[t:]``). Lemma: Y answers X's move on a pair cell with its mate and
+  moves anywhere else otherwise. Invariant before each X move: no pair holds an X stone and a free
+  cell (true at t: the pairs are free; X's move enters at most one pair, and by (iii) the next time
+  point, if any, is Y's, who takes the mate, which is still free). So X never holds a whole pair,
+  and by (ii) never completes a live set; the other sets are blocked by Y or need more moves than X
+  has. Y's extra stones never help X (monotonicity), and in a game with Y sets Y completing a set
+  first is not an X win either. With residual keys the pairing is checked on the state's needs, so
+  it refutes the key;
+- *components* (refutations marked ``"components": true``, in games without Y sets and without
+  #firstmoves): at X's turn t, when
+  the schedule from t on alternates X, Y, X, Y, ... and X's needs fall into two or more connected
+  components (needs sharing a cell are connected), the checker derives the split itself and
+  refutes each component instead: the state (black, white plus every needed cell of the other
+  components, t), whose needs are exactly that component's. Lemma: if X loses each component game
+  G_i (needs N_i at time t, residual lemma), X loses the state. Y keeps a winning strategy σ_i of
+  each G_i and answers X's move in a component's cells by σ_i on the moves made there so far
+  (ignoring its own stones placed there otherwise; if σ_i names a cell Y already holds, Y moves
+  anywhere), and moves anywhere after an X move on no component. Restricted to G_i the play is a
+  play of G_i against σ_i: X moves there at most X's remaining moves, each X move there is followed
+  by Y's answer there (the schedule alternates), the other moves are passes of both, and Y's extra
+  stones never help X (monotonicity). X completes no set of G_i, and every live set lies in one
+  component, so X completes none. (Conversely X wins the state if X wins some G_i, playing there
+  only: so a lost state always splits into lost components, and the builder never gets stuck.)
 - *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
   one-cell threats on two different cells;
 - *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
@@ -46,7 +74,8 @@ Soundness (why an accepted certificate is true):
   the residual lemma above makes the value a function of the key, so a verdict for one state of a
   key is a verdict for all of them. A link is followed only after ``_linked`` checked the map is
   one-to-one and carries the needs over (the two keys are isomorphic games: equal values).
-- *Termination*: a derived step goes from t to t + 1 ≤ the schedule length; a link stays at t. In
+- *Termination*: a derived step goes from t to t + 1 ≤ the schedule length, a split stays at t with
+  fewer needs in each component's key (two or more nonempty components); a link stays at t. In
   ``prove`` a link is followed only from a key not already being resolved through links (``_open``),
   so a chain of links visits distinct keys of one t; each key's carrier is computed once. In
   ``refute`` each key is marked once, its step derived at most once (so finitely many pushes), and
@@ -57,8 +86,10 @@ Soundness (why an accepted certificate is true):
   marked or at a state whose step is derived now (its successors pushed; the walk succeeds only once
   the stack is empty, every pushed state checked). Marks therefore carry a well-founded order —
   decreasing t; within one t, the order of marking, and along a chain towards kn — in which every
-  marked key is justified by a derived step (successors at t + 1, all marked) or by a link to an
-  earlier key; induction along that order shows every marked key is lost for X. A cycle of links
+  marked key is justified by a derived step (successors at t + 1, all marked; or, for a split,
+  its components at t, each with fewer needs, all marked) or by a link to an earlier key (equal
+  numbers of needs); induction along the order (decreasing t, then increasing number of needs,
+  then that order) shows every marked key is lost for X. A cycle of links
   (A → B → A, or a link to an equal key) justifies nothing and is rejected on both sides.
 """
 from __future__ import annotations
@@ -79,9 +110,17 @@ class ProofWalk(Attack):
     """The states a proof (``prove``) or refutation (``refute``) of "X wins" visits, with the
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None):
+    def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None, pairing=None,
+                 split: bool = False):
         super().__init__(game, attacker)
         self.link = link
+        self.pairing = pairing  # (b, w, t) -> list of pair masks, or None: pairing leaves of refutations
+        # no X, X from t on: where a pairing strategy of Y's is sound
+        self.answerable = [not any(self.sched[i] == self.sched[i + 1] == self.x
+                                   for i in range(t, len(self.sched) - 1)) for t in range(len(self.sched) + 1)]
+        # X, Y, X, Y, ... from t to the end: where a residual splits into components
+        self.alternating = [all(self.sched[i] == (self.x if (i - t) % 2 == 0 else self.y)
+                                for i in range(t, len(self.sched))) for t in range(len(self.sched) + 1)]
         self._open: set = set()
         # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
         # can never be completed: dropped once here (exact, by the rules)
@@ -94,6 +133,8 @@ class ProofWalk(Attack):
         self.choose = choose
         self.carriers: dict = {}
         self.refuted: set = set()
+        self.split = split  # refutations: split residuals into components
+        self.splits = 0  # states refuted through their components
         # Without Y sets, a state's value depends only on X's needs within its remaining moves and
         # on t (cells off those needs are dead for both players): states are merged on that key.
         self.residual = not self.ysets and game.first_moves is None
@@ -244,6 +285,10 @@ class ProofWalk(Attack):
         xl = self._needs(self.xsets, own, opp, self.left_x[t])
         if not xl:
             return []
+        pairs = self.pairing(b, w, t) if self.pairing is not None else None
+        if pairs is not None:
+            self._check_pairing(b, w, t, xl, pairs)
+            return []  # Y's pairing strategy: X completes no set from here
         legal = self.legal(b, w, t)
         free = self.game.full_mask & ~b & ~w
         if self.sched[t] == self.y:
@@ -271,6 +316,12 @@ class ProofWalk(Attack):
             if self._double_threat(xl):
                 raise CertificateError(f"{self.x} makes a double threat at time {t} in {_show(self.game, b, w)}")
             return []
+        if self.split and self.residual and self.alternating[t]:
+            parts = components(xl)
+            if len(parts) > 1:  # each component refuted at t (its own key: fewer needs)
+                self.splits += 1
+                return [(b, w | (cells & ~part), t) if self.xb else (b | (cells & ~part), w, t)
+                        for cells in [sum(parts)] for part in parts]
         live = 0
         for s in xl + yl:
             live |= s
@@ -279,10 +330,39 @@ class ProofWalk(Attack):
             moves = legal & -legal
         return [(*self.play(b, w, 1 << i, True), t + 1) for i in bits(moves)]
 
+    def _check_pairing(self, b, w, t, xl, pairs) -> None:
+        """The pairing-leaf rule (module docstring): pairs of two free cells, disjoint, every need
+        containing a whole pair, and no X, X in the schedule from t on."""
+        if not self.answerable[t]:
+            raise CertificateError(f"a pairing at time {t}: {self.x} moves twice in a row later")
+        used = b | w
+        for p in pairs:
+            if p.bit_count() != 2 or p & used:
+                raise CertificateError(f"a pairing at time {t} has a pair that is not two free, unused cells")
+            used |= p
+        for s in xl:
+            if not any(p & s == p for p in pairs):
+                raise CertificateError(f"a pairing at time {t} leaves a live set of {self.x} without a pair")
+
     @staticmethod
     def _double_threat(xl) -> bool:
         """Some cell lies on two sets needing two cells each, with different second cells."""
         return any(p & (p - 1) for p in Attack.two_cell_partners(xl).values())
+
+
+def components(needs) -> list[int]:
+    """The cells of each connected component of the needs (needs sharing a cell are connected)."""
+    parts: list[int] = []
+    for s in needs:
+        merged = s
+        rest = []
+        for p in parts:
+            if p & merged:
+                merged |= p
+            else:
+                rest.append(p)
+        parts = rest + [merged]
+    return parts
 
 
 def _cells_of(mask: int) -> list[int]:
@@ -320,7 +400,7 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     entries = 0
     for attacker, wins, q in answers(cert, game, colour):
         walk = answer_walk(game, attacker, q)
-        entries += len(walk.table) + len(walk.links)
+        entries += len(walk.table) + len(walk.links) + len(walk.pairings)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -373,8 +453,15 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     ``walk.links``), everything else derived when it is proved or refuted."""
     table = _table(game, q.get("moves"))
     links = _links(game, q.get("links", []))
-    out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)))
-    out.table, out.links = table, links
+    pairings = _pairings(game, q.get("pairings", []))
+    split = q.get("components", False)
+    if not isinstance(split, bool):
+        raise CertificateError("'components' must be true or false")
+    if (pairings or split) and q.get("wins") is not False:
+        raise CertificateError("pairings and components refute 'X wins': a proof has neither")
+    out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)),
+               lambda b, w, t: pairings.get((b, w, t)), split)
+    out.table, out.links, out.pairings = table, links, pairings
     return out
 
 
@@ -385,47 +472,59 @@ def _check_entry(e, length: int, what: str):
         raise CertificateError(f"{what}, got {e!r}")
 
 
-def _table(game: pg.PositionalGame, entries) -> dict:
+def _keyed(game: pg.PositionalGame, entries, section: str, length: int, shape: str, parse) -> dict:
+    """(black, white, t) -> ``parse(entry)`` for each entry ``[t, black, white, ...]`` of a section
+    (``parse`` returns (value, further stones the entry names)); read strictly: a list, entries of
+    the given shape, known and distinct cells, no initial stone, one entry per state."""
     if not isinstance(entries, list):
-        raise CertificateError("'moves' must be a list")
-    table = {}
-    for e in entries:
-        _check_entry(e, 4, "a move entry must be [t, black, white, cell]")
-        try:
-            b, w = _cells(game, e[1]), _cells(game, e[2])
-            v = game.mask([e[3]])
-            b0, w0 = game.start()
-            if (b | w) & (b0 | w0):
-                raise CertificateError("a move entry lists an initial stone")
-            b, w = b | b0, w | w0
-        except InputError as exc:
-            raise CertificateError(str(exc)) from None
-        key = (b, w, e[0])
-        if key in table:
-            raise CertificateError(f"two moves for one state at time {e[0]}")
-        table[key] = v
-    return table
-
-
-def _links(game: pg.PositionalGame, entries) -> dict:
-    if not isinstance(entries, list):
-        raise CertificateError("'links' must be a list")
+        raise CertificateError(f"'{section}' must be a list")
     b0, w0 = game.start()
     out = {}
     for e in entries:
-        _check_entry(e, 6, "a link must be [t, black, white, black', white', map]")
+        _check_entry(e, length, f"an entry of '{section}' must be {shape}")
         try:
-            b, w, lb, lw = (_cells(game, x) for x in e[1:5])
-            cmap = {}
-            for pair in e[5].split():
-                a, _, c = pair.partition(">")
-                cmap[game.mask([a])] = game.mask([c])
+            b, w = _cells(game, e[1]), _cells(game, e[2])
+            value, stones = parse(e)
         except InputError as exc:
             raise CertificateError(str(exc)) from None
-        if (b | w | lb | lw) & (b0 | w0):
-            raise CertificateError("a link lists an initial stone")
-        out[(b | b0, w | w0, e[0])] = ((lb | b0, lw | w0), cmap)
+        if (b | w | stones) & (b0 | w0):
+            raise CertificateError(f"an entry of '{section}' lists an initial stone")
+        key = (b | b0, w | w0, e[0])
+        if key in out:
+            raise CertificateError(f"two entries of '{section}' for one state at time {e[0]}")
+        out[key] = value
     return out
+
+
+def _table(game: pg.PositionalGame, entries) -> dict:
+    return _keyed(game, entries, "moves", 4, "[t, black, white, cell]", lambda e: (game.mask([e[3]]), 0))
+
+
+def _links(game: pg.PositionalGame, entries) -> dict:
+    b0, w0 = game.start()
+
+    def parse(e):
+        lb, lw = _cells(game, e[3]), _cells(game, e[4])
+        cmap = {}
+        for pair in e[5].split():
+            a, _, c = pair.partition(">")
+            cmap[game.mask([a])] = game.mask([c])
+        return ((lb | b0, lw | w0), cmap), lb | lw
+
+    return _keyed(game, entries, "links", 6, "[t, black, white, black', white', map]", parse)
+
+
+def _pairings(game: pg.PositionalGame, entries) -> dict:
+    """The pair masks of each pairing entry ``[t, black, white, "a b c d ..."]`` (consecutive names
+    pair up; their freeness and disjointness are checked on use)."""
+
+    def parse(e):
+        names = e[3].split()
+        if len(names) % 2:
+            raise CertificateError(f"a pairing at time {e[0]} lists an odd number of cells")
+        return [game.mask(names[i:i + 2]) for i in range(0, len(names), 2)], 0
+
+    return _keyed(game, entries, "pairings", 4, "[t, black, white, pairs]", parse)
 
 
 def _cells(game, text: str) -> int:

@@ -20,7 +20,8 @@ The answers come from the rules the checker uses, never from a second reading of
   followed as the pass; in a refutation, a move of X on no live set is followed as the walk's
   representative move (an extra own stone never hurts: monotonicity). Once a refutation ends
   (X can no longer complete a set, or the X-Y-X rule), Y plays by the rules alone: complete a set,
-  else block X's one-cell threat, else any cell.
+  else block X's one-cell threat, else any cell; at a pairing leaf Y first answers X's move on a
+  pair with its mate (the leaf's lemma). Refutations split into components are not played.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from ..certificates.checker import check_certificate
 from ..certificates.proof import ProofWalk, answer_walk, answers, proof_game
 from ..draw.board import MakerBreakerPlay, Play, PositionalPlay
 from ..draw.load import from_certificate
-from ..errors import InputError
+from ..errors import InputError, NotApplicable
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
@@ -159,6 +160,8 @@ def _proof_play(cert: dict, title: str):
     game, colour, _winner, _asked = proof_game(cert, Question.from_json(cert["claim"]["question"]))
     chosen = sorted(answers(cert, game, colour), key=lambda a: not a[1])[0]
     attacker, wins, q = chosen
+    if q.get("components"):
+        raise NotApplicable("playing a refutation split into components is not supported")
     walk = answer_walk(game, attacker, q, walk=_Recording)
     if wins:
         walk.prove(*game.start(), 0)
@@ -179,6 +182,8 @@ class _ProofFollower:
         self.t = 0
         self.cells: dict | None = None
         self.ended = False  # a refutation has ended: the rest is played by the rules alone
+        self.mates: dict = {}  # after a pairing leaf: board cell -> its pair's other cell
+        self.last: int | None = None  # X's last move after the refutation ended
 
     # coordinates
     def _board_cell(self, v: int) -> int | None:
@@ -207,7 +212,14 @@ class _ProofFollower:
 
     def _step(self) -> list:
         self._resolve()
-        return self.walk._refute_step(self.b, self.w, self.t)
+        walk = self.walk
+        succ = walk._refute_step(self.b, self.w, self.t)
+        pairs = walk.pairing(self.b, self.w, self.t) if walk.pairing is not None and not succ else None
+        for p in pairs or ():
+            a, c = self._board_cell(p & -p), self._board_cell(p & (p - 1))
+            if a is not None and c is not None:
+                self.mates[a], self.mates[c] = c, a
+        return succ
 
     # the game
     def reply(self, state) -> str:
@@ -217,6 +229,9 @@ class _ProofFollower:
         if v is not None and (self.ended or _completes(g, state, me, v)):
             return g.names(v)[0]
         if self.ended:
+            mate = self.mates.get(self.last)
+            if mate is not None and mate & g.legal_moves(*state):
+                return g.names(mate)[0]  # the pairing leaf: answer in X's pair
             return self._free(state)
         if self.proves:
             self._resolve()
@@ -240,6 +255,7 @@ class _ProofFollower:
     def observe(self, state, move: str) -> None:
         """The opponent's move (or the strategist's immediate win) on the board."""
         if self.ended:
+            self.last = 1 << self.walk.game.index(move)
             return
         g, walk = self.walk.game, self.walk
         if self.proves:
@@ -253,6 +269,7 @@ class _ProofFollower:
             succ = self._step()
             if not succ:
                 self.ended = True
+                self.last = 1 << g.index(move)
                 return
             c = self._proof_cell(1 << g.index(move))
             after = [(s, (s[0] | s[1]) & ~(self.b | self.w)) for s in succ]

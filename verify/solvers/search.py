@@ -29,6 +29,12 @@ is exact (never changes a result) and relies on the lemma stated with it:
   turn: carrier of the pass proof ∪ each searched reply c with its proof's carrier; in a Maker-Maker
   game, also every cell of Y's sets that X has not blocked (so extra Y stones cannot complete or
   advance a Y set).
+- **Pairing leaves** (``pairing_leaves``, :func:`verify.solvers.search_leaves.pair_cover`): where X
+  never moves twice in a row from t on and Y holds a pairing of X's live needs (disjoint pairs of
+  free cells, one inside every live set), Y answers each X move on a pair with its mate and X
+  completes no set: the state is lost for X (lemma and proof in :mod:`verify.certificates.proof`,
+  whose checker accepts the pairing as a leaf). At Y's turn any Y move keeps the state lost (a
+  stone off the pairs is an extra Y stone, one on a pair blocks that pair's sets); a pair's cell.
 - **Automorphisms** (:mod:`verify.solvers.search_symmetry`, optional): positions that an
   automorphism of the game (a permutation of the cells preserving both players' sets, initial
   stones and first-move cells) maps onto each other have the same value; the table is keyed by a
@@ -50,8 +56,10 @@ from ..errors import MethodError, Undecided
 from ..games import positional as pg
 from ..games.attack import Attack
 from ..hypergraph import bits, minimal_masks
+from .search_leaves import no_double_moves, pair_cover
 
 TT_LIMIT = 2_000_000
+PAIR_LEAF_SETS = 12  # the reference tries pairing leaves on residuals of at most this many live sets
 ISO_SETS = 48  # on symmetric boards, residuals with at most this many sets are merged up to isomorphism
 _CHECK_EVERY = 2048
 
@@ -67,7 +75,8 @@ class ProofSearch(Attack):
     """
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = TT_LIMIT,
-                 deadline: float | None = None, progress=None, symmetry=None, residual: bool = True):
+                 deadline: float | None = None, progress=None, symmetry=None, residual: bool = True,
+                 pairing_leaves: int | None = None):
         super().__init__(game, attacker)
         n = len(self.sched)
         sched = self.sched
@@ -84,6 +93,10 @@ class ProofSearch(Attack):
         # X, Y, X from t on: the pattern of the two-move oracles
         self.xyx = [sched[t:t + 3] == (attacker, self.y, attacker) for t in range(n + 1)]
         self.yx = [sched[t:t + 2] == (self.y, attacker) for t in range(n + 1)]
+        # pairing leaves: tried on residuals of at most this many live sets where X never moves
+        # twice in a row from t on (0: never)
+        self.pairing_leaves = PAIR_LEAF_SETS if pairing_leaves is None else pairing_leaves
+        self.answerable = no_double_moves(sched, attacker)
         self.tt: dict = {}
         self.tt_limit = tt_limit
         self.deadline = deadline
@@ -196,6 +209,14 @@ class ProofSearch(Attack):
             return self._lost(0)
         if t >= len(self.sched) or not xl:
             return self._lost(0)
+        if len(xl) <= self.pairing_leaves and self.answerable[t]:
+            pairs = pair_cover(xl)
+            if pairs is not None:
+                self._hit("pairing_leaf")
+                if self.sched[t] == self.x:
+                    return self._lost(0)
+                legal = self.legal(black, white, t)  # any Y move keeps the pairing (or blocks a pair)
+                return self._lost((pairs[0] & -pairs[0]) if pairs[0] & -pairs[0] & legal else legal & -legal)
         if self.sched[t] == self.x:
             return self._attack(black, white, t, xl, yl)
         return self._defend(black, white, t, xl, yl)

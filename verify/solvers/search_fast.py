@@ -18,6 +18,7 @@ CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, 
 TSS_DEPTH = 6  # threats in a row the threat-space search looks for
 TSS_BUDGET = 64
 FIRST_SLOTS = 1 << 16  # threat-space nodes per X turn
+PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of at most this many live sets
 
 
 def available() -> bool:
@@ -52,7 +53,7 @@ class FastProofSearch(Attack):
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
-                 sym_until: int = 64):
+                 sym_until: int = 64, pairing_leaves: int | None = None):
         import numpy as np
         from . import search_kernel as k
         super().__init__(game, attacker)
@@ -71,6 +72,12 @@ class FastProofSearch(Attack):
             self.xyx[t] = self.sched[t:t + 3] == (attacker, self.y, attacker)
             self.yx[t] = self.sched[t:t + 2] == (self.y, attacker)
         self.lx = np.array(self.left_x + [0, 0], dtype=np.int64)
+        # pairing leaves where X never moves twice in a row from t on (search_leaves.PAIR_SETS = 0
+        # turns every pairing leaf off)
+        from .search_leaves import PAIR_SETS, no_double_moves
+        most = min(PAIR_LEAF_SETS if pairing_leaves is None else pairing_leaves, PAIR_SETS)
+        self.pk = np.array([most if ok else 0 for ok in no_double_moves(self.sched, attacker)] + [0, 0],
+                           dtype=np.int64)
         self.limit = 4
         while self.limit < tt_limit:
             self.limit *= 2
@@ -136,7 +143,7 @@ class FastProofSearch(Attack):
     def hits(self) -> dict[str, int]:
         k = self.k
         names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
-                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED}
+                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "pairing_leaf": k.PAIRINGS}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
     def wins(self, black: int, white: int, t: int) -> bool:
@@ -164,7 +171,7 @@ class FastProofSearch(Attack):
             t0 = time.perf_counter()
             status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
                                      self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
-                                     self.tss_depth, self.T, self.Ti, self.sym_until)
+                                     self.tss_depth, self.T, self.Ti, self.sym_until, self.pk)
             if status >= 0:
                 return bool(status), int(car), int(mv)
             spent = time.perf_counter() - t0

@@ -15,6 +15,11 @@ exact:
 - **Table keys**: a state is keyed by (U, X's stones on U, t), U the union of X's live sets. Equal
   keys give equal needs (a set is live iff it lies in U, misses Y's stones and needs at most X's
   remaining moves, and its need is its cells off X's stones), so equal values (the residual lemma).
+- **Pairing leaves** (``pk[t]`` > 0 where X never moves twice in a row from t on): on at most
+  ``pk[t]`` live sets a greedy pairing (:func:`pair_leaf`: needs of two cells are their own pairs,
+  then each uncovered need, smallest first, takes its two lowest unused cells) that covers every
+  need proves the state lost for X (the pairing lemma of :mod:`verify.certificates.proof`); not
+  found proves nothing. Y's move there is a pair's cell.
 - **Bounded table** (``slots``, buckets of 4): a full bucket replaces the entry whose subtree took
   the fewest nodes (the cheapest to recompute).
 
@@ -37,8 +42,9 @@ C2 = np.uint64(0xC2B2AE3D27D4EB4F)
 C3 = np.uint64(0x165667B19E3779F9)
 
 # statistics slots
-NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED = range(12)
-STATS = 12
+NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
+    PAIRINGS = range(13)
+STATS = 13
 
 
 @njit(cache=True, inline="always")
@@ -232,6 +238,46 @@ def child_after(S, lv, ln, d, own, stone_x, stone_y, left):
 
 
 @njit(cache=True)
+def pair_leaf(S, lv, ln, d, own):
+    """A pairing of the live needs found greedily: the first pair (nonzero) if every need holds a
+    pair, else 0. Needs of two cells first (each its own pair), then larger needs by size."""
+    k = ln[d]
+    if k == 0:
+        return U0  # (node() never asks: no live set is a loss for X already)
+    pairs = np.zeros(k, np.uint64)
+    np_ = 0
+    used = U0
+    top = 0
+    for j in range(k):
+        c = popcount(S[lv[d, j]] & ~own)
+        if c < 2:
+            return U0
+        if c > top:
+            top = c
+    for size in range(2, top + 1):
+        for j in range(k):
+            need = S[lv[d, j]] & ~own
+            if popcount(need) != size:
+                continue
+            covered = False
+            for q in range(np_):
+                if pairs[q] & need == pairs[q]:
+                    covered = True
+                    break
+            if covered:
+                continue
+            rest = need & ~used
+            if popcount(rest) < 2:
+                return U0
+            a = lowbit(rest)
+            p = a | lowbit(rest ^ a)
+            pairs[np_] = p
+            np_ += 1
+            used |= p
+    return pairs[0]
+
+
+@njit(cache=True)
 def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
     """Threat-space search for X at an X turn: (1 and carrier and first move) if a sequence of
     one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim)."""
@@ -262,7 +308,7 @@ def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
 
 
 @njit(cache=True)
-def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_depth, T, Ti, symt):
+def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_depth, T, Ti, symt, pk):
     """The value of the state (own, opp, t) whose live sets are ``lv[d, :ln[d]]`` (all needing at
     least one cell): (status, carrier, move), see the module docstring. One self-recursive function
     (X's turn, then Y's turn below): numba compiles self-recursion, not mutual recursion."""
@@ -292,7 +338,14 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
     status = 0
     carrier = U0
     move = U0
-    if isx[t]:
+    leaf = U0
+    if k <= pk[t]:
+        leaf = pair_leaf(S, lv, ln, d, own)
+    if leaf != U0:
+        st[PAIRINGS] += 1
+        if not isx[t]:
+            move = lowbit(leaf)
+    elif isx[t]:
         # -- X's turn: an immediate win, the X-Y-X double-threat oracle, threat-space search, moves
         done = False
         for j in range(k):
@@ -321,7 +374,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
             for v in ordered(S, lv, ln, d, own, legal):
                 child_after(S, lv, ln, d, own, v, U0, lx[t + 1])
                 r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own | v, opp, t + 1, d + 1,
-                                 tss_depth, T, Ti, symt)
+                                 tss_depth, T, Ti, symt, pk)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -341,7 +394,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                 st[FORCED] += 1
                 child_after(S, lv, ln, d, own, U0, th, lx[t + 1])
                 r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | th, t + 1, d + 1,
-                                 tss_depth, T, Ti, symt)
+                                 tss_depth, T, Ti, symt, pk)
                 if r < 0:
                     return r, U0, U0
                 status, carrier, move = (1, car | th, U0) if r == 1 else (0, U0, th)
@@ -351,14 +404,14 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                 tried = lowbit(legal)
             child_after(S, lv, ln, d, own, U0, tried, lx[t + 1])
             r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | tried, t + 1, d + 1,
-                             tss_depth, T, Ti, symt)
+                             tss_depth, T, Ti, symt, pk)
             if r < 0:
                 return r, U0, U0
             move = tried
             if r == 1:
                 carrier = car | tried
                 child_after(S, lv, ln, d, own, U0, U0, lx[t + 1])
-                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth, T, Ti, symt)
+                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth, T, Ti, symt, pk)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -379,7 +432,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                             rest ^= c
                         child_after(S, lv, ln, d, own, U0, c, lx[t + 1])
                         r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | c, t + 1,
-                                         d + 1, tss_depth, T, Ti, symt)
+                                         d + 1, tss_depth, T, Ti, symt, pk)
                         if r < 0:
                             return r, U0, U0
                         if r == 0:

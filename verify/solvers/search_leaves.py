@@ -1,0 +1,131 @@
+"""Leaf oracles of the proof search: states decided without searching below them.
+
+- :func:`pair_cover`: a pairing strategy for the defender Y (disjoint pairs of free cells, every live
+  set of the attacker X containing a whole pair). Where the schedule never gives X two moves in a
+  row, Y answers each X move on a pair with its mate, and X completes no set (the lemma and its
+  proof are in :mod:`verify.certificates.proof`, which checks the pairings a certificate records).
+  Found by a bounded backtracking search (the most constrained uncovered set first); ``None`` when
+  none is found within the budget (which proves nothing).
+"""
+from __future__ import annotations
+
+from ..hypergraph import bits, minimal_masks
+
+PAIR_SETS = 64  # residuals with more live sets are not tried (the search is cheaper there)
+# backtracking nodes per try: on vdW k = 5, n = 20 and 22 (Maker first) a budget of 2000 finds every
+# pairing an unbounded search finds (certificates 11 KB and 132 KB; 200: 15 KB and 157 KB), so an
+# exact SAT oracle would not shrink them further
+PAIR_BUDGET = 2000
+CHOICE_BUDGET = 100  # per candidate move when the builder looks for a Y move into a pairing leaf
+
+
+def no_double_moves(sched, attacker: str) -> list[bool]:
+    """For each t (0..len(sched)): does ``attacker`` never move twice in a row from t on?"""
+    out = [True] * (len(sched) + 1)
+    for t in range(len(sched) - 2, -1, -1):
+        out[t] = out[t + 1] and not (sched[t] == sched[t + 1] == attacker)
+    return out
+
+
+def pair_cover(needs, budget: int = PAIR_BUDGET) -> list[int] | None:
+    """Disjoint two-cell masks such that every mask of ``needs`` contains one, or None if the
+    bounded search finds none (every need must have at least two cells)."""
+    sets = minimal_masks(sorted(set(needs)))  # sorted: the same needs give the same pairing
+    if any(s.bit_count() < 2 for s in sets) or len(sets) > PAIR_SETS:
+        return None
+    left = [budget]
+    chosen: list[int] = []
+
+    def solve(open_sets, used) -> bool:
+        if not open_sets:
+            return True
+        best, fewest = 0, 65
+        for s in open_sets:  # the most constrained open set (two free cells: a forced pair)
+            c = (s & ~used).bit_count()
+            if c < 2:
+                return False
+            if c < fewest:
+                best, fewest = s, c
+                if c == 2:
+                    break
+        if fewest > 2:  # forced pairs cost no budget
+            left[0] -= 1
+            if left[0] < 0:
+                return False
+        free = []
+        m = best & ~used
+        while m:
+            low = m & -m
+            free.append(low)
+            m ^= low
+        opts = [a | b for i, a in enumerate(free) for b in free[i + 1:]]
+        if len(opts) > 1:  # the pair covering the most open sets first
+            opts.sort(key=lambda p: -sum(1 for s in open_sets if p & s == p))
+        for p in opts:
+            chosen.append(p)
+            if solve([s for s in open_sets if p & s != p], used | p):
+                return True
+            chosen.pop()
+        return False
+
+    return list(chosen) if solve(sets, 0) else None
+
+
+def pairer(search, found: dict):
+    """The certificate builder's pairing callback for a refutation walk
+    (:class:`verify.certificates.proof.ProofWalk`): a pairing of the state's live needs when
+    :func:`pair_cover` finds one and X never moves twice in a row from t on, recorded in ``found``
+    ((black, white, t) -> pairs); else None (the walk then goes on below the state)."""
+    ok = no_double_moves(search.sched, search.x)
+
+    def pairing(b, w, t):
+        if not ok[t]:
+            return None
+        own, opp = search.own_opp(b, w)
+        lx = search.left_x[t]
+        pairs = pair_cover([s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= lx])
+        if pairs is not None:
+            found[(b, w, t)] = pairs
+        return pairs
+
+    return pairing
+
+
+def pairing_choice(search, choose, moves: dict):
+    """The builder's choice at Y's turns of a refutation: a legal Y move after which X's needs have
+    a pairing (the walk then ends there in a pairing leaf; recorded in ``moves``), else
+    ``choose``'s. Candidates: the free cells of X's live needs, most needed first."""
+    ok = no_double_moves(search.sched, search.x)
+
+    def pick(b, w, t):
+        if t + 1 < len(ok) and ok[t + 1]:
+            own, opp = search.own_opp(b, w)
+            lx = search.left_x[t + 1]
+            needs = [s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= lx]
+            legal = search.legal(b, w, t)
+            for c in _by_weight(needs, legal):
+                if pair_cover([s for s in needs if not s & c], CHOICE_BUDGET) is not None:
+                    moves[(b, w, t)] = c
+                    return c
+        return choose(b, w, t)
+
+    return pick
+
+
+def _by_weight(needs, allowed) -> list[int]:
+    """Cells of ``allowed`` on the needs, by decreasing weight (2^-size per need through the cell)."""
+    score: dict[int, float] = {}
+    for s in needs:
+        for i in bits(s & allowed):
+            score[1 << i] = score.get(1 << i, 0.0) + 1.0 / (1 << s.bit_count())
+    return sorted(score, key=lambda v: (-score[v], v))
+
+
+def pairing_entries(game, found: dict) -> list[list]:
+    """A certificate's ``pairings`` section: ``[t, black, white, "a b c d ..."]`` sorted."""
+    b0, w0 = game.start()
+    out = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+            " ".join(name for p in pairs for name in game.names(p))]
+           for (b, w, t), pairs in found.items()]
+    out.sort(key=lambda e: (e[0], e[1], e[2]))
+    return out
