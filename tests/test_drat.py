@@ -7,7 +7,7 @@ import itertools
 import re
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import example, assume, given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
@@ -171,6 +171,8 @@ def test_never_accepts_a_proof_for_a_satisfiable_formula(clauses, steps):
 
 @given(st.lists(clause_st.filter(bool), min_size=1, max_size=16), st.lists(lemma_st, max_size=10))
 @settings(max_examples=150)
+@example(clauses=[[-1]], lemmas=[[1, 7]])  # two fresh variables' worth of room in one lemma
+@example(clauses=[[-1]], lemmas=[[6, 7]])
 def test_agrees_with_naive_checker(clauses, lemmas):
     """Same verdict on every step (RUP, RAT, or neither) as a from-scratch implementation."""
     expected = naive_check(clauses, [tuple(c) for c in lemmas])

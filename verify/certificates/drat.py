@@ -257,12 +257,12 @@ def check_drat(nvars: int, clauses, proof) -> dict:
 
     ``proof`` is DRAT text or parsed steps. Raises :class:`DratError` when a lemma is neither RUP
     nor RAT, or when the proof ends without a unit-propagation conflict. A lemma may name a variable
-    beyond ``nvars`` (a RAT extension) only up to ``nvars`` + the number of proof steps (each new
-    variable needs a lemma). Variables are renumbered densely, so memory follows the input size,
+    beyond ``nvars`` (a RAT extension) only up to ``nvars`` + the number of literals the proof
+    writes (each new variable occurs in some lemma; one lemma may introduce several). Variables are renumbered densely, so memory follows the input size,
     never the largest variable.
     """
     steps = parse_drat(proof) if isinstance(proof, str) else proof
-    most = nvars + len(steps)
+    most = nvars + sum(len(lits) for _, lits in steps)
     dense: dict[int, int] = {}
 
     def renumber(c) -> tuple[int, ...]:
@@ -280,7 +280,7 @@ def check_drat(nvars: int, clauses, proof) -> dict:
             if isinstance(x, bool) or not isinstance(x, int) or x == 0:
                 raise DratError(f"proof step {no}: literals are non-zero integers")
             if abs(x) > most:
-                raise DratError(f"proof step {no}: variable {abs(x)} is beyond nvars + proof length ({most})")
+                raise DratError(f"proof step {no}: variable {abs(x)} is beyond nvars + the literals of the proof ({most})")
         lits = renumber(shown_lits)
         if delete:
             if db.delete(lits):
