@@ -135,7 +135,7 @@ def test_race_families_agree_and_certify(name):
 def test_race_families_fire_the_rules():
     for name in ("knobby-4x4-race.pg", "ap-14-4-race.pg"):
         SEEN.update(fast_certified(read_pg(CLASSICAL / name))[1])
-    assert {"must_play", "forced_block", "residual_transposition", "threat_space"} <= SEEN
+    assert {"must_play", "forced_block", "residual_transposition", "threat_space", "maker_breaker_oracle"} <= SEEN
 
 
 @pytest.mark.parametrize("n,k,moves", [(7, 3, None), (9, 3, 3), (11, 4, None), (13, 4, 5)])
@@ -146,12 +146,17 @@ def test_ap_races_with_and_without_symmetry(n, k, moves):
     assert on == off == search_pg(game, engine="python").winner
 
 
-def test_race_kernel_threat_space_search_and_small_table():
-    """The threat-space search fires on a race and does not change the answer; a tiny table
-    (replacement) neither."""
+def test_race_kernel_threat_space_search_oracle_and_small_table():
+    """The threat-space search fires on a race and does not change the answer; neither do the
+    Maker-Breaker oracle turned off, nor a tiny table (replacement)."""
     game = read_pg(CLASSICAL / "ap-15-4-race.pg")
     on = make_search(game, pg.BLACK, "fast")
     assert on.wins(*game.start(), 0) and on.hits.get("threat_space", 0) > 0
     assert make_search(game, pg.BLACK, "fast", tss_depth=0).wins(*game.start(), 0)
+    knobby = read_pg(CLASSICAL / "knobby-4x4-race.pg")
+    for oracle in (True, False):
+        s = make_search(knobby, pg.BLACK, "fast", mb_oracle=oracle)
+        assert not s.wins(*knobby.start(), 0)
+        assert bool(s.hits.get("maker_breaker_oracle")) == oracle
     small = FastProofSearch(game, pg.BLACK, tt_limit=16)
     assert small.wins(*game.start(), 0) and small.hits.get("replaced", 0) > 0 and small.race

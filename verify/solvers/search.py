@@ -452,6 +452,7 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
             raise MethodError("the compiled search needs numba (pip install .[fast]) and a game of at most "
                               "64 cells without #firstmoves")
     kw.pop("tss_depth", None)
+    kw.pop("mb_oracle", None)
     return ProofSearch(game, attacker, **kw)
 
 

@@ -50,7 +50,7 @@ class FastProofSearch(Attack):
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
-                 sym_until: int = 64):
+                 sym_until: int = 64, mb_oracle: bool = True):
         import numpy as np
         from . import search_kernel as k
         super().__init__(game, attacker)
@@ -85,11 +85,15 @@ class FastProofSearch(Attack):
         slots = min(self.limit, FIRST_SLOTS)
         self.tab = np.zeros((slots, 7 if self.race else 5), dtype=np.uint64)
         self.mask = slots - 1
+        # the race kernel's Maker-Breaker oracle (X loses if X loses when Y only blocks): its own
+        # table of residual keys, fixed size; none when mb_oracle is off
+        oracle_slots = min(self.limit, 1 << 20) if self.race and mb_oracle else 0
+        self.tab2 = np.zeros((oracle_slots, 5), dtype=np.uint64)
         self.lv = np.zeros((n + 3, max(1, len(self.xsets))), dtype=np.int32)
         self.ln = np.zeros(n + 3, dtype=np.int64)
         self.lvy = np.zeros((n + 3, max(1, len(self.ysets))), dtype=np.int32)
         self.lny = np.zeros(n + 3, dtype=np.int64)
-        self.st = np.zeros(k.STATS, dtype=np.int64)
+        self.st = np.zeros(k.STATS + 1, dtype=np.int64)  # the last slot: the race kernel's MB_LOSSES
         self.st[k.TSS_BUDGET] = TSS_BUDGET
         self.tss_depth = tss_depth
         self.chunk = 1 << 14
@@ -146,7 +150,7 @@ class FastProofSearch(Attack):
     def hits(self) -> dict[str, int]:
         k = self.k
         names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
-                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED}
+                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "maker_breaker_oracle": k.STATS}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
     def wins(self, black: int, white: int, t: int) -> bool:
@@ -182,7 +186,7 @@ class FastProofSearch(Attack):
                 status, car, mv = self.kr.race_node(
                     S, self.lv, self.ln, self.Sy, self.lvy, self.lny, self.isx, self.xyx, self.lx, self.ly,
                     self.n, self.full, self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
-                    self.tss_depth, self.T, self.Ti, self.sym_until)
+                    self.tss_depth, self.T, self.Ti, self.sym_until, self.tab2, max(len(self.tab2) - 1, 0))
             else:
                 status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
                                          self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,

@@ -19,6 +19,11 @@ when it needs at most Y's remaining moves. Each rule is exact:
   never completed (one stone per move: it stays out of reach whatever is played); X tries only
   cells on live sets of either player (a cell on none is worth a pass, and a pass is never better
   than a move: monotonicity, :mod:`verify.solvers.search`).
+- **Maker-Breaker oracle** (X's turn, no forced block; ``tab2`` non-empty): X wins the race only if
+  X wins the Maker-Breaker game from the same state (Y's sets ignored: X's winning strategy in the
+  race completes an X set within the schedule against every Y play, which is all the Maker-Breaker
+  game asks), so when :func:`verify.solvers.search_kernel.node` (its own table, residual keys)
+  says X loses that game, X loses the race.
 - **X, Y, X with X's last two moves** (no X's forced block, so Y has no one-cell need and cannot
   complete at its move): X wins iff a move leaves one-cell needs on two different cells.
 - **Must-play region** (Y's turn): as in the reference, the pass proof's carrier bounds Y's
@@ -49,10 +54,11 @@ import numpy as np
 from numba import njit
 
 from .search_kernel import (BUDGET, DISPROVEN, FORCED, MUST_PLAY, NODES, PROVEN, TSS_BUDGET, TSS_LEFT,
-                            TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, child_after, image, lowbit,
-                            partners, popcount, scores, threat_cells, tt_find_k, tt_store_k)
+                            STATS, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, child_after, image, lowbit,
+                            node, partners, popcount, scores, threat_cells, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
+MB_LOSSES = STATS  # statistics slot: X's turns refuted by the Maker-Breaker oracle
 
 
 @njit(cache=True)
@@ -140,7 +146,7 @@ def both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, allowed, left_y):
 
 @njit(cache=True)
 def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own, opp, t, d, tss_depth,
-              T, Ti, symt):
+              T, Ti, symt, tab2, mask2):
     """The value of the state (own, opp, t) whose lists are ``lv[d]`` (X's live sets) and ``lvy[d]``
     (Y's unblocked sets): (status, carrier, move), see the module docstring."""
     st[NODES] += 1
@@ -185,6 +191,13 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             if (yth & (yth - U1)) != U0:
                 done = True  # two cells Y completes next: X blocks one
             forced = yth
+        if not done and forced == U0 and tab2.shape[0] > 0:
+            r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt)
+            if r < 0:
+                return r, U0, U0
+            if r == 0:
+                st[MB_LOSSES] += 1
+                done = True  # X loses even if Y only blocks
         if not done and forced == U0 and lx[t] == 2 and xyx[t]:
             part = partners(S, lv, ln, d, own)
             for i in range(64):
@@ -210,7 +223,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             for v in moves:
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, U0, lx[t + 1])
                 r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own | v,
-                                      opp, t + 1, d + 1, tss_depth, T, Ti, symt)
+                                      opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -231,7 +244,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             st[FORCED] += 1
             after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, th, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt)
+                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2)
             if r < 0:
                 return r, U0, U0
             status, carrier, move = (1, car | th | yopen, U0) if r == 1 else (0, U0, th)
@@ -249,7 +262,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 tried = lowbit(legal)
             after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, tried, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt)
+                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2)
             if r < 0:
                 return r, U0, U0
             move = tried
@@ -257,7 +270,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 carrier = car | tried
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, U0, lx[t + 1])
                 r, cp, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt)
+                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -270,7 +283,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                     for c in region_order(score, region):
                         after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
                         r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
-                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt)
+                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2)
                         if r < 0:
                             return r, U0, U0
                         if r == 0:
