@@ -203,9 +203,10 @@ class FastProofSearch(Attack):
 
 
 def warm_up() -> float:
-    """Load (or compile, the first time) the kernel; the seconds it took (once per process)."""
+    """Load (or compile, the first time) the kernels (Maker-Breaker and race); the seconds it took
+    (once per process)."""
     from ..families import tic_tac_toe
     t0 = time.perf_counter()
-    g = pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker")
-    FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
+    for g in (pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker"), pg.race(tic_tac_toe(3))):
+        FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
     return time.perf_counter() - t0
