@@ -271,12 +271,17 @@ def child_after(S, lv, ln, d, own, stone_x, stone_y, left):
 
 
 @njit(cache=True)
-def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
+def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     """Threat-space search for X at an X turn: (1 and carrier and first move) if a sequence of
-    one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim)."""
+    one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim). ``Sy`` (with
+    ``lvy``, ``lny``): Y's unblocked sets in a race (:mod:`verify.solvers.search_kernel_race`), empty
+    otherwise; a step at which Y has a one-cell need ends the line (Y could complete instead of
+    answering). The carrier holds the cells played and threatened (a race adds Y's open cells)."""
     if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
         return 0, U0, U0
     if isx[t + 1] or not isx[t + 2]:
+        return 0, U0, U0
+    if Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d, opp) != U0:
         return 0, U0, U0
     st[TSS_LEFT] -= 1
     part = partners(S, lv, ln, d, own)
@@ -294,7 +299,9 @@ def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
             continue
         v = U1 << np.uint64(i)
         child_after(S, lv, ln, d, own, v, a, lx[t + 2])
-        won, car, _ = tss(S, lv, ln, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
+        if Sy.shape[0] > 0:
+            child_after(Sy, lvy, lny, d, opp, a, v, 64)
+        won, car, _ = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
         if won == 1:
             return 1, car | v | a, v
     return 0, U0, U0
@@ -351,7 +358,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
             done = True
         if not done and tss_depth > 0:
             st[TSS_LEFT] = st[TSS_BUDGET]
-            won, car, v = tss(S, lv, ln, isx, lx, n, own, opp, t, d, tss_depth, st)
+            won, car, v = tss(S, lv, ln, S[:0], lv, ln, isx, lx, n, own, opp, t, d, tss_depth, st)
             if won == 1:
                 st[TSS_WINS] += 1
                 status, carrier, move = 1, car, v

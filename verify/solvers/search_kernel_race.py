@@ -55,7 +55,7 @@ from numba import njit
 
 from .search_kernel import (BUDGET, DISPROVEN, FORCED, MUST_PLAY, NODES, PROVEN, TSS_BUDGET, TSS_LEFT,
                             STATS, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, child_after, image, lowbit,
-                            node, partners, popcount, scores, threat_cells, tt_find_k, tt_store_k)
+                            node, partners, popcount, scores, threat_cells, tss, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
 MB_LOSSES = STATS  # statistics slot: X's turns refuted by the Maker-Breaker oracle
@@ -102,38 +102,6 @@ def after(S, lv, ln, Sy, lvy, lny, d, own, opp, stone_x, stone_y, left):
     be 0), X then having ``left`` moves."""
     child_after(S, lv, ln, d, own, stone_x, stone_y, left)
     child_after(Sy, lvy, lny, d, opp, stone_y, stone_x, ANY)
-
-
-@njit(cache=True)
-def race_tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
-    """Threat-space search for X at an X turn, while Y has no one-cell need: (1, carrier without
-    yopen, first move) if a sequence of one-threat moves ends in a double threat, else (0, 0, 0)."""
-    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
-        return 0, U0, U0
-    if isx[t + 1] or not isx[t + 2]:
-        return 0, U0, U0
-    if threat_cells(Sy, lvy, lny, d, opp) != U0:
-        return 0, U0, U0
-    st[TSS_LEFT] -= 1
-    part = partners(S, lv, ln, d, own)
-    for i in range(64):
-        p = part[i]
-        if p != U0 and (p & (p - U1)) != U0:
-            a = lowbit(p)
-            b = lowbit(p ^ a)
-            return 1, (U1 << np.uint64(i)) | a | b, U1 << np.uint64(i)
-    if depth <= 1 or lx[t + 2] < 2:
-        return 0, U0, U0
-    for i in range(64):
-        a = part[i]
-        if a == U0:
-            continue
-        v = U1 << np.uint64(i)
-        after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, a, lx[t + 2])
-        won, car, _ = race_tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
-        if won == 1:
-            return 1, car | v | a, v
-    return 0, U0, U0
 
 
 @njit(cache=True)
@@ -210,7 +178,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             done = True
         if not done and forced == U0 and tss_depth > 0:
             st[TSS_LEFT] = st[TSS_BUDGET]
-            won, car, v = race_tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, st)
+            won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, st)
             if won == 1:
                 st[TSS_WINS] += 1
                 status, carrier, move = 1, car | yopen, v
