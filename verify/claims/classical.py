@@ -14,6 +14,9 @@ moving first) is printed as 6 (Wikipedia, "Harary's generalized tic-tac-toe", ci
 Erratum found: Skinny's move number (the straight tetromino, the race) is printed as 8 (same sources;
 OEIS A380598: "on a 7 X 7 board the first player can force a win in at most 8 moves"); the first
 player wins on 7×7 within 7 moves (and not within 6: proofs/large/skinny-7x7-race-6.json).
+
+Erratum found: the Y pentomino's board and move numbers are printed as 7 and 9 (Wikipedia; OEIS
+A380597/A380598); the first player wins the race on 6×6 within 6 moves (and not within 5).
 """
 from __future__ import annotations
 
