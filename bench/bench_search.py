@@ -18,6 +18,11 @@ Waerden boards (Maker-Breaker on {1..n}, the k-term progressions): for each, in 
 its own, the result, nodes, CPU seconds, node rate and peak RSS of the child (the forked process,
 about 100 MB of it the parent's footprint), and the ratios (node rate, time). ``--no-hex`` skips the
 puzzles.
+
+``--engines --races`` (issue 18, races) compares the pure-Python reference (``--engine python``)
+with the compiled kernel on Harary's animal races and van der Waerden races (Maker-Maker ``.pg``
+games: :mod:`verify.solvers.search_kernel_race`), the question "does black (the first player)
+win?"; "maker" in the result column then means black wins, "breaker" that it does not.
 """
 from __future__ import annotations
 
@@ -92,6 +97,22 @@ def engine_positions(hex_puzzles: bool, only: str):
     return [(name, g) for name, g in out if only in name]
 
 
+def race_positions(only: str):
+    """(name, race .pg game) pairs: ``verify family animal NAME B --race [--moves M]`` and
+    ``verify family ap N K --race``."""
+    from verify.families import family
+    from verify.games import positional as pg
+    out = [("N 5x5 race, 6 moves", pg.race(family("animal", "N", 5), 6)),
+           ("knobby 4x4 race", pg.race(family("animal", "knobby", 4))),
+           ("ap n=14 k=4 race", pg.race(ap_board(14, 4))),
+           ("skinny 7x7 race, 6 moves", pg.race(family("animal", "skinny", 7), 6)),
+           ("skinny 7x7 race, 7 moves", pg.race(family("animal", "skinny", 7), 7)),
+           ("skinny 7x7 race, 8 moves", pg.race(family("animal", "skinny", 7), 8)),
+           ("skinny 6x6 race, 8 moves", pg.race(family("animal", "skinny", 6), 8)),
+           ("skinny 6x6 race", pg.race(family("animal", "skinny", 6)))]
+    return [(name, g) for name, g in out if only in name]
+
+
 def _engine_child(engine, game, limit, conn):
     from verify.games import positional as pg
     if engine == "baseline":
@@ -129,11 +150,14 @@ def engines(argv):
     limit = float(argv[argv.index("--limit") + 1]) if "--limit" in argv else 60.0
     only = argv[argv.index("--only") + 1] if "--only" in argv else ""
     new = argv[argv.index("--engine") + 1] if "--engine" in argv else "fast"
+    races = "--races" in argv
+    base = "python" if races else "baseline"
+    positions = race_positions(only) if races else engine_positions("--no-hex" not in argv, only)
     print(f"{'position':<26} {'result':>7} | {'base s':>7} {'nodes':>9} {'n/s':>8} {'MB':>5} | {'new s':>7} "
           f"{'nodes':>9} {'n/s':>9} {'MB':>5} | {'rate x':>7} {'time x':>7}")
     rates, slower = [], []
-    for name, g in engine_positions("--no-hex" not in argv, only):
-        bw, bn, bt, bm = run_engine("baseline", g, limit)
+    for name, g in positions:
+        bw, bn, bt, bm = run_engine(base, g, limit)
         nw, nn, nt, nm = run_engine(new, g, limit)
         br, nr = bn / max(bt, 1e-3), nn / max(nt, 1e-3)
         if bn and nn:

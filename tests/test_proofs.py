@@ -32,8 +32,9 @@ def _bound(row) -> list[str]:
 
 
 def _slow_if_large(path: Path, *values):
-    """A test case, in the slow suite when its certificate is over 1 MB (seconds to check)."""
-    marks = [pytest.mark.slow] if path.stat().st_size > 1_000_000 else []
+    """A test case, in the slow suite when its certificate is over 600 KB (seconds to check: a race
+    certificate's must-play regions hold every free cell of the second player's open sets)."""
+    marks = [pytest.mark.slow] if path.stat().st_size > 600_000 else []
     return pytest.param(*values, marks=marks, id=str(path.relative_to(path.parents[1])))
 
 

@@ -124,7 +124,8 @@ def test_timeout_and_ineligible_games():
     from test_pg import TTT_MM
     from verify.formats.pg import parse_pg
     with pytest.raises(MethodError, match="needs numba"):
-        make_search(parse_pg(TTT_MM), pg.BLACK, "fast")
+        make_search(parse_pg(TTT_MM + "#firstmoves\nb2\n"), pg.BLACK, "fast")
+    assert make_search(parse_pg(TTT_MM), pg.BLACK, "fast").race  # Maker-Maker: the race kernel
 
 
 @pytest.mark.parametrize("first", ["maker", "breaker"])

@@ -10,6 +10,13 @@ Erratum found: the N pentomino's board number in the race (Harary's achievement 
 moving first) is printed as 6 (Wikipedia, "Harary's generalized tic-tac-toe", citing Gardner,
 *The Colossal Book of Mathematics*, 2001, pp. 286-311); the first player already wins on 5×5, within
 6 moves (and not within 5), while on 4×4 Breaker's win in the Maker-Breaker game leaves him no win.
+
+Erratum found: Skinny's move number (the straight tetromino, the race) is printed as 8 (same sources;
+OEIS A380598: "on a 7 X 7 board the first player can force a win in at most 8 moves"); the first
+player wins on 7×7 within 7 moves (and not within 6: proofs/large/skinny-7x7-race-6.json).
+
+Erratum found: the Y pentomino's board and move numbers are printed as 7 and 9 (Wikipedia; OEIS
+A380597/A380598); the first player wins the race on 6×6 within 6 moves (and not within 5).
 """
 from __future__ import annotations
 
@@ -59,3 +66,46 @@ register(worked_example(
     "classical-harary-n-pentomino-corrected", "classical: Harary's table (Gardner 2001; Wikipedia)",
     "The N pentomino's board number is 5: no first-player win on 4×4 (Breaker wins even the "
     "Maker-Breaker game), a win on 5×5.", lambda: _n_race(5), corrects="classical-harary-n-pentomino"))
+
+
+def _skinny_race(moves: int) -> Violation | None:
+    """The Skinny race on 7x7 (Skinny: four cells in a line) against the printed move number
+    ``moves``: the first player's certified win within 7 moves there."""
+    won = certified("classical/skinny-7x7-race-7.json", "examples/classical/skinny-7x7-race-7.pg")
+    if won != {"winner": "black"} or moves <= 7:
+        return None
+    return Violation({"animal": "Skinny (straight tetromino)", "board": "7x7", "convention": "race, first player"},
+                     f"no first-player win within {moves - 1} moves", "first player wins within 7 moves "
+                     "(proofs/classical/skinny-7x7-race-7.json)")
+
+
+register(worked_example(
+    "classical-harary-skinny-moves", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
+    "Skinny's move number is 8: on the 7×7 board the first player forces the Skinny in 8 moves and not in 7 "
+    "(the race).", lambda: _skinny_race(8),
+    erratum="the first player wins the Skinny race on 7×7 within 7 moves (certified; not within 6, "
+            "proofs/large): the move number is 7; the board number 7 is not settled here (the 6×6 race)"))
+
+register(worked_example(
+    "classical-harary-skinny-moves-corrected", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
+    "On the 7×7 board the first player forces the Skinny within 7 moves (the race).", lambda: _skinny_race(7),
+    corrects="classical-harary-skinny-moves"))
+
+
+def _y_race(board: int, moves: int) -> Violation | None:
+    """The Y pentomino race against the printed board number ``board`` and move number ``moves``:
+    the first player's certified win on 6x6 within 6 moves."""
+    won = certified("classical/Y-6x6-race-6.json", "examples/classical/Y-6x6-race-6.pg")
+    if won != {"winner": "black"} or (board <= 6 and moves <= 6):
+        return None
+    return Violation({"animal": "Y pentomino", "board": "6x6", "convention": "race, first player"},
+                     f"no first-player win below {board}x{board}, none within {moves - 1} moves",
+                     "first player wins on 6x6 within 6 moves (proofs/classical/Y-6x6-race-6.json)")
+
+
+register(worked_example(
+    "classical-harary-y-pentomino", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380597/8)",
+    "The Y pentomino's board number is 7 and its move number 9: no first-player win on 6×6 (race).",
+    lambda: _y_race(7, 9),
+    erratum="the first player wins the Y race on 6×6 within 6 moves (certified; not within 5): board "
+            "number 6, move number 6"))

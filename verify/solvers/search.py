@@ -471,8 +471,9 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
             return search_fast.FastProofSearch(game, attacker, **kw)
         if engine == "fast":
             raise MethodError("the compiled search needs numba (pip install .[fast]) and a game of at most "
-                              "64 cells without #firstmoves whose second player has no sets")
+                              "64 cells without #firstmoves")
     kw.pop("tss_depth", None)
+    kw.pop("mb_oracle", None)
     return ProofSearch(game, attacker, **kw)
 
 

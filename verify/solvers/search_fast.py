@@ -31,12 +31,10 @@ def available() -> bool:
 
 
 def eligible(game: pg.PositionalGame, attacker: str) -> bool:
-    """The kernel's games: at most 64 cells, no #firstmoves, and no set of Y's that X has not
-    blocked from the start (the value is then a function of X's residual needs)."""
-    if len(game.positions) > MAX_CELLS or game.first_moves is not None:
-        return False
-    own, _ = (game.start() if attacker == pg.BLACK else game.start()[::-1])
-    return not any(not s & own for s in game.sets(pg.other(attacker)))
+    """The kernel's games: at most 64 cells, no #firstmoves. Games in which Y has a set X has not
+    blocked from the start run on :mod:`verify.solvers.search_kernel_race`, the others on
+    :mod:`verify.solvers.search_kernel` (the value is then a function of X's residual needs)."""
+    return len(game.positions) <= MAX_CELLS and game.first_moves is None
 
 
 class _Size:
@@ -53,7 +51,7 @@ class FastProofSearch(Attack):
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
-                 sym_until: int = 64, pairing_leaves: int | None = None):
+                 sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True):
         import numpy as np
         from . import search_kernel as k
         super().__init__(game, attacker)
@@ -61,6 +59,13 @@ class FastProofSearch(Attack):
         own, opp = self.own_opp(*game.start())
         self.xsets = minimal_masks(s for s in game.sets(attacker)
                                    if not s & opp and (s & ~own).bit_count() <= self.left_x[0])
+        # Y's sets X has not blocked, whatever their size (the race kernel's carriers and keys)
+        self.ysets = minimal_masks(s for s in game.sets(self.y) if not s & own)
+        self.race = bool(self.ysets)
+        if self.race:
+            from . import search_kernel_race
+            self.kr = search_kernel_race
+        self.Sy = np.array(self.ysets, dtype=np.uint64)
         n = len(self.sched)
         self.n = n
         self.S = np.array(self.xsets, dtype=np.uint64)
@@ -78,17 +83,24 @@ class FastProofSearch(Attack):
         most = min(PAIR_LEAF_SETS if pairing_leaves is None else pairing_leaves, PAIR_SETS)
         self.pk = np.array([most if ok else 0 for ok in no_double_moves(self.sched, attacker)] + [0, 0],
                            dtype=np.int64)
+        self.ly = np.array(self.left_y + [0, 0], dtype=np.int64)
         self.limit = 4
         while self.limit < tt_limit:
             self.limit *= 2
         # the table starts small and doubles while more than half full, up to the limit (a large
         # table allocated up front costs more in page faults than a small search takes)
         slots = min(self.limit, FIRST_SLOTS)
-        self.tab = np.zeros((slots, 5), dtype=np.uint64)
+        self.tab = np.zeros((slots, 7 if self.race else 5), dtype=np.uint64)
         self.mask = slots - 1
+        # the race kernel's Maker-Breaker oracle (X loses if X loses when Y only blocks): its own
+        # table of residual keys, fixed size; none when mb_oracle is off
+        oracle_slots = min(self.limit, 1 << 20) if self.race and mb_oracle else 0
+        self.tab2 = np.zeros((oracle_slots, 5), dtype=np.uint64)
         self.lv = np.zeros((n + 3, max(1, len(self.xsets))), dtype=np.int32)
         self.ln = np.zeros(n + 3, dtype=np.int64)
-        self.st = np.zeros(k.STATS, dtype=np.int64)
+        self.lvy = np.zeros((n + 3, max(1, len(self.ysets))), dtype=np.int32)
+        self.lny = np.zeros(n + 3, dtype=np.int64)
+        self.st = np.zeros(k.STATS + 1, dtype=np.int64)  # the last slot: the race kernel's MB_LOSSES
         self.st[k.TSS_BUDGET] = TSS_BUDGET
         self.tss_depth = tss_depth
         self.chunk = 1 << 14
@@ -96,12 +108,13 @@ class FastProofSearch(Attack):
         self.progress = progress
         self.full = np.uint64(game.full_mask)
         self.np = np
-        # automorphisms of X's sets (their images of a state have the same needs up to renaming:
-        # the same value), applied to the table keys while t < sym_until
+        # automorphisms of X's sets, and Y's (their images of a state have the same needs up to
+        # renaming: the same value), applied to the table keys while t < sym_until
         group = []
         if symmetry:
             from .search_symmetry import automorphisms, byte_tables, inverse
-            group = automorphisms(game, self.xsets, [])[1:]
+            b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
+            group = automorphisms(game, b, w)[1:]
         self.T = np.zeros((len(group), 8, 256), dtype=np.uint64)
         self.Ti = np.zeros((len(group), 8, 256), dtype=np.uint64)
         for i, p in enumerate(group):
@@ -111,13 +124,14 @@ class FastProofSearch(Attack):
         self.sym_until = sym_until if group else 0
         # on a symmetric board the certificate builder links isomorphic residuals (as for the
         # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
-        self.iso = bool(group)
+        # (no residual links with Y sets: the checker keys those games by the full state)
+        self.iso = bool(group) and not self.race
 
     def _grow(self):
         k = self.k
         slots = len(self.tab)
         if slots < self.limit and self.st[k.STORED] > slots // 2:
-            new = self.np.zeros((2 * slots, 5), dtype=self.np.uint64)
+            new = self.np.zeros((2 * slots, self.tab.shape[1]), dtype=self.np.uint64)
             self.st[k.STORED] = 0
             k.rehash(self.tab, new, 2 * slots - 1, self.st)
             self.tab, self.mask = new, 2 * slots - 1
@@ -143,7 +157,8 @@ class FastProofSearch(Attack):
     def hits(self) -> dict[str, int]:
         k = self.k
         names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
-                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "pairing_leaf": k.PAIRINGS}
+                 "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "pairing_leaf": k.PAIRINGS,
+                 "maker_breaker_oracle": k.STATS}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
     def wins(self, black: int, white: int, t: int) -> bool:
@@ -162,6 +177,12 @@ class FastProofSearch(Attack):
             live = np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
         else:
             live = []
+        if self.race:
+            open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
+            if ((self.Sy[open_y] & np.uint64(~opp & self.game.full_mask)) == 0).any():
+                return False, 0, 0  # Y has completed a set
+            self.lvy[0, :len(open_y)] = open_y
+            self.lny[0] = len(open_y)
         if t >= self.n or not len(live):
             return False, 0, 0
         self.lv[0, :len(live)] = live
@@ -169,9 +190,16 @@ class FastProofSearch(Attack):
         while True:
             self.st[k.BUDGET] = self.st[k.NODES] + self.chunk
             t0 = time.perf_counter()
-            status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
-                                     self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
-                                     self.tss_depth, self.T, self.Ti, self.sym_until, self.pk)
+            if self.race:
+                status, car, mv = self.kr.race_node(
+                    S, self.lv, self.ln, self.Sy, self.lvy, self.lny, self.isx, self.xyx, self.lx, self.ly,
+                    self.n, self.full, self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
+                    self.tss_depth, self.T, self.Ti, self.sym_until, self.tab2, max(len(self.tab2) - 1, 0),
+                    self.pk)
+            else:
+                status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
+                                         self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
+                                         self.tss_depth, self.T, self.Ti, self.sym_until, self.pk)
             if status >= 0:
                 return bool(status), int(car), int(mv)
             spent = time.perf_counter() - t0
@@ -184,9 +212,10 @@ class FastProofSearch(Attack):
 
 
 def warm_up() -> float:
-    """Load (or compile, the first time) the kernel; the seconds it took (once per process)."""
+    """Load (or compile, the first time) the kernels (Maker-Breaker and race); the seconds it took
+    (once per process)."""
     from ..families import tic_tac_toe
     t0 = time.perf_counter()
-    g = pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker")
-    FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
+    for g in (pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker"), pg.race(tic_tac_toe(3))):
+        FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
     return time.perf_counter() - t0

@@ -65,30 +65,51 @@ def index(bit):
     return popcount(bit - U1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tt_find(tab, mask, u, o, t):
-    h = (u * C1) ^ (o * C2) ^ (np.uint64(t + 1) * C3)
+    return tt_find_k(tab, mask, u, o, U0, U0, t)
+
+
+@njit(cache=True, inline="always")
+def tt_store(tab, mask, st, u, o, t, won, car, mv, work):
+    tt_store_k(tab, mask, st, u, o, U0, U0, t, won, car, mv, work)
+
+
+@njit(cache=True, inline="always")
+def tt_base(tab, mask, u, o, y, p, t):
+    """The first slot of the key's bucket; keys of four words (u, o, y, p) when the table has 7
+    columns (Maker-Maker games: :mod:`verify.solvers.search_kernel_race`), else (u, o) and y = p = 0."""
+    h = (u * C1) ^ (o * C2) ^ (np.uint64(t + 1) * C3) ^ (y * C3) ^ (p * C1 * C2)
     h ^= h >> np.uint64(31)
-    base = np.int64(h & np.uint64(mask)) & ~np.int64(3)
+    return np.int64(h & np.uint64(mask)) & ~np.int64(3)
+
+
+@njit(cache=True, inline="always")
+def tt_same(tab, j, u, o, y, p, t):
+    if tab[j, 0] != u or tab[j, 1] != o or np.int64(tab[j, 2] & np.uint64(0xFF)) != t + 1:
+        return False
+    return tab.shape[1] <= 5 or (tab[j, 5] == y and tab[j, 6] == p)
+
+
+@njit(cache=True)
+def tt_find_k(tab, mask, u, o, y, p, t):
+    base = tt_base(tab, mask, u, o, y, p, t)
     for j in range(base, base + 4):
-        meta = tab[j, 2]
-        if meta == U0:
+        if tab[j, 2] == U0:
             return -1
-        if tab[j, 0] == u and tab[j, 1] == o and np.int64(meta & np.uint64(0xFF)) == t + 1:
+        if tt_same(tab, j, u, o, y, p, t):
             return j
     return -1
 
 
 @njit(cache=True)
-def tt_store(tab, mask, st, u, o, t, won, car, mv, work):
-    h = (u * C1) ^ (o * C2) ^ (np.uint64(t + 1) * C3)
-    h ^= h >> np.uint64(31)
-    base = np.int64(h & np.uint64(mask)) & ~np.int64(3)
+def tt_store_k(tab, mask, st, u, o, y, p, t, won, car, mv, work):
+    base = tt_base(tab, mask, u, o, y, p, t)
     slot = -1
     least = np.uint64(0xFFFFFFFFFFFFFFFF)
     for j in range(base, base + 4):
         meta = tab[j, 2]
-        if meta == U0 or (tab[j, 0] == u and tab[j, 1] == o and np.int64(meta & np.uint64(0xFF)) == t + 1):
+        if meta == U0 or tt_same(tab, j, u, o, y, p, t):
             slot = j
             break
         w = meta >> np.uint64(16)
@@ -106,6 +127,9 @@ def tt_store(tab, mask, st, u, o, t, won, car, mv, work):
     tab[slot, 2] = np.uint64(t + 1) | (np.uint64(won) << np.uint64(8)) | (np.uint64(work) << np.uint64(16))
     tab[slot, 3] = car
     tab[slot, 4] = mv
+    if tab.shape[1] > 5:
+        tab[slot, 5] = y
+        tab[slot, 6] = p
 
 
 @njit(cache=True, inline="always")
@@ -140,32 +164,47 @@ def rehash(old, new, mask, st):
     for j in range(old.shape[0]):
         meta = old[j, 2]
         if meta != U0:
-            tt_store(new, mask, st, old[j, 0], old[j, 1], np.int64(meta & np.uint64(0xFF)) - 1,
-                     np.int64((meta >> np.uint64(8)) & U1), old[j, 3], old[j, 4], np.int64(meta >> np.uint64(16)))
+            y, p = (old[j, 5], old[j, 6]) if old.shape[1] > 5 else (U0, U0)
+            tt_store_k(new, mask, st, old[j, 0], old[j, 1], y, p, np.int64(meta & np.uint64(0xFF)) - 1,
+                       np.int64((meta >> np.uint64(8)) & U1), old[j, 3], old[j, 4], np.int64(meta >> np.uint64(16)))
 
 
 @njit(cache=True)
 def scores(S, lv, ln, d, own, allowed):
     """Weight of each cell of ``allowed``: 2^-size summed over the live needs through it."""
     score = np.zeros(64)
+    add_scores(score, S, lv, ln, d, own, allowed, 64)
+    return score
+
+
+@njit(cache=True)
+def add_scores(score, S, lv, ln, d, own, allowed, left):
+    """Add to ``score`` the weights of the needs (sets minus ``own``) of at most ``left`` cells."""
     for j in range(ln[d]):
         need = S[lv[d, j]] & ~own
         m = need & allowed
         if m == U0:
             continue
-        w = 1.0 / (1 << popcount(need))
+        size = popcount(need)
+        if size > left:
+            continue
+        w = 1.0 / (1 << size)
         while m != U0:
             low = lowbit(m)
             score[index(low)] += w
             m ^= low
-    return score
 
 
 @njit(cache=True)
 def ordered(S, lv, ln, d, own, allowed):
     """Cells of ``allowed`` on the live needs, most needed first, ties by cell index (the
     reference's ``_ordered``)."""
-    score = scores(S, lv, ln, d, own, allowed)
+    return by_score(scores(S, lv, ln, d, own, allowed))
+
+
+@njit(cache=True)
+def by_score(score):
+    """The cells of positive score, highest first, ties by cell index."""
     cnt = 0
     cells = np.empty(64, np.int64)
     for i in range(64):
@@ -278,12 +317,17 @@ def pair_leaf(S, lv, ln, d, own):
 
 
 @njit(cache=True)
-def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
+def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     """Threat-space search for X at an X turn: (1 and carrier and first move) if a sequence of
-    one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim)."""
+    one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim). ``Sy`` (with
+    ``lvy``, ``lny``): Y's unblocked sets in a race (:mod:`verify.solvers.search_kernel_race`), empty
+    otherwise; a step at which Y has a one-cell need ends the line (Y could complete instead of
+    answering). The carrier holds the cells played and threatened (a race adds Y's open cells)."""
     if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
         return 0, U0, U0
     if isx[t + 1] or not isx[t + 2]:
+        return 0, U0, U0
+    if Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d, opp) != U0:
         return 0, U0, U0
     st[TSS_LEFT] -= 1
     part = partners(S, lv, ln, d, own)
@@ -301,7 +345,9 @@ def tss(S, lv, ln, isx, lx, n, own, opp, t, d, depth, st):
             continue
         v = U1 << np.uint64(i)
         child_after(S, lv, ln, d, own, v, a, lx[t + 2])
-        won, car, _ = tss(S, lv, ln, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
+        if Sy.shape[0] > 0:
+            child_after(Sy, lvy, lny, d, opp, a, v, 64)
+        won, car, _ = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
         if won == 1:
             return 1, car | v | a, v
     return 0, U0, U0
@@ -365,7 +411,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
             done = True
         if not done and tss_depth > 0:
             st[TSS_LEFT] = st[TSS_BUDGET]
-            won, car, v = tss(S, lv, ln, isx, lx, n, own, opp, t, d, tss_depth, st)
+            won, car, v = tss(S, lv, ln, S[:0], lv, ln, isx, lx, n, own, opp, t, d, tss_depth, st)
             if won == 1:
                 st[TSS_WINS] += 1
                 status, carrier, move = 1, car, v
