@@ -27,6 +27,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
+        if getattr(search, "group", None):
+            link = _group_linker(search, links, link)
         walk = ProofWalk(game, attacker, choose, link)
         start = game.start()
         if wins:
@@ -73,6 +75,44 @@ def _linker(search, links: dict):
         return (lb, lw), cmap
 
     return link
+
+
+def _group_linker(search, links: dict, fallback=None):
+    """The builder's link callback on the compiled kernel's terms: states with one canonical table
+    key (:meth:`FastProofSearch.canonical_key`: the same live sets and X stones on them up to an
+    automorphism) are the kernel's one entry, so the first such state met stands for the later ones,
+    through the automorphism carrying it onto the later one; ``fallback`` (the residual-form
+    linker) is asked for the states no automorphism links."""
+    seen: dict = {}
+
+    def link(b, w, t):
+        got = search.canonical_key(b, w, t)
+        if got is None:
+            return None
+        key, perm, _ = got
+        first = seen.get(key)
+        if first is None:
+            seen[key] = ((b, w), perm, got[2] & ~search.own_opp(b, w)[0])
+            return fallback(b, w, t) if fallback else None
+        (lb, lw), lperm, lu = first
+        # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
+        n = len(search.game.positions)
+        back = _inverse(perm) if perm else range(n)
+        # (on the cells the first state needs: the checker asks the map to carry its needs over)
+        cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or range(n)) if lu >> i & 1}
+        if all(a == c for a, c in cmap.items()):
+            return None  # the same state's key: merged by the residual key already
+        links[(b, w, t)] = ((lb, lw), cmap)
+        return (lb, lw), cmap
+
+    return link
+
+
+def _inverse(perm):
+    q = [0] * len(perm)
+    for i, j in enumerate(perm):
+        q[j] = i
+    return q
 
 
 def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches, known: dict | None = None) -> dict:
