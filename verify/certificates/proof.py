@@ -19,7 +19,9 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
 - *links* (same games, symmetric boards): ``"links": [[t, black, white, black', white', "a>b ..."]]``
   says the state is isomorphic to the state (black', white') at the same t through the cell map
   a→b; the checker verifies the map is one-to-one and carries that state's needs onto this state's
-  needs, checks that state instead, and maps its carrier through;
+  needs, checks that state instead, and maps its carrier through. A map written ``"@k"`` is the
+  k-th of the answer's ``"maps"`` (a shared list, e.g. the board's automorphisms: a shorthand only,
+  every use is checked as above);
 - *X's moves in a refutation*: every legal cell on a set of either player that can still be
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
@@ -372,7 +374,7 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     """The walk of one recorded answer: its choices and links read strictly (``walk.table``,
     ``walk.links``), everything else derived when it is proved or refuted."""
     table = _table(game, q.get("moves"))
-    links = _links(game, q.get("links", []))
+    links = _links(game, q.get("links", []), _maps(game, q.get("maps", [])))
     out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)))
     out.table, out.links = table, links
     return out
@@ -407,7 +409,29 @@ def _table(game: pg.PositionalGame, entries) -> dict:
     return table
 
 
-def _links(game: pg.PositionalGame, entries) -> dict:
+def _cell_map(game: pg.PositionalGame, text: str) -> dict:
+    """``"a>b c>d ..."`` as {cell bit: cell bit} (a cell named twice on the left is rejected)."""
+    cmap = {}
+    for pair in text.split():
+        a, _, c = pair.partition(">")
+        a = game.mask([a])
+        if a in cmap:
+            raise CertificateError("a map names a cell twice")
+        cmap[a] = game.mask([c])
+    return cmap
+
+
+def _maps(game: pg.PositionalGame, entries) -> list:
+    """The answer's shared maps, referred to as ``"@k"`` by links."""
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise CertificateError("'maps' must be a list of strings")
+    try:
+        return [_cell_map(game, e) for e in entries]
+    except InputError as exc:
+        raise CertificateError(str(exc)) from None
+
+
+def _links(game: pg.PositionalGame, entries, maps=()) -> dict:
     if not isinstance(entries, list):
         raise CertificateError("'links' must be a list")
     b0, w0 = game.start()
@@ -416,10 +440,13 @@ def _links(game: pg.PositionalGame, entries) -> dict:
         _check_entry(e, 6, "a link must be [t, black, white, black', white', map]")
         try:
             b, w, lb, lw = (_cells(game, x) for x in e[1:5])
-            cmap = {}
-            for pair in e[5].split():
-                a, _, c = pair.partition(">")
-                cmap[game.mask([a])] = game.mask([c])
+            if e[5].startswith("@"):
+                k = e[5][1:]
+                if not (k.isdigit() and k.isascii() and int(k) < len(maps)):
+                    raise CertificateError(f"a link names no map: {e[5]!r}")
+                cmap = maps[int(k)]
+            else:
+                cmap = _cell_map(game, e[5])
         except InputError as exc:
             raise CertificateError(str(exc)) from None
         if (b | w | lb | lw) & (b0 | w0):

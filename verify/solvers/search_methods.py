@@ -39,14 +39,24 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
                    for (b, w, t), v in moves.items()]
         entries.sort(key=lambda e: (e[0], e[1], e[2]))
-        linked = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
-                   " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)),
-                   " ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))]
-                  for (b, w, t), ((lb, lw), cmap) in links.items()]
+        maps: dict = {}  # a map's text -> its index in "maps", for maps used more than once
+        texts = [" ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))
+                 for (_, cmap) in links.values()]
+        uses: dict = {}
+        for text in texts:
+            uses[text] = uses.get(text, 0) + 1
+        linked = []
+        for ((b, w, t), ((lb, lw), _)), text in zip(links.items(), texts):
+            if uses[text] > 1:
+                text = "@" + str(maps.setdefault(text, len(maps)))
+            linked.append([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                           " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)), text])
         linked.sort(key=lambda e: (e[0], e[1], e[2]))
         q = {"attacker": attacker, "wins": wins, "moves": entries}
         if linked:
             q["links"] = linked
+        if maps:
+            q["maps"] = list(maps)
         questions.append(q)
     return questions
 
@@ -98,8 +108,8 @@ def _group_linker(search, links: dict, fallback=None):
         # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
         n = len(search.game.positions)
         back = _inverse(perm) if perm else range(n)
-        # (on the cells the first state needs: the checker asks the map to carry its needs over)
-        cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or range(n)) if lu >> i & 1}
+        # the whole automorphism: links through one automorphism share one entry of "maps"
+        cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or range(n))}
         if all(a == c for a, c in cmap.items()):
             return None  # the same state's key: merged by the residual key already
         links[(b, w, t)] = ((lb, lw), cmap)
