@@ -28,6 +28,10 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   hurts in a game won by completing a set);
 - *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
   one-cell threats on two different cells;
+- *Y's forced block in a proof*: at Y's turn, Y unable to complete a set and X to move next, with
+  a the least cell where X completes a set, a is Y's only move to check (any other lets X
+  complete at a), carrier {a} ∪ the carrier after it — the must-play rule below with the pass
+  proof "X completes at a" (carrier {a}), without walking the pass state;
 - *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
   *carrier* (the cells the proof plays on or needs free: an immediate win at a: {a}; a move v:
   {v} ∪ the carrier after it; a Y turn: the pass carrier ∪ each checked reply with its carrier; in
@@ -179,12 +183,29 @@ class ProofWalk(Attack):
             return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
+        forced = self._y_forced(b, w, t, own, opp, legal)
+        if forced is not None:
+            return forced | extra
         cp = self.prove(b, w, t + 1)
         carrier = cp | extra
         for i in bits(legal & cp):
             c = 1 << i
             carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
         return carrier
+
+    def _y_forced(self, b, w, t, own, opp, legal):
+        """Y's forced block in a proof (Y cannot complete a set now, X moves next): the carrier
+        if X holds a one-cell threat, else None. With a the least threat cell, every Y move but a
+        lets X complete at a, so only a is checked: carrier {a} ∪ the proof after it. (The
+        must-play rule with the pass proof "X completes at a", carrier {a}, without walking the
+        pass state: the same carrier as that rule, so recorded proofs replay unchanged.)"""
+        if t + 1 >= len(self.sched) or self.sched[t + 1] != self.x:
+            return None
+        threats = self._ones(self._needs(self.xsets, own, opp), self.game.full_mask & ~b & ~w)
+        a = threats & -threats
+        if not a & legal:
+            return None  # no threat (or #firstmoves forbid a: left to the general rule)
+        return a | self.prove(*self.play(b, w, a, False), t + 1)
 
     def x_move(self, b, w, t) -> tuple[int, bool]:
         """X's move at X's turn of a proof, and whether it completes a set: an immediate win, else
