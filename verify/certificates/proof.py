@@ -105,10 +105,21 @@ class ProofWalk(Attack):
         self.residual = not self.ysets and game.first_moves is None
 
     def key(self, b, w, t):
+        """The state itself, or in residual games (X's live needs, packed: ``_packed``, t)."""
         if not self.residual:
             return (b, w, t)
+        return self._packed(self._live(b, w, t)), t
+
+    def _live(self, b, w, t) -> list[int]:
+        """X's distinct needs within X's remaining moves, sorted (the residual game)."""
         own, opp = self.own_opp(b, w)
-        return tuple(sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))), t
+        return sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))
+
+    def _packed(self, needs) -> bytes:
+        """Sorted distinct needs as one bytes string, a fixed width per need (one-to-one: a
+        compact table key for the millions of states of a large proof)."""
+        width = (len(self.game.positions) + 7) // 8
+        return b"".join(s.to_bytes(width, "little") for s in needs)
 
     # -- rules-derived facts --------------------------------------------------------------------
     def _needs(self, sets, own, opp, left=None) -> list[int]:
@@ -159,12 +170,12 @@ class ProofWalk(Attack):
             raise CertificateError(f"cyclic links at time {t}")
         if len(set(cmap.values())) != len(cmap):
             raise CertificateError(f"a link map at time {t} is not one-to-one")
-        other = self.key(lb, lw, t)[0]
-        if other == key[0]:
+        other = self._live(lb, lw, t)
+        if self._packed(other) == key[0]:
             raise CertificateError(f"a link at time {t} points at an equal state")
         if any(any(not c in cmap for c in _cells_of(s)) for s in other):
             raise CertificateError(f"a link map at time {t} misses a cell")
-        if tuple(sorted(set(_image(cmap, s) for s in other))) != key[0]:
+        if self._packed(sorted(set(_image(cmap, s) for s in other))) != key[0]:
             raise CertificateError(f"a link map at time {t} does not carry the needs over")
         return (lb, lw), cmap
 
