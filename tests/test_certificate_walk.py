@@ -26,9 +26,9 @@ def _carriers(cert, monkeypatch, forced: bool):
     out = []
     with monkeypatch.context() as m:
         if not forced:
-            m.setattr(proof.ProofWalk, "_y_forced", lambda self, *a: None)
+            m.setattr(proof.ProofWalk, "forced_cell", lambda self, *a: 0)
         else:
-            m.setattr(proof.ProofWalk, "_y_forced", _counted)
+            m.setattr(proof.ProofWalk, "forced_cell", _counted)
         for attacker, wins, q in proof.answers(cert, g, colour):
             walk = proof.answer_walk(g, attacker, q)
             if wins:
@@ -39,12 +39,12 @@ def _carriers(cert, monkeypatch, forced: bool):
 
 
 FIRED = [0]
-_forced = proof.ProofWalk._y_forced
+_forced = proof.ProofWalk.forced_cell
 
 
 def _counted(self, *a):
     out = _forced(self, *a)
-    FIRED[0] += out is not None
+    FIRED[0] += bool(out)
     return out
 
 

@@ -194,9 +194,9 @@ class ProofWalk(Attack):
             return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
-        forced = self._y_forced(b, w, t, own, opp, legal)
-        if forced is not None:
-            return forced | extra
+        a = self.forced_cell(b, w, t)
+        if a:
+            return a | self.prove(*self.play(b, w, a, False), t + 1) | extra
         cp = self.prove(b, w, t + 1)
         carrier = cp | extra
         for i in bits(legal & cp):
@@ -204,19 +204,18 @@ class ProofWalk(Attack):
             carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
         return carrier
 
-    def _y_forced(self, b, w, t, own, opp, legal):
-        """Y's forced block in a proof (Y cannot complete a set now, X moves next): the carrier
-        if X holds a one-cell threat, else None. With a the least threat cell, every Y move but a
-        lets X complete at a, so only a is checked: carrier {a} ∪ the proof after it. (The
-        must-play rule with the pass proof "X completes at a", carrier {a}, without walking the
-        pass state: the same carrier as that rule, so recorded proofs replay unchanged.)"""
+    def forced_cell(self, b, w, t) -> int:
+        """Y's forced block in a proof (Y's turn, X moves next): the least cell where X completes
+        a set if Y may take it, else 0. Every Y move but this cell a lets X complete at a, so only a
+        is checked, carrier {a} ∪ the proof after it (the must-play rule with the pass proof "X
+        completes at a", carrier {a}, without walking the pass state: the same carrier as that
+        rule, so recorded proofs replay unchanged)."""
         if t + 1 >= len(self.sched) or self.sched[t + 1] != self.x:
-            return None
+            return 0
+        own, opp = self.own_opp(b, w)
         threats = self._ones(self._needs(self.xsets, own, opp), self.game.full_mask & ~b & ~w)
         a = threats & -threats
-        if not a & legal:
-            return None  # no threat (or #firstmoves forbid a: left to the general rule)
-        return a | self.prove(*self.play(b, w, a, False), t + 1)
+        return a if a & self.legal(b, w, t) else 0  # (#firstmoves may forbid it: the general rule)
 
     def x_move(self, b, w, t) -> tuple[int, bool]:
         """X's move at X's turn of a proof, and whether it completes a set: an immediate win, else

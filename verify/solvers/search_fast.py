@@ -109,8 +109,8 @@ class FastProofSearch(Attack):
 
     def canonical_key(self, black: int, white: int, t: int):
         """The kernel's table key of a state: (U, X's stones on U, t) mapped to its least image
-        under the automorphisms while t < sym_until, the permutation giving it (None: the key
-        itself) and U; None if X has no live set."""
+        under the automorphisms while t < sym_until, and the permutation giving it (None: the key
+        itself); None if X has no live set."""
         own, opp = self.own_opp(black, white)
         left = self.left_x[t]
         u = 0
@@ -121,10 +121,10 @@ class FastProofSearch(Attack):
             return None
         o = own & u
         if t >= self.sym_until:
-            return (u, o, t), None, u
+            return (u, o, t), None
         np = self.np
         cu, co, arg = self.k.canonical(self.T, np.uint64(u), np.uint64(o))
-        return (int(cu), int(co), t), (None if arg < 0 else self.group[arg]), u
+        return (int(cu), int(co), t), (None if arg < 0 else self.group[arg])
 
     def _grow(self):
         k = self.k

@@ -15,6 +15,7 @@ from ..hypergraph import bits
 from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
 from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
+from .search_symmetry import inverse
 
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None) -> list[dict]:
@@ -99,15 +100,15 @@ def _group_linker(search, links: dict, fallback=None):
         got = search.canonical_key(b, w, t)
         if got is None:
             return None
-        key, perm, _ = got
+        key, perm = got
         first = seen.get(key)
         if first is None:
-            seen[key] = ((b, w), perm, got[2] & ~search.own_opp(b, w)[0])
+            seen[key] = ((b, w), perm)
             return fallback(b, w, t) if fallback else None
-        (lb, lw), lperm, lu = first
+        (lb, lw), lperm = first
         # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
         n = len(search.game.positions)
-        back = _inverse(perm) if perm else range(n)
+        back = inverse(perm) if perm else range(n)
         # the whole automorphism: links through one automorphism share one entry of "maps"
         cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or range(n))}
         if all(a == c for a, c in cmap.items()):
@@ -116,13 +117,6 @@ def _group_linker(search, links: dict, fallback=None):
         return (lb, lw), cmap
 
     return link
-
-
-def _inverse(perm):
-    q = [0] * len(perm)
-    for i, j in enumerate(perm):
-        q[j] = i
-    return q
 
 
 def pg_proof_certificate(game: pg.PositionalGame, winner: str, searches, known: dict | None = None) -> dict:
