@@ -312,7 +312,8 @@ def m_rename(c, r):
 
 
 def m_links(c, r):
-    """pg-proof links rewired: targets swapped, self-links, cycles, maps permuted."""
+    """pg-proof links rewired: targets swapped, self-links, cycles, maps permuted, links pointed
+    at other shared maps ("@k") and shared maps permuted."""
     qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
     if not qs:
         return m_swap(c, r)
@@ -325,7 +326,10 @@ def m_links(c, r):
     if not links:
         return m_swap(c, r)
     e = r.choice(links)
-    op = r.randrange(4)
+    op = r.randrange(6)
+    maps = q.get("maps")
+    if op >= 4 and not isinstance(maps, list):
+        op = r.randrange(4)
     if op == 0:  # self-link
         e[3], e[4] = e[1], e[2]
     elif op == 1:  # a link back from the target: a two-cycle
@@ -336,9 +340,17 @@ def m_links(c, r):
         tgts = [p[2] for p in pairs]
         r.shuffle(tgts)
         e[5] = " ".join(f"{p[0]}>{t}" for p, t in zip(pairs, tgts))
-    else:  # another link's target
+    elif op == 3:  # another link's target
         f = r.choice(links)
         e[3], e[4], e[5] = f[3], f[4], f[5]
+    elif op == 4 or not maps:  # a link pointed at another shared map, or at none
+        e[5] = f"@{r.randrange(len(maps) + 2)}"
+    else:  # a shared map permuted (every link through it changes)
+        i = r.randrange(len(maps))
+        pairs = [p.partition(">") for p in maps[i].split()] if isinstance(maps[i], str) else []
+        tgts = [p[2] for p in pairs]
+        r.shuffle(tgts)
+        maps[i] = " ".join(f"{p[0]}>{t}" for p, t in zip(pairs, tgts))
 
 
 def m_pairings(c, r):

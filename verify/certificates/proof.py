@@ -19,7 +19,9 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
 - *links* (same games, symmetric boards): ``"links": [[t, black, white, black', white', "a>b ..."]]``
   says the state is isomorphic to the state (black', white') at the same t through the cell map
   a→b; the checker verifies the map is one-to-one and carries that state's needs onto this state's
-  needs, checks that state instead, and maps its carrier through;
+  needs, checks that state instead, and maps its carrier through. A map written ``"@k"`` is the
+  k-th of the answer's ``"maps"`` (a shared list, e.g. the board's automorphisms: a shorthand only,
+  every use is checked as above);
 - *X's moves in a refutation*: every legal cell on a set of either player that can still be
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
@@ -54,6 +56,10 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   only: so a lost state always splits into lost components, and the builder never gets stuck.)
 - *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
   one-cell threats on two different cells;
+- *Y's forced block in a proof*: at Y's turn, Y unable to complete a set and X to move next, with
+  a the least cell where X completes a set, a is Y's only move to check (any other lets X
+  complete at a), carrier {a} ∪ the carrier after it — the must-play rule below with the pass
+  proof "X completes at a" (carrier {a}), without walking the pass state;
 - *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
   *carrier* (the cells the proof plays on or needs free: an immediate win at a: {a}; a move v:
   {v} ∪ the carrier after it; a Y turn: the pass carrier ∪ each checked reply with its carrier; in
@@ -140,10 +146,21 @@ class ProofWalk(Attack):
         self.residual = not self.ysets and game.first_moves is None
 
     def key(self, b, w, t):
+        """The state itself, or in residual games (X's live needs, packed: ``_packed``, t)."""
         if not self.residual:
             return (b, w, t)
+        return self._packed(self._live(b, w, t)), t
+
+    def _live(self, b, w, t) -> list[int]:
+        """X's distinct needs within X's remaining moves, sorted (the residual game)."""
         own, opp = self.own_opp(b, w)
-        return tuple(sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))), t
+        return sorted(set(self._needs(self.xsets, own, opp, self.left_x[t])))
+
+    def _packed(self, needs) -> bytes:
+        """Sorted distinct needs as one bytes string, a fixed width per need (one-to-one: a
+        compact table key for the millions of states of a large proof)."""
+        width = (len(self.game.positions) + 7) // 8
+        return b"".join(s.to_bytes(width, "little") for s in needs)
 
     # -- rules-derived facts --------------------------------------------------------------------
     def _needs(self, sets, own, opp, left=None) -> list[int]:
@@ -194,12 +211,12 @@ class ProofWalk(Attack):
             raise CertificateError(f"cyclic links at time {t}")
         if len(set(cmap.values())) != len(cmap):
             raise CertificateError(f"a link map at time {t} is not one-to-one")
-        other = self.key(lb, lw, t)[0]
-        if other == key[0]:
+        other = self._live(lb, lw, t)
+        if self._packed(other) == key[0]:
             raise CertificateError(f"a link at time {t} points at an equal state")
         if any(any(not c in cmap for c in _cells_of(s)) for s in other):
             raise CertificateError(f"a link map at time {t} misses a cell")
-        if tuple(sorted(set(_image(cmap, s) for s in other))) != key[0]:
+        if self._packed(sorted(set(_image(cmap, s) for s in other))) != key[0]:
             raise CertificateError(f"a link map at time {t} does not carry the needs over")
         return (lb, lw), cmap
 
@@ -218,12 +235,28 @@ class ProofWalk(Attack):
             return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
+        a = self.forced_cell(b, w, t)
+        if a:
+            return a | self.prove(*self.play(b, w, a, False), t + 1) | extra
         cp = self.prove(b, w, t + 1)
         carrier = cp | extra
         for i in bits(legal & cp):
             c = 1 << i
             carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
         return carrier
+
+    def forced_cell(self, b, w, t) -> int:
+        """Y's forced block in a proof (Y's turn, X moves next): the least cell where X completes
+        a set if Y may take it, else 0. Every Y move but this cell a lets X complete at a, so only a
+        is checked, carrier {a} ∪ the proof after it (the must-play rule with the pass proof "X
+        completes at a", carrier {a}, without walking the pass state: the same carrier as that
+        rule, so recorded proofs replay unchanged)."""
+        if t + 1 >= len(self.sched) or self.sched[t + 1] != self.x:
+            return 0
+        own, opp = self.own_opp(b, w)
+        threats = self._ones(self._needs(self.xsets, own, opp), self.game.full_mask & ~b & ~w)
+        a = threats & -threats
+        return a if a & self.legal(b, w, t) else 0  # (#firstmoves may forbid it: the general rule)
 
     def x_move(self, b, w, t) -> tuple[int, bool]:
         """X's move at X's turn of a proof, and whether it completes a set: an immediate win, else
@@ -452,7 +485,7 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     """The walk of one recorded answer: its choices and links read strictly (``walk.table``,
     ``walk.links``), everything else derived when it is proved or refuted."""
     table = _table(game, q.get("moves"))
-    links = _links(game, q.get("links", []))
+    links = _links(game, q.get("links", []), _maps(game, q.get("maps", [])))
     pairings = _pairings(game, q.get("pairings", []))
     split = q.get("components", False)
     if not isinstance(split, bool):
@@ -500,15 +533,40 @@ def _table(game: pg.PositionalGame, entries) -> dict:
     return _keyed(game, entries, "moves", 4, "[t, black, white, cell]", lambda e: (game.mask([e[3]]), 0))
 
 
-def _links(game: pg.PositionalGame, entries) -> dict:
+def _cell_map(game: pg.PositionalGame, text: str) -> dict:
+    """``"a>b c>d ..."`` as {cell bit: cell bit} (a cell named twice on the left is rejected)."""
+    cmap = {}
+    for pair in text.split():
+        a, _, c = pair.partition(">")
+        a = game.mask([a])
+        if a in cmap:
+            raise CertificateError("a map names a cell twice")
+        cmap[a] = game.mask([c])
+    return cmap
+
+
+def _maps(game: pg.PositionalGame, entries) -> list:
+    """The answer's shared maps, referred to as ``"@k"`` by links."""
+    if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+        raise CertificateError("'maps' must be a list of strings")
+    try:
+        return [_cell_map(game, e) for e in entries]
+    except InputError as exc:
+        raise CertificateError(str(exc)) from None
+
+
+def _links(game: pg.PositionalGame, entries, maps=()) -> dict:
     b0, w0 = game.start()
 
     def parse(e):
         lb, lw = _cells(game, e[3]), _cells(game, e[4])
-        cmap = {}
-        for pair in e[5].split():
-            a, _, c = pair.partition(">")
-            cmap[game.mask([a])] = game.mask([c])
+        if e[5].startswith("@"):
+            k = e[5][1:]
+            if not (k.isdigit() and k.isascii() and int(k) < len(maps)):
+                raise CertificateError(f"a link names no map: {e[5]!r}")
+            cmap = maps[int(k)]
+        else:
+            cmap = _cell_map(game, e[5])
         return ((lb | b0, lw | w0), cmap), lb | lw
 
     return _keyed(game, entries, "links", 6, "[t, black, white, black', white', map]", parse)

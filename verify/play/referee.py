@@ -261,7 +261,8 @@ class _ProofFollower:
         if self.proves:
             self._resolve()
             c = self._proof_cell(1 << g.index(move))
-            cp = walk.carriers.get(walk.key(self.b, self.w, self.t + 1), 0)
+            # the replies the proof answers: the forced block, else the pass proof's carrier
+            cp = walk.forced_cell(self.b, self.w, self.t) or walk.carriers.get(walk.key(self.b, self.w, self.t + 1), 0)
             if c is not None and c & cp & walk.legal(self.b, self.w, self.t):
                 self.b, self.w = walk.play(self.b, self.w, c, False)  # a move the proof answers
             # else: outside the must-play region, followed as the pass

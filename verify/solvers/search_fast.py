@@ -115,6 +115,7 @@ class FastProofSearch(Attack):
             from .search_symmetry import automorphisms, byte_tables, inverse
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             group = automorphisms(game, b, w)[1:]
+        self.group = group  # the permutations behind T (row i is group[i])
         self.T = np.zeros((len(group), 8, 256), dtype=np.uint64)
         self.Ti = np.zeros((len(group), 8, 256), dtype=np.uint64)
         for i, p in enumerate(group):
@@ -126,6 +127,25 @@ class FastProofSearch(Attack):
         # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
         # (no residual links with Y sets: the checker keys those games by the full state)
         self.iso = bool(group) and not self.race
+
+    def canonical_key(self, black: int, white: int, t: int):
+        """The kernel's table key of a state: (U, X's stones on U, t) mapped to its least image
+        under the automorphisms while t < sym_until, and the permutation giving it (None: the key
+        itself); None if X has no live set."""
+        own, opp = self.own_opp(black, white)
+        left = self.left_x[t]
+        u = 0
+        for s in self.xsets:
+            if not s & opp and (s & ~own).bit_count() <= left:
+                u |= s
+        if not u:
+            return None
+        o = own & u
+        if t >= self.sym_until:
+            return (u, o, t), None
+        np = self.np
+        cu, co, arg = self.k.canonical(self.T, np.uint64(u), np.uint64(o))
+        return (int(cu), int(co), t), (None if arg < 0 else self.group[arg])
 
     def _grow(self):
         k = self.k

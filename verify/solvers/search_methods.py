@@ -16,6 +16,7 @@ from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
 from .search_leaves import pairer, pairing_choice, pairing_entries
 from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
+from .search_symmetry import inverse
 
 
 # Refutations split into components (the checker's rule, pg-proof "components"): off by default,
@@ -38,6 +39,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
+        if search.iso and getattr(search, "group", None):
+            link = _group_linker(search, links, link)
         found: dict = {}  # pairing leaves of a refutation
         if not wins and leaves:
             choose = pairing_choice(search, choose, moves)  # Y moves into pairing leaves where it can
@@ -52,14 +55,24 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
                    for (b, w, t), v in moves.items()]
         entries.sort(key=lambda e: (e[0], e[1], e[2]))
-        linked = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
-                   " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)),
-                   " ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))]
-                  for (b, w, t), ((lb, lw), cmap) in links.items()]
+        maps: dict = {}  # a map's text -> its index in "maps", for maps used more than once
+        texts = [" ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))
+                 for (_, cmap) in links.values()]
+        uses: dict = {}
+        for text in texts:
+            uses[text] = uses.get(text, 0) + 1
+        linked = []
+        for ((b, w, t), ((lb, lw), _)), text in zip(links.items(), texts):
+            if uses[text] > 1:
+                text = "@" + str(maps.setdefault(text, len(maps)))
+            linked.append([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                           " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)), text])
         linked.sort(key=lambda e: (e[0], e[1], e[2]))
         q = {"attacker": attacker, "wins": wins, "moves": entries}
         if linked:
             q["links"] = linked
+        if maps:
+            q["maps"] = list(maps)
         if found:
             q["pairings"] = pairing_entries(game, found)
         if walk.splits:
@@ -88,6 +101,37 @@ def _linker(search, links: dict):
             return None  # the same needs: merged by the residual key already
         back = {v: k for k, v in fwd.items()}
         cmap = {a: back[v] for a, v in lfwd.items()}
+        links[(b, w, t)] = ((lb, lw), cmap)
+        return (lb, lw), cmap
+
+    return link
+
+
+def _group_linker(search, links: dict, fallback=None):
+    """The builder's link callback on the compiled kernel's terms: states with one canonical table
+    key (:meth:`FastProofSearch.canonical_key`: the same live sets and X stones on them up to an
+    automorphism) are the kernel's one entry, so the first such state met stands for the later ones,
+    through the automorphism carrying it onto the later one; ``fallback`` (the residual-form
+    linker) is asked for the states no automorphism links."""
+    seen: dict = {}
+
+    def link(b, w, t):
+        got = search.canonical_key(b, w, t)
+        if got is None:
+            return None
+        key, perm = got
+        first = seen.get(key)
+        if first is None:
+            seen[key] = ((b, w), perm)
+            return fallback(b, w, t) if fallback else None
+        (lb, lw), lperm = first
+        # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
+        n = len(search.game.positions)
+        back = inverse(perm) if perm else range(n)
+        # the whole automorphism: links through one automorphism share one entry of "maps"
+        cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or range(n))}
+        if all(a == c for a, c in cmap.items()):
+            return None  # the same state's key: merged by the residual key already
         links[(b, w, t)] = ((lb, lw), cmap)
         return (lb, lw), cmap
 
