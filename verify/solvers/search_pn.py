@@ -12,9 +12,10 @@ is exact:
 
 - *X's turn* (OR): the children are the engine's candidates
   (:meth:`verify.solvers.search.ProofSearch.attack_moves`: immediate win, forced block, dead cells).
-- *Y's turn* (AND, must-play region): the pass child (Y claims nothing, t advances) first. If X
-  loses after the pass, X loses (monotonicity: an extra Y stone never helps X). Once the pass is
-  proven with carrier C, only Y's replies inside C become children; X wins iff every one is proven.
+- *Y's turn* (AND, must-play region): as in the engine, Y's favourite reply (a refutation ends the
+  node) and the pass (Y claims nothing, t advances). If X loses after the pass, X loses
+  (monotonicity: an extra Y stone never helps X). Once the pass is proven with carrier C, only Y's
+  replies inside C are children; X wins iff every one is proven.
 - *Carriers* as in the engine: X's move v: {v} ∪ the child's; Y's turn: the pass carrier ∪ each
   reply c with its carrier; in a Maker-Maker game also the free cells of Y's open sets.
 
@@ -99,7 +100,7 @@ def evaluate_leaf(spec: LeafSpec, b: int, w: int, t: int, budget: int, seconds: 
 
     search.progress = stop
     if hasattr(search, "check_every"):
-        search.check_every = max(64, min(2048, budget // 4))
+        search.check_every = max(1, min(2048, budget // 2))
     if hasattr(search, "chunk"):
         search.chunk = max(1 << 10, min(search.chunk, budget))
     try:
@@ -314,18 +315,23 @@ class ProofNumberSearch:
 
     def __init__(self, game: pg.PositionalGame, attacker: str, engine: str | None = None, tt_limit: int = 1 << 21,
                  symmetry: bool = True, deadline: float | None = None, jobs: int = 1, dask: str | None = None,
-                 certificate: bool = False, leaf_budget: int = LEAF_BUDGET, growth: int = GROWTH,
-                 node_limit: int = NODE_LIMIT, table_limit: int = TABLE_LIMIT):
+                 certificate: bool = False, leaf_budget: int | None = None, growth: int | None = None,
+                 node_limit: int | None = None, table_limit: int = TABLE_LIMIT):
         from .search import ProofSearch
         self.game = game
         self.rules = ProofSearch(game, attacker, tt_limit=1)  # the engine's move rules (no search)
         self.x = attacker
-        self.spec = leaf_spec(game, attacker, engine, tt_limit, symmetry, certificate)
+        # leaves walk their proofs only in workers: in this process the builder asks the engine,
+        # whose table holds them (no second walk)
+        self.spec = leaf_spec(game, attacker, engine, tt_limit, symmetry, certificate and (jobs > 1 or bool(dask)))
         self.deadline = deadline
         self.jobs, self.dask = jobs, dask
         self.certificate = certificate
-        self.leaf_budget, self.growth = leaf_budget, growth
-        self.node_limit, self.table_limit = max(16, node_limit), table_limit
+        # the module's defaults are read here (tests shrink them)
+        self.leaf_budget = LEAF_BUDGET if leaf_budget is None else leaf_budget
+        self.growth = GROWTH if growth is None else growth
+        self.node_limit = max(16, NODE_LIMIT if node_limit is None else node_limit)
+        self.table_limit = table_limit
         self.known: dict = {}
         self.table: dict = {}
         self.size = 0
@@ -347,14 +353,27 @@ class ProofNumberSearch:
             live |= s
         return max(1, (live & r.legal(node.b, node.w, node.t)).bit_count()), 1
 
+    def _terminal(self, node: Node) -> bool | None:
+        """The engine's end of the game: X completed a set (won), Y did, or X has no live set or
+        no time left (lost); None otherwise."""
+        xl, yl = self.rules.lists(node.b, node.w, node.t)
+        if 0 in xl:
+            return True
+        if 0 in yl or node.t >= len(self.rules.sched) or not xl:
+            return False
+        return None
+
     def _child(self, parent: Node, b, w, move) -> Node:
         t = parent.t + 1
         c = Node(b, w, t, t < len(self.rules.sched) and self.rules.sched[t] == self.x, parent, move)
         self.size += 1
         hit = self.table.get((b, w, t))
+        end = None if hit is not None else self._terminal(c)
         if hit is not None:
             self.outcomes["table"] += 1
             self._settle(c, hit[0], hit[1])
+        elif end is not None:
+            self._settle(c, end, 0)
         else:
             c.pn, c.dn = self._mobility(c)
         parent.children.append(c)
@@ -404,20 +423,15 @@ class ProofNumberSearch:
             else:
                 node.pn, node.dn = best.pn, min(INF, sum(c.dn for c in kids))
             return
-        passed = kids[0]
+        passed = next(c for c in kids if not c.move)
         if node.phase == 1 and passed.pn == 0:
             self._replies(node)
             kids = node.children
         worst = min(kids, key=lambda c: c.dn)
         if worst.dn == 0:
             node.pn, node.dn = INF, 0
-            if worst.move:
-                self.known.setdefault((node.b, node.w, node.t), worst.move)
-            else:  # X loses after the pass: any reply refutes (monotonicity), the engine's favourite
-                from .search import _best
-                xl, _ = r.lists(node.b, node.w, node.t)
-                legal = r.legal(node.b, node.w, node.t)
-                self.known.setdefault((node.b, node.w, node.t), _best(xl, legal) or (legal & -legal))
+            # X loses after the pass: the first reply refutes as well (monotonicity)
+            self.known.setdefault((node.b, node.w, node.t), worst.move or kids[0].move)
             return
         pn = min(INF, sum(c.pn for c in kids))
         if pn == 0:
@@ -429,11 +443,18 @@ class ProofNumberSearch:
         node.pn, node.dn = pn, worst.dn
 
     def _replies(self, node: Node):
-        """Y's replies inside the proven pass child's carrier (the must-play region)."""
+        """Y's replies inside the proven pass child's carrier (the must-play region); the first
+        reply stays a child only inside it."""
         from .search import _ordered
         r = self.rules
         node.phase = 2
-        region = r.legal(node.b, node.w, node.t) & node.children[0].carrier
+        *tried, passed = node.children
+        region = r.legal(node.b, node.w, node.t) & passed.carrier
+        for c in tried:
+            if not c.move & region:
+                self._kill(c)
+                node.children.remove(c)
+            region &= ~c.move
         xl, _ = r.lists(node.b, node.w, node.t)
         moves = _ordered(xl, region)
         rest = region & ~sum(moves)
@@ -453,8 +474,14 @@ class ProofNumberSearch:
                 return
             for v in ([] if kind == "lose" else moves):
                 self._child(node, *r.play(node.b, node.w, v, True), v)
-        else:
+        else:  # the engine's order: its favourite reply (a refutation ends the node), then the pass
+            from .search import _best
             node.phase = 1
+            xl, _ = r.lists(node.b, node.w, node.t)
+            legal = r.legal(node.b, node.w, node.t)
+            tried = _best(xl, legal) or (legal & -legal)
+            if tried:
+                self._child(node, *r.play(node.b, node.w, tried, False), tried)
             self._child(node, node.b, node.w, 0)
 
     def _update(self, node: Node | None):
@@ -547,6 +574,9 @@ class ProofNumberSearch:
         r = self.rules
         root = Node(b, w, t, t < len(r.sched) and r.sched[t] == self.x, None, 0)
         self.size = 1
+        end = self._terminal(root)
+        if end is not None:
+            return end
         executor = self._executor()
         pending: dict = {}
         try:
