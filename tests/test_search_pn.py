@@ -106,14 +106,14 @@ def test_random_pg_games_against_reference(game, symmetry):
 
 
 def test_node_limit_collapses_subtrees_and_stays_exact(tiny_leaves):
-    """A first-level tree capped at 16 nodes collapses subtrees and still answers exactly."""
+    """A first-level tree capped at 64 nodes collapses subtrees and still answers exactly."""
     for first in ("maker", "breaker"):
         g = pg.from_maker_breaker(tic_tac_toe(4), 0, 0, first)
-        d = search_pn.ProofNumberSearch(g, pg.BLACK, engine="python", node_limit=16, certificate=True)
+        d = search_pn.ProofNumberSearch(g, pg.BLACK, engine="python", node_limit=64, certificate=True)
         assert d.run() is False
         assert d.collapsed > 0
     g = pg.from_maker_breaker(family("k-in-a-row", 4, 4, 3), 0, 0, "maker")
-    d = search_pn.ProofNumberSearch(g, pg.BLACK, engine="python", node_limit=16)
+    d = search_pn.ProofNumberSearch(g, pg.BLACK, engine="python", node_limit=64)
     assert d.run() is True
 
 

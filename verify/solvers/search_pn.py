@@ -539,13 +539,19 @@ class ProofNumberSearch:
         self._update(node.parent)
 
     def _collapse(self, root: Node):
-        """Collapse unsolved subtrees (deepest expanded nodes first, the least promising first:
-        largest min(pn, dn)) until the tree holds at most 3/4 of its node limit."""
+        """Collapse unsolved subtrees whose children are all leaves (none being evaluated), off the
+        most-proving path, the least promising first (largest min(pn, dn)), until the tree holds at most 3/4 of
+        its node limit (if none qualifies, the tree grows on)."""
+        path = set()
+        n = root
+        while n.state == INNER:  # the most-proving path stays
+            path.add(id(n))
+            n = min(n.children, key=(lambda c: c.pn) if n.x_turn else (lambda c: c.dn))
         frontier = []
         stack = [root]
         while stack:
             n = stack.pop()
-            if n.state == INNER and n is not root:
+            if n.state == INNER and id(n) not in path:
                 if all(c.state != INNER and not c.busy for c in n.children):
                     frontier.append(n)
             stack.extend(c for c in n.children if c.state == INNER)
@@ -554,8 +560,7 @@ class ProofNumberSearch:
             if self.size <= 3 * self.node_limit // 4:
                 break
             self._drop(n)
-            n.state, n.phase = LEAF, 0
-            n.pn, n.dn = self._mobility(n)
+            n.state, n.phase = LEAF, 0  # keeps its proof and disproof numbers
             self.collapsed += 1
             self._update(n.parent)
 
@@ -579,6 +584,7 @@ class ProofNumberSearch:
             return end
         executor = self._executor()
         pending: dict = {}
+        retry = 0
         try:
             while root.pn and root.dn:
                 left = self._left()
@@ -597,8 +603,9 @@ class ProofNumberSearch:
                 if wait is not None and pending:
                     for key, result in executor.results(wait):
                         self._receive(pending.pop(key), result)
-                if self.size > self.node_limit:
+                if self.size > max(self.node_limit, retry):
                     self._collapse(root)
+                    retry = self.size + self.node_limit // 4  # what could not be collapsed waits
         finally:
             if isinstance(executor, InlineExecutor):
                 self.fallback = executor.engine()
