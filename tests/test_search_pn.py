@@ -75,8 +75,8 @@ def test_random_boards_against_reference(h, first, symmetry, rounds):
     assume(h.n - h.marked_mask.bit_count() <= 9)
     game = MakerBreakerGame(h, first)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(search_pn, "LEAF_BUDGET", 16)
-        mp.setattr(search_pn, "GROWTH", 1)
+        mp.setattr(search_pn, "LEAF_BUDGET", 2)
+        mp.setattr(search_pn, "GROWTH", 0)
         out = search_maker_breaker(game, certificate=True, symmetry=symmetry, rounds=rounds, engine="python",
                                    driver="pn")
     _leaf_events(out)
@@ -96,7 +96,7 @@ def test_random_pg_games_against_reference(game, symmetry):
     if game.first_moves is not None:
         assume(game.first_moves & game.free_mask())
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(search_pn, "LEAF_BUDGET", 8)
+        mp.setattr(search_pn, "LEAF_BUDGET", 2)
         mp.setattr(search_pn, "GROWTH", 0)
         out = search_pg(game, certificate=True, symmetry=symmetry, engine="python", driver="pn")
     _leaf_events(out)

@@ -247,32 +247,35 @@ class LocalExecutor:
 
 
 class DaskExecutor:
-    """Leaves evaluated on the Dask cluster at ``address`` (``client.submit``); a search that ends,
-    times out or is interrupted cancels its futures (a running leaf ends at its own budget or
-    deadline)."""
+    """Leaves evaluated on the Dask cluster at ``address`` (``client.get_executor()``, the hunts'
+    way); a search that ends, times out or is interrupted cancels its futures (a running leaf ends
+    at its own budget or deadline)."""
 
     def __init__(self, spec: LeafSpec, address: str):
         from ..cluster import dask_client
         self.client = dask_client(address)
-        self.spec = self.client.scatter(spec, broadcast=True)
-        self.capacity = max(1, sum(w.get("nthreads", 1) for w in self.client.scheduler_info()["workers"].values()))
+        try:
+            self.spec = self.client.scatter(spec, broadcast=True)
+            self.pool = self.client.get_executor(pure=False)
+            self.capacity = max(1, sum(w.get("nthreads", 1) for w in self.client.scheduler_info()["workers"].values()))
+        except BaseException:
+            self.client.close()
+            raise
         self.futures: dict = {}  # future -> key
 
     def submit(self, key, args):
-        self.futures[self.client.submit(evaluate_leaf, self.spec, *args, pure=False)] = key
+        self.futures[self.pool.submit(evaluate_leaf, self.spec, *args)] = key
 
     def results(self, timeout):
-        from distributed import wait
-        try:
-            done = wait(list(self.futures), timeout=timeout, return_when="FIRST_COMPLETED").done
-        except TimeoutError:
-            return []
+        from concurrent.futures import FIRST_COMPLETED, wait
+        done, _ = wait(list(self.futures), timeout=timeout, return_when=FIRST_COMPLETED)
         out = []
         for f in done:
             key = self.futures.pop(f)
-            if f.status != "finished":
-                raise BackendError(f"a Dask leaf evaluation failed: {f.exception()}")
-            out.append((key, f.result()))
+            try:
+                out.append((key, f.result()))
+            except Exception as exc:  # noqa: BLE001 - a worker died or the task failed
+                raise BackendError(f"a Dask leaf evaluation failed: {type(exc).__name__}: {exc}") from None
         return out
 
     def cancel(self, key):
@@ -283,14 +286,12 @@ class DaskExecutor:
 
     def close(self):
         try:
-            if self.futures:
-                self.client.cancel(list(self.futures))
+            for f in self.futures:
+                f.cancel()
+            self.pool.shutdown(wait=False)
         finally:
             self.futures = {}
             self.client.close()
-
-    def engine(self):
-        return None
 
 
 # -- the first-level tree -------------------------------------------------------------------------------
@@ -340,6 +341,8 @@ class ProofNumberSearch:
         self.outcomes = {"won": 0, "lost": 0, "open": 0, "table": 0}
         self.collapsed = 0
         self.fallback = None  # the engine that answers the certificate builder's other states
+        self._pending: dict = {}  # id(node) -> node being evaluated
+        self._executor_now = None
 
     # -- values ---------------------------------------------------------------------------------
     def _mobility(self, node: Node) -> tuple[int, int]:
@@ -404,6 +407,8 @@ class ProofNumberSearch:
             n = stack.pop()
             n.dead = True
             self.size -= 1
+            if n.busy and self._pending.pop(id(n), None) is not None:  # its evaluation is moot
+                self._executor_now.cancel(id(n))
             stack.extend(n.children)
             n.children = []
 
@@ -582,8 +587,8 @@ class ProofNumberSearch:
         end = self._terminal(root)
         if end is not None:
             return end
-        executor = self._executor()
-        pending: dict = {}
+        executor = self._executor_now = self._executor()
+        pending = self._pending = {}
         retry = 0
         try:
             while root.pn and root.dn:
@@ -602,7 +607,13 @@ class ProofNumberSearch:
                     wait = left if left is not None else 3600.0  # at capacity, or nothing to select
                 if wait is not None and pending:
                     for key, result in executor.results(wait):
-                        self._receive(pending.pop(key), result)
+                        node = pending.pop(key, None)
+                        if node is not None:  # else cancelled: its subtree was solved meanwhile
+                            self._receive(node, result)
+                        elif result[0] == "timeout":
+                            raise Undecided("search stopped at the deadline")
+                        else:
+                            self.nodes += result[2]
                 if self.size > max(self.node_limit, retry):
                     self._collapse(root)
                     retry = self.size + self.node_limit // 4  # what could not be collapsed waits
