@@ -23,6 +23,13 @@ puzzles.
 with the compiled kernel on Harary's animal races and van der Waerden races (Maker-Maker ``.pg``
 games: :mod:`verify.solvers.search_kernel_race`), the question "does black (the first player)
 win?"; "maker" in the result column then means black wins, "breaker" that it does not.
+
+``--drivers`` (issue 18, PN²) compares the drivers of the search, in one run, each run in a child
+process of its own: ``dfs`` (the engine's depth-first search), ``pn`` (PN² over the engine, one
+process) and ``pn`` with ``--jobs 2`` (two leaf workers): the 54 Hex puzzles (totals), van der
+Waerden k = 5 on n = 24..27, Qubic (Maker first), the Skinny race on 7×7 with 8 moves and on 6×6
+(whole game). CPU seconds include the worker processes; ``--limit S`` (default 600) per run,
+``--only SUBSTRING``, ``--no-hex``.
 """
 from __future__ import annotations
 
@@ -174,9 +181,84 @@ def engines(argv):
               f"slower than the baseline or undecided: {', '.join(slower) or 'none'}")
 
 
+def driver_positions(hex_puzzles: bool, only: str):
+    """(name, .pg game) pairs for ``--drivers``; puzzles are named ``hex <stem>``."""
+    from verify.families import family
+    from verify.games import positional as pg
+    out = []
+    if hex_puzzles:
+        out += [(f"hex {f.stem}", read_pg(f)) for f in sorted(PUZZLES.glob("*.pg"))]
+    for n in (24, 25, 26, 27):
+        out.append((f"ap n={n} k=5", pg.from_maker_breaker(family("ap", n, 5), 0, 0, "maker")))
+    out.append(("qubic maker first", pg.from_maker_breaker(family("qubic"), 0, 0, "maker")))
+    skinny = family("animal", "skinny", 7)
+    out.append(("skinny race 7x7 m=8", pg.race(skinny, 8)))
+    out.append(("skinny race 6x6", pg.race(family("animal", "skinny", 6), None)))
+    return [(name, g) for name, g in out if only in name]
+
+
+def _driver_child(driver, jobs, game, limit, conn):
+    from verify.encode.child import cpu_with_children
+    from verify.solvers.search_fast import warm_up
+    from verify.solvers.search_methods import search_pg
+    warm_up()
+    c0, w0 = cpu_with_children(), time.perf_counter()
+    try:
+        r = search_pg(game, timeout=limit, driver=driver, jobs=jobs)
+        won, nodes = r.winner, r.stats.get("nodes", 0)
+    except Undecided:
+        won, nodes = "?", 0
+    conn.send((won, nodes, cpu_with_children() - c0, time.perf_counter() - w0,
+               resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+
+
+def run_driver(driver, jobs, game, limit):
+    recv, send = mp.Pipe(duplex=False)
+    p = mp.Process(target=_driver_child, args=(driver, jobs, game, limit, send))  # it has children
+    p.start()
+    try:
+        if recv.poll(limit + 120):
+            return recv.recv()
+        return "?", 0, limit, limit, 0.0
+    finally:
+        p.kill()
+        p.join()
+
+
+DRIVERS = (("dfs", 1), ("pn", 1), ("pn", 2))
+
+
+def drivers(argv):
+    limit = float(argv[argv.index("--limit") + 1]) if "--limit" in argv else 600.0
+    only = argv[argv.index("--only") + 1] if "--only" in argv else ""
+    heads = " | ".join(f"{d}x{j} res   cpu s  wall s" for d, j in DRIVERS)
+    print(f"{'position':<24} | {heads} | pn/dfs cpu  pn2/dfs wall")
+    hex_tot = {k: [0, 0.0, 0.0] for k in DRIVERS}  # decided, cpu, wall
+    for name, g in driver_positions("--no-hex" not in argv, only):
+        rows = {k: run_driver(k[0], k[1], g, limit) for k in DRIVERS}
+        for k, (won, _, cpu, wall, _) in rows.items():
+            if name.startswith("hex"):
+                hex_tot[k][0] += won != "?"
+                hex_tot[k][1] += cpu
+                hex_tot[k][2] += wall
+        wins = {r[0] for r in rows.values()} - {"?"}
+        flag = "  DISAGREE" if len(wins) > 1 else ""
+        cells = " | ".join(f"{r[0]:>7} {r[2]:>7.2f} {r[3]:>7.2f}" for r in rows.values())
+        d, p1, p2 = rows[("dfs", 1)], rows[("pn", 1)], rows[("pn", 2)]
+        print(f"{name:<24} | {cells} | {p1[2] / max(d[2], 1e-3):>10.2f} {p2[3] / max(d[3], 1e-3):>12.2f}{flag}",
+              flush=True)
+    if any(v[0] for v in hex_tot.values()):
+        cells = " | ".join(f"{v[0]:>7} {v[1]:>7.1f} {v[2]:>7.1f}" for v in hex_tot.values())
+        d, p1, p2 = hex_tot[("dfs", 1)], hex_tot[("pn", 1)], hex_tot[("pn", 2)]
+        print(f"{'54 hex puzzles (total)':<24} | {cells} | {p1[1] / max(d[1], 1e-3):>10.2f} "
+              f"{p2[2] / max(d[2], 1e-3):>12.2f}")
+
+
 def main(argv):
     if "--engines" in argv:
         return engines(argv)
+    if "--drivers" in argv:
+        return drivers(argv)
     limit = float(argv[argv.index("--limit") + 1]) if "--limit" in argv else 60.0
     only = argv[argv.index("--only") + 1] if "--only" in argv else ""
     quick = "--quick" in argv

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..solvers.options import OPTION_HELP, STATE_SPACES, flag
+from ..solvers.options import OPTION_HELP, SEARCH_DRIVERS, STATE_SPACES, flag
 from .common import certificate_line, first_player, print_json
 
 
@@ -25,7 +25,7 @@ class _HelpWithMethods(argparse.Action):
         lines = ["methods by game (auto picks one):"]
         lines += [f"  {g:14s} {', '.join(ms)}" for g, ms in sorted(games.items())]
         lines.append("options and the methods that take them (--timeout: every method):")
-        for name in ("backend", "encoding", "rounds", "states", "symmetry", "jobs", "certificate"):
+        for name in ("backend", "encoding", "rounds", "states", "symmetry", "jobs", "driver", "dask", "certificate"):
             lines.append(f"  {flag(name):14s} {', '.join(takers(name)) or '-'}")
         parser.epilog = "\n".join(lines)
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -50,6 +50,8 @@ def add_cli(sub) -> None:
     s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])
     s.add_argument("--timeout", type=float, help=OPTION_HELP["timeout"])
     s.add_argument("--jobs", type=int, help=OPTION_HELP["jobs"])
+    s.add_argument("--driver", choices=SEARCH_DRIVERS, help=OPTION_HELP["driver"])
+    s.add_argument("--dask", metavar="ADDRESS", help=OPTION_HELP["dask"])
     s.add_argument("--states", choices=STATE_SPACES, help=OPTION_HELP["states"])
     s.add_argument("--no-symmetry", dest="symmetry", action="store_false", default=None,
                    help="do not " + OPTION_HELP["symmetry"])
@@ -63,7 +65,7 @@ def cmd_solve(args) -> int:
     from ..solvers import solve
     from .common import write_certificate
     options = {name: getattr(args, name) for name in ("backend", "encoding", "rounds", "timeout", "states",
-                                                      "symmetry", "jobs")
+                                                      "symmetry", "jobs", "driver", "dask")
                if getattr(args, name) is not None}
     instance = load_instance(args.game, args.file, first=args.first)
     want_cert = args.certificate is not None

@@ -164,14 +164,8 @@ class _Local:
 
 class _Dask:
     def __init__(self, address: str):
-        try:
-            from distributed import Client
-        except ImportError:  # pragma: no cover - a dependency of the package
-            raise InputError("--dask needs the 'distributed' package") from None
-        try:
-            self.client = Client(address, timeout=10, set_as_default=False)
-        except OSError as exc:
-            raise InputError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        from ..cluster import dask_client
+        self.client = dask_client(address)
         self.executor = self.client.get_executor(pure=False)
         self.workers = max(1, sum(w.get("nthreads", 1) for w in
                                   self.client.scheduler_info()["workers"].values()))

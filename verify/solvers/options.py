@@ -21,10 +21,13 @@ OPTION_HELP = {
     "symmetry": "break symmetries of the board in the encoding",
     "states": "position space of a nim-labelling encoding: 'literal' or 'residual'",
     "encoding": "QBF encoding of the game (see 'verify methods')",
-    "jobs": "child processes sharing the search (split at the first move)",
+    "jobs": "child processes sharing the search (dfs driver: split at the first move; pn: leaf workers)",
+    "driver": "how the proof search is driven: 'dfs' (depth-first) or 'pn' (PN², proof numbers)",
+    "dask": "evaluate the search's leaves on the Dask scheduler at this address (driver pn)",
 }
 
 STATE_SPACES = ("literal", "residual")
+SEARCH_DRIVERS = ("dfs", "pn")
 
 
 def flag(option: str) -> str:
@@ -43,6 +46,8 @@ class SolveOptions:
     states: str | None = None
     encoding: str | None = None
     jobs: int = 1
+    driver: str | None = None
+    dask: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.certificate, bool) or not isinstance(self.symmetry, bool):
@@ -60,6 +65,10 @@ class SolveOptions:
             raise InputError("--encoding takes an encoding name")
         if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1:
             raise InputError(f"--jobs must be a positive integer, got {self.jobs!r}")
+        if self.driver is not None and self.driver not in SEARCH_DRIVERS:
+            raise InputError(f"--driver must be one of {', '.join(SEARCH_DRIVERS)}, got {self.driver!r}")
+        if self.dask is not None and (not isinstance(self.dask, str) or not self.dask):
+            raise InputError("--dask takes a scheduler address")
         if self.states is not None and self.states not in STATE_SPACES:
             raise InputError(f"--states must be one of {', '.join(STATE_SPACES)}, got {self.states!r}")
 

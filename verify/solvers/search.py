@@ -119,6 +119,7 @@ class ProofSearch(Attack):
         self.proven = 0
         self.disproven = 0
         self._tick = 0
+        self.check_every = _CHECK_EVERY  # nodes between two heartbeats (deadline, progress)
 
     # -- state helpers -----------------------------------------------------------------------------
     def lists(self, black: int, white: int, t: int) -> tuple[list[int], list[int]]:
@@ -200,7 +201,7 @@ class ProofSearch(Attack):
     def _solve(self, black, white, t, xl, yl) -> tuple[bool, int, int]:
         self.nodes += 1
         self._tick += 1
-        if self._tick >= _CHECK_EVERY:
+        if self._tick >= self.check_every:
             self._tick = 0
             self._heartbeat()
         if 0 in xl:

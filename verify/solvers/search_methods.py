@@ -5,6 +5,7 @@ checker are in :mod:`verify.certificates.proof`, which imports nothing from here
 from __future__ import annotations
 
 from ..certificates import envelope
+from ..errors import InputError
 from ..certificates.proof import KIND, ProofWalk, proof_questions
 from ..formats.instances import question_of
 from ..formats.questions import board_json
@@ -14,6 +15,7 @@ from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
+from .options import SEARCH_DRIVERS
 from .search_leaves import pairer, pairing_choice, pairing_entries
 from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
 from .search_symmetry import inverse
@@ -27,7 +29,9 @@ SPLIT_COMPONENTS = False
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
                     leaves: bool = True) -> list[dict]:
-    """The certificate's answers, walked with the checker's rules; with ``leaves`` refutations end in
+    """The certificate's answers: each question's proof or refutation walked with the checker's
+    rules, the choices taken from ``known`` ({attacker: {(b, w, t): cell}}: a parallel or PN²
+    search's) where it has them, else from the searches. With ``leaves`` refutations end in
     pairing leaves where :func:`verify.solvers.search_leaves.pair_cover` finds one (and Y moves into
     one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components."""
     by_attacker = {s.x: s for s in searches}
@@ -35,7 +39,7 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
     for attacker, wins in proof_questions(game, winner):
         search = by_attacker.get(attacker) or make_search(game, attacker)
         moves: dict = {}
-        choose = chooser(search, wins, moves, known)
+        choose = chooser(search, wins, moves, (known or {}).get(attacker))
 
         links: dict = {}
         link = _linker(search, links) if search.iso else None
@@ -163,21 +167,41 @@ def _recorded(cert: dict) -> int:
     return sum(len(q["moves"]) + len(q.get("links", [])) + len(q.get("pairings", [])) for q in cert["questions"])
 
 
+DEFAULT_DRIVER = "dfs"
+
+
+def _decide(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs, driver, dask, certificate):
+    """(result black/white/draw, searches, known choices or None, stats) by the chosen driver:
+    ``dfs`` (the engine's depth-first search; ``jobs`` > 1 splits the root,
+    :mod:`verify.solvers.search_parallel`, Maker-Breaker descriptions) or ``pn`` (PN² over the
+    engine, :mod:`verify.solvers.search_pn`; ``jobs`` worker processes or a Dask cluster)."""
+    driver = driver or ("pn" if dask else DEFAULT_DRIVER)
+    if driver not in SEARCH_DRIVERS:
+        raise InputError(f"unknown search driver {driver!r} (known: {', '.join(SEARCH_DRIVERS)})")
+    if dask and driver != "pn":
+        raise InputError("--dask goes with --driver pn")
+    if driver == "pn":
+        from .search_pn import decide_pn
+        winner, searches, known, stats = decide_pn(g, timeout, tt_limit, symmetry, engine, jobs, dask, certificate)
+        return winner, searches, known, {**stats, "driver": "pn", "jobs": jobs}
+    if jobs > 1 and not g.maker_maker:
+        won, known, searches, par = _split(g, timeout, tt_limit, symmetry, engine, jobs)
+        return (pg.BLACK if won else pg.WHITE), searches, known, {**_stats(searches), **par}
+    winner, searches = decide(g, timeout, tt_limit, symmetry, engine)
+    return winner, searches, None, _stats(searches)
+
+
 def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
-              tt_limit: int = TT_LIMIT, symmetry: bool = True, engine: str | None = None, jobs: int = 1) -> Outcome:
+              tt_limit: int = TT_LIMIT, symmetry: bool = True, engine: str | None = None, jobs: int = 1,
+              driver: str | None = None, dask: str | None = None) -> Outcome:
     """Outcome of a .pg game by the proof search (``tt_limit``: transposition-table entries;
-    ``engine``: see :func:`verify.solvers.search.make_search`; ``jobs`` > 1: that many child
-    processes split the root, :mod:`verify.solvers.search_parallel`, Maker-Breaker descriptions)."""
-    known = None
-    if jobs > 1 and not game.maker_maker:
-        won, known, searches, par = _split(game, timeout, tt_limit, symmetry, engine, jobs)
-        winner = pg.BLACK if won else pg.WHITE
-    else:
-        winner, searches = decide(game, timeout, tt_limit, symmetry, engine)
-        par = {}
+    ``engine``: see :func:`verify.solvers.search.make_search`; ``driver``, ``jobs``, ``dask``: see
+    :func:`_decide`)."""
+    winner, searches, known, stats = _decide(game, timeout, tt_limit, symmetry, engine, jobs, driver, dask,
+                                             certificate)
     sched = game.schedule()
     out = Outcome(game="pg", method="search", winner=winner, first=sched[0] if sched else "",
-                  stats={**_stats(searches), **par, **game.summary()})
+                  stats={**stats, **game.summary()})
     if certificate:
         out.certificate = pg_proof_certificate(game, winner, searches, known)
         out.stats["certificate_moves"] = _recorded(out.certificate)
@@ -190,28 +214,27 @@ def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs):
     from .search_parallel import split_root
     won, known, nodes = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine)
     searches = [make_search(g, pg.BLACK, engine, tt_limit=tt_limit, symmetry=symmetry)]
-    return won, known, searches, {"nodes": nodes, "jobs": jobs}
+    return won, {pg.BLACK: known}, searches, {"nodes": nodes, "jobs": jobs}
 
 
 def search_maker_breaker(game, certificate: bool = False, timeout: float | None = None,
                          tt_limit: int = TT_LIMIT, symmetry: bool = True, rounds: int | None = None,
-                         engine: str | None = None, jobs: int = 1) -> Outcome:
+                         engine: str | None = None, jobs: int = 1, driver: str | None = None,
+                         dask: str | None = None) -> Outcome:
     """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker); with
     ``rounds``, the bounded question "does Maker win within ``rounds`` of her moves?" (the .pg form
     gives Maker that many moves; :class:`BoundedOutcome`, certified both ways)."""
     from ..games import maker_breaker as mb
     g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
-    known, par = None, {}
+    known = None
     if mb.winner_if_over(game.start_residual()) is not None:
         winner = mb.winner_if_over(game.start_residual())
         searches = [ProofSearch(g, pg.BLACK)]
-    elif jobs > 1:
-        won, known, searches, par = _split(g, timeout, tt_limit, symmetry, engine, jobs)
-        winner = mb.MAKER if won else mb.BREAKER
+        stats = _stats(searches)
     else:
-        colour, searches = decide(g, timeout, tt_limit, symmetry, engine)
+        colour, searches, known, stats = _decide(g, timeout, tt_limit, symmetry, engine, jobs, driver, dask,
+                                                 certificate)
         winner = mb.MAKER if colour == pg.BLACK else mb.BREAKER
-    stats = {**_stats(searches), **par}
     if rounds is None:
         out = Outcome(game="maker-breaker", method="search", winner=winner, first=game.first,
                       stats=stats)
@@ -228,16 +251,19 @@ def search_maker_breaker(game, certificate: bool = False, timeout: float | None 
 
 @register("pg", "search")
 def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
-                    symmetry: bool = True, jobs: int = 1) -> Outcome:
+                    symmetry: bool = True, jobs: int = 1, driver: str | None = None,
+                    dask: str | None = None) -> Outcome:
     """The registered method: :func:`search_pg` with the default table size."""
-    return search_pg(game, certificate, timeout, TT_LIMIT, symmetry, jobs=jobs)
+    return search_pg(game, certificate, timeout, TT_LIMIT, symmetry, jobs=jobs, driver=driver, dask=dask)
 
 
 @register("maker-breaker", "search")
 def solve_maker_breaker_search(game, certificate: bool = False, timeout: float | None = None,
-                               symmetry: bool = True, rounds: int | None = None, jobs: int = 1) -> Outcome:
+                               symmetry: bool = True, rounds: int | None = None, jobs: int = 1,
+                               driver: str | None = None, dask: str | None = None) -> Outcome:
     """The registered method: :func:`search_maker_breaker` with the default table size."""
-    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry, rounds, jobs=jobs)
+    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry, rounds, jobs=jobs,
+                                driver=driver, dask=dask)
 
 
 @register_auto("pg")
