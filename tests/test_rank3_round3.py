@@ -88,3 +88,26 @@ def test_single_copy_is_a_breaker_win_that_marking_x_turns():
     mix = Counter(kind(decide(MakerBreakerGame(g).start_residual(), g.n, "maker", CRITERION))
                   for g in (h, h.mark("x")))
     assert mix == Counter({"breaker: refutes every x1 (3 rounds)": 1, "maker: leaf after round 2": 1})
+
+
+def test_breaker_first_opening_tried_before_listing_maker_trees(monkeypatch):
+    """Breaker first on a round-3 board: the likeliest opening (x, on every copy) is tried before
+    Maker's other winning trees are listed, and it wins (H - x falls apart into single copies)."""
+    from verify.solvers.rank3 import search
+
+    def refuse(*_a, **_k):
+        raise AssertionError("Maker's trees listed although the first opening wins")
+        yield
+
+    monkeypatch.setattr(search.Board, "winning_trees", refuse)
+    h = round3_board(3, 3, 4)            # x on 4 edges, every other vertex on at most 3
+    d = decide(MakerBreakerGame(h, "breaker").start_residual(), h.n, "breaker")
+    assert d.winner == "breaker" and h.vertices[d.breaker_move] == "x"
+
+
+@pytest.mark.parametrize("params", [(3, 3, 1), (3, 3, 2), (3, 4, 2, 2)])
+def test_round3_breaker_first_against_the_reference(params):
+    h = round3_board(*params)
+    for first in ("maker", "breaker"):
+        got = decide(MakerBreakerGame(h, first).start_residual(), h.n, first).winner
+        assert got == solve_maker_breaker(MakerBreakerGame(h, first)).winner, (params, first)

@@ -245,14 +245,15 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
     else:
         board = base.board
         candidates = board.support(base.tree) & live
-        if base.rounds:
-            for t in board.winning_trees(base.rounds):
-                candidates &= board.support(t)
-                if not candidates:
-                    break
+    trees = iter(board.winning_trees(base.rounds)) if board is not None and base.rounds else iter(())
     answers = {}
     nodes = base.nodes
-    for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
+    while candidates:
+        # try the likeliest opening before narrowing further: the narrowing only ever removes
+        # losing openings, so stopping at the first winning one is exact, and a Breaker win found
+        # at once costs no listing of Maker's other trees
+        y = max(bits(candidates), key=lambda v: (sum(1 for e in res if e >> v & 1), -v))
+        candidates &= ~(1 << y)
         after = mb.breaker_claims(res, 1 << y)
         if len(components(after)) > 1:      # y cut the board: decide the parts separately
             d = maker_first(after, nboard, opts)
@@ -262,6 +263,9 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
         if d.winner == mb.BREAKER:
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
         answers[y] = d
+        t = next(trees, None)
+        if t is not None:
+            candidates &= board.support(t)
     return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
 
 
