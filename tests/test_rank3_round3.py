@@ -90,20 +90,31 @@ def test_single_copy_is_a_breaker_win_that_marking_x_turns():
     assert mix == Counter({"breaker: refutes every x1 (3 rounds)": 1, "maker: leaf after round 2": 1})
 
 
-def test_breaker_first_opening_tried_before_listing_maker_trees(monkeypatch):
-    """Breaker first on a round-3 board: the likeliest opening (x, on every copy) is tried before
-    Maker's other winning trees are listed, and it wins (H - x falls apart into single copies)."""
-    from verify.solvers.rank3 import search
+@pytest.mark.parametrize("cutting", [True, False])
+def test_breaker_first_opening_tried_before_listing_maker_trees(monkeypatch, cutting):
+    """Breaker first on a round-3 board: the opening on most edges (x, on every copy) cuts the
+    board and wins, found before any three-round search on the whole board (``cutting``); without
+    that step, the likeliest candidate of Maker's tree's support is tried before her other winning
+    trees are listed, and it wins (H - x falls apart into single copies)."""
+    from verify.solvers.rank3 import search, solver
 
     def refuse(*_a, **_k):
         raise AssertionError("Maker's trees listed although the first opening wins")
         yield
 
-    monkeypatch.setattr(search.Board, "winning_trees", refuse)
     h = round3_board(3, 3, 4)            # x on 4 edges, every other vertex on at most 3
+    monkeypatch.setattr(search.Board, "winning_trees", refuse)
+    if cutting:
+        real = search.Board.decide
+
+        def parts_only(self, *a, **k):
+            assert len(self.edges) < h.m, "the whole board was searched"
+            return real(self, *a, **k)
+        monkeypatch.setattr(search.Board, "decide", parts_only)
+    else:
+        monkeypatch.setattr(solver, "_cutting_opening", lambda *a: None)
     d = decide(MakerBreakerGame(h, "breaker").start_residual(), h.n, "breaker")
     assert d.winner == "breaker" and h.vertices[d.breaker_move] == "x"
-
 
 @pytest.mark.parametrize("params", [(3, 3, 1), (3, 3, 2), (3, 4, 2, 2)])
 def test_round3_breaker_first_against_the_reference(params):
@@ -111,3 +122,31 @@ def test_round3_breaker_first_against_the_reference(params):
     for first in ("maker", "breaker"):
         got = decide(MakerBreakerGame(h, first).start_residual(), h.n, first).winner
         assert got == solve_maker_breaker(MakerBreakerGame(h, first)).winner, (params, first)
+
+
+def _hub_board(seed: int):
+    """Two or three small random rank-3 boards glued at a hub vertex 0 that lies on most edges
+    (so deleting it cuts the board: the Breaker-first cutting opening applies)."""
+    import random
+    from verify.hypergraph import Hypergraph
+    rng = random.Random(seed)
+    edges, nv = [], 1
+    for _ in range(rng.choice((2, 3))):
+        part = list(range(nv, nv + 4))
+        nv += 4
+        for _ in range(rng.randint(2, 4)):
+            k = rng.choice((2, 3))
+            e = rng.sample(part, k - 1) + [0] if rng.random() < 0.6 else rng.sample(part, k)
+            edges.append(sum(1 << v for v in e))
+    return Hypergraph.from_masks([str(i) for i in range(nv)], sorted(set(edges)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hub_boards_breaker_first_against_the_reference(seed):
+    h = _hub_board(seed)
+    for first in ("maker", "breaker"):
+        want = solve_maker_breaker(MakerBreakerGame(h, first)).winner
+        for opts in (None, CRITERION):
+            got = decide(MakerBreakerGame(h, first).start_residual(), h.n, first,
+                         *(() if opts is None else (opts,))).winner
+            assert got == want, (seed, first, opts)
