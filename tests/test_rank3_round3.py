@@ -150,3 +150,17 @@ def test_hub_boards_breaker_first_against_the_reference(seed):
             got = decide(MakerBreakerGame(h, first).start_residual(), h.n, first,
                          *(() if opts is None else (opts,))).winner
             assert got == want, (seed, first, opts)
+
+
+def test_killer_move_order_finds_the_same_trees_with_fewer_nodes(monkeypatch):
+    """Maker's moves tried last-winning-move first (the killer order of Board._maker_moves): same
+    verdict, a valid three-round tree, fewer nodes than the degree order alone on a round-3 board."""
+    from verify.solvers.rank3 import search
+    h = round3_board(4, 4, 3)
+    res = MakerBreakerGame(h).start_residual()
+    d = decide(res, h.n, "maker", CRITERION)
+    _check_tree(d.board, d.tree, d.board.marked0, 0, 3)
+    assert d.board.killer
+    monkeypatch.setattr(search.Board, "killer", property(lambda self: {}, lambda self, v: None), raising=False)
+    plain = decide(res, h.n, "maker", CRITERION)
+    assert plain.winner == d.winner == "maker" and d.nodes < plain.nodes
