@@ -127,7 +127,10 @@ class Board:
 
     def _maker_moves(self, marked: int, dead: int, rounds: int) -> list[int]:
         """Maker's candidate moves. In the last round only a move creating a leaf can win: a vertex
-        chained to a mark (nunchaku) or the apex of a cycle (necklace, marks aside)."""
+        chained to a mark (nunchaku) or the apex of a cycle (necklace, marks aside), and, on one
+        live edge e = {v, a, b} only, not when a or b is unmarked: Breaker deleting it leaves v on no
+        live edge, and every leaf after Maker's move contains v (the position before had none), on
+        an edge through v (a chain's end, a cycle's apex, a fully marked edge), so none survives."""
         live = self.live(marked, dead)
         if rounds == 1:
             near = 0
@@ -138,6 +141,10 @@ class Board:
             for v in bits(live & ~near):
                 if self.degree(v, dead) >= 2 and self.has_cycle(v, dead):
                     keep |= 1 << v
+            for v in bits(keep):
+                on = [self.edges[i] for i in self.inc[v] if not self.edges[i] & dead]
+                if len(on) == 1 and on[0] & ~marked & ~(1 << v):
+                    keep &= ~(1 << v)
             live = keep
         moves = list(bits(live))
         killer = self.killer.get(rounds)
