@@ -168,23 +168,30 @@ def test_killer_move_order_finds_the_same_trees_with_fewer_nodes(monkeypatch):
 
 def test_last_round_moves_on_one_edge_skipped_exactly():
     """Board._maker_moves drops, in the last round, a vertex on one live edge with another unmarked
-    vertex (Breaker deletes that vertex). Maker forces a leaf in one round by the search iff she
-    does by the literal definitions, on random marked 3-uniform boards where such moves occur."""
+    vertex (Breaker deletes that vertex). No dropped move wins by the literal definitions (a leaf
+    after every reply), and the one-round search agrees with them, on random marked 3-uniform
+    boards where such moves occur."""
     import random
     from verify.solvers.rank3.search import Board
     from verify.solvers.rank3.brute import has_leaf
     rng = random.Random(19)
-    skipped = checked = 0
-    for _ in range(300):
-        n = rng.randint(6, 8)
-        edges = sorted({sum(1 << v for v in rng.sample(range(n), 3)) for _ in range(rng.randint(2, 5))})
+    skipped = checked = wins = 0
+    for _ in range(900):
+        n = rng.randint(7, 9)
+        edges = sorted({sum(1 << v for v in rng.sample(range(n), 3)) for _ in range(rng.randint(3, 5))})
         marked = sum(1 << v for v in rng.sample(range(n), rng.randint(1, 2)))
         if has_leaf(edges, marked, 0):
             continue
         board = Board(edges, n)
         live = board.live(marked, 0)
         moves = set(board._maker_moves(marked, 0, 1))
-        skipped += sum(1 for v in bits(live) if v not in moves and board.degree(v, 0) == 1)
+        for v in bits(live):
+            m2 = marked | 1 << v
+            win = all(has_leaf(edges, m2, 1 << y) for y in bits(live & ~(1 << v)))
+            wins += win
+            if v not in moves:
+                skipped += board.degree(v, 0) == 1
+                assert not win, (edges, marked, v)
         checked += 1
         assert (board.maker_tree(marked, 0, 1) is not None) == leaf_within(edges, marked, 0, 1), (edges, marked)
-    assert skipped > 20 and checked > 100
+    assert skipped > 20 and checked > 100 and wins > 20
