@@ -8,7 +8,8 @@ by bench/rank3_baseline.py, capped) in the same run:
 - gadgets: hypertrees with n/12 copies of a 7-vertex Breaker win without pairing glued on (Breaker
   wins, the board has no pairing);
 - extra: hypertrees plus random linear edges (Maker wins on the seeds used);
-- round3: copies of the round-3 danger (verify family rank3-round3), Maker wins in round 3;
+- round3: copies of the round-3 danger (verify family rank3-round3 k k k, k copies of cycles of length
+  k), Maker first wins in round 3, Breaker first wins by the hub x;
 - ring: no-pairing gadgets in a ring joined by edges with a private vertex (verify family rank3-ring
   k): 2-connected Breaker wins without pairing, cut into local parts;
 - glued: the same gadgets glued at shared vertices (verify family rank3-glued k): 2-connected, no
@@ -151,7 +152,17 @@ CONNECTED = (
     ("extra", _extra_maker, "M"),
     ("ring", lambda n, s: gadget_ring(max(2, n // 8)), "B"),
     ("glued", lambda n, s: glued_ring(max(2, n // 6)), "B"),
+    ("round3", lambda n, s: _round3(n), "M"),
 )
+
+
+def _round3(n: int) -> Hypergraph:
+    """rank3-round3 k k k with the largest k >= 3 whose board has at most n vertices (1 + k(4k-1):
+    34, 61, 96, 139, 190 for k = 3..7)."""
+    k = 3
+    while 1 + (k + 1) * (4 * k + 3) <= n:
+        k += 1
+    return round3_board(k, k, k)
 
 
 def connected(quick: bool, cap: float = 60.0, baseline_cap: float = 30.0):
@@ -302,7 +313,7 @@ def certify_table(limit: float = 60.0):
     for n in (100, 200):
         boards += [(f"tree {n}", sparse_tree(n + 1, 1)), (f"gadgets {n}", sparse_gadgets(n, n // 12, 1)),
                    (f"extra {n}", sparse_extra(n, 3, 1)), (f"ring {n}", gadget_ring(n // 8)),
-                   (f"glued {n}", glued_ring(n // 6))]
+                   (f"glued {n}", glued_ring(n // 6)), (f"round3 {n}", _round3(n))]
     print(f"CPU seconds, each step capped at {limit:.0f} s; certify = certificate built (deciding again) + checked")
     print(f"{'board':14} {'first':7} {'n':>4} {'decide s':>9} {'certify s':>10} {'kind':24} {'KB':>7} {'check s':>8}")
     for label, h in boards:

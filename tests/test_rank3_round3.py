@@ -88,3 +88,110 @@ def test_single_copy_is_a_breaker_win_that_marking_x_turns():
     mix = Counter(kind(decide(MakerBreakerGame(g).start_residual(), g.n, "maker", CRITERION))
                   for g in (h, h.mark("x")))
     assert mix == Counter({"breaker: refutes every x1 (3 rounds)": 1, "maker: leaf after round 2": 1})
+
+
+@pytest.mark.parametrize("cutting", [True, False])
+def test_breaker_first_opening_tried_before_listing_maker_trees(monkeypatch, cutting):
+    """Breaker first on a round-3 board: the opening on most edges (x, on every copy) cuts the
+    board and wins, found before any three-round search on the whole board (``cutting``); without
+    that step, the likeliest candidate of Maker's tree's support is tried before her other winning
+    trees are listed, and it wins (H - x falls apart into single copies)."""
+    from verify.solvers.rank3 import search, solver
+
+    def refuse(*_a, **_k):
+        raise AssertionError("Maker's trees listed although the first opening wins")
+        yield
+
+    h = round3_board(3, 3, 4)            # x on 4 edges, every other vertex on at most 3
+    monkeypatch.setattr(search.Board, "winning_trees", refuse)
+    if cutting:
+        real = search.Board.decide
+
+        def parts_only(self, *a, **k):
+            assert len(self.edges) < h.m, "the whole board was searched"
+            return real(self, *a, **k)
+        monkeypatch.setattr(search.Board, "decide", parts_only)
+    else:
+        monkeypatch.setattr(solver, "_cutting_opening", lambda *a: None)
+    d = decide(MakerBreakerGame(h, "breaker").start_residual(), h.n, "breaker")
+    assert d.winner == "breaker" and h.vertices[d.breaker_move] == "x"
+
+@pytest.mark.parametrize("params", [(3, 3, 1), (3, 3, 2), (3, 4, 2, 2)])
+def test_round3_breaker_first_against_the_reference(params):
+    h = round3_board(*params)
+    for first in ("maker", "breaker"):
+        got = decide(MakerBreakerGame(h, first).start_residual(), h.n, first).winner
+        assert got == solve_maker_breaker(MakerBreakerGame(h, first)).winner, (params, first)
+
+
+def _hub_board(seed: int):
+    """Two or three small random rank-3 boards glued at a hub vertex 0 that lies on most edges
+    (so deleting it cuts the board: the Breaker-first cutting opening applies)."""
+    import random
+    from verify.hypergraph import Hypergraph
+    rng = random.Random(seed)
+    edges, nv = [], 1
+    for _ in range(rng.choice((2, 3))):
+        part = list(range(nv, nv + 4))
+        nv += 4
+        for _ in range(rng.randint(2, 4)):
+            k = rng.choice((2, 3))
+            e = rng.sample(part, k - 1) + [0] if rng.random() < 0.6 else rng.sample(part, k)
+            edges.append(sum(1 << v for v in e))
+    return Hypergraph.from_masks([str(i) for i in range(nv)], sorted(set(edges)))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hub_boards_breaker_first_against_the_reference(seed):
+    h = _hub_board(seed)
+    for first in ("maker", "breaker"):
+        want = solve_maker_breaker(MakerBreakerGame(h, first)).winner
+        for opts in (None, CRITERION):
+            got = decide(MakerBreakerGame(h, first).start_residual(), h.n, first,
+                         *(() if opts is None else (opts,))).winner
+            assert got == want, (seed, first, opts)
+
+
+def test_killer_move_order_finds_the_same_trees_with_fewer_nodes(monkeypatch):
+    """Maker's moves tried last-winning-move first (the killer order of Board._maker_moves): same
+    verdict, a valid three-round tree, fewer nodes than the degree order alone on a round-3 board."""
+    from verify.solvers.rank3 import search
+    h = round3_board(4, 4, 3)
+    res = MakerBreakerGame(h).start_residual()
+    d = decide(res, h.n, "maker", CRITERION)
+    _check_tree(d.board, d.tree, d.board.marked0, 0, 3)
+    assert d.board.killer
+    monkeypatch.setattr(search.Board, "killer", property(lambda self: {}, lambda self, v: None), raising=False)
+    plain = decide(res, h.n, "maker", CRITERION)
+    assert plain.winner == d.winner == "maker" and d.nodes < plain.nodes
+
+
+def test_last_round_moves_on_one_edge_skipped_exactly():
+    """Board._maker_moves drops, in the last round, a vertex on one live edge with another unmarked
+    vertex (Breaker deletes that vertex). No dropped move wins by the literal definitions (a leaf
+    after every reply), and the one-round search agrees with them, on random marked 3-uniform
+    boards where such moves occur."""
+    import random
+    from verify.solvers.rank3.search import Board
+    from verify.solvers.rank3.brute import has_leaf
+    rng = random.Random(19)
+    skipped = checked = wins = 0
+    for _ in range(900):
+        n = rng.randint(7, 9)
+        edges = sorted({sum(1 << v for v in rng.sample(range(n), 3)) for _ in range(rng.randint(3, 5))})
+        marked = sum(1 << v for v in rng.sample(range(n), rng.randint(1, 2)))
+        if has_leaf(edges, marked, 0):
+            continue
+        board = Board(edges, n)
+        live = board.live(marked, 0)
+        moves = set(board._maker_moves(marked, 0, 1))
+        for v in bits(live):
+            m2 = marked | 1 << v
+            win = all(has_leaf(edges, m2, 1 << y) for y in bits(live & ~(1 << v)))
+            wins += win
+            if v not in moves:
+                skipped += board.degree(v, 0) == 1
+                assert not win, (edges, marked, v)
+        checked += 1
+        assert (board.maker_tree(marked, 0, 1) is not None) == leaf_within(edges, marked, 0, 1), (edges, marked)
+    assert skipped > 20 and checked > 100 and wins > 20

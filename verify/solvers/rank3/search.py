@@ -18,6 +18,9 @@ Search (sound pruning, each step a monotonicity argument, Lemma I.1.50):
 - when it makes none, Breaker first "passes": if Maker still cannot force a leaf in the remaining
   rounds, every reply refutes her move; otherwise only the vertices of her pass-winning tree T are
   tried, since a reply outside supp(T) leaves T winning.
+Maker's moves are tried J_2(D1)'s named first move first, then the move that last won with as many
+rounds left (a "killer": after a reply that breaks one copy of a repeated danger, the copy she won
+in before usually still wins), then by degree; the order changes which tree is found, never whether.
 Positions are memoised on (marks, deletions, rounds).
 """
 from __future__ import annotations
@@ -70,6 +73,7 @@ class Board:
         self.criterion = D1Criterion(self) if dangers else None
         self.decided_by = None          # 'J2(D1)' or 'leaf search' after decide()
         self.prefer: int | None = None  # Maker's first move named by J_2(D1) failing (Thm II.1.14 (i))
+        self.killer: dict[int, int] = {}   # rounds -> Maker's move that last won with that many rounds
 
     # -- positions ------------------------------------------------------------------------------
     def live(self, marked: int, dead: int) -> int:
@@ -114,6 +118,7 @@ class Board:
             ok, node = self._breaker_node(x, marked | (1 << x), dead, rounds - 1)
             if ok:
                 found = ("M", x, node)
+                self.killer[rounds] = x
                 break
             if refutations is not None:
                 refutations[x] = node
@@ -122,7 +127,10 @@ class Board:
 
     def _maker_moves(self, marked: int, dead: int, rounds: int) -> list[int]:
         """Maker's candidate moves. In the last round only a move creating a leaf can win: a vertex
-        chained to a mark (nunchaku) or the apex of a cycle (necklace, marks aside)."""
+        chained to a mark (nunchaku) or the apex of a cycle (necklace, marks aside), and, on one
+        live edge e = {v, a, b} only, not when a or b is unmarked: Breaker deleting it leaves v on no
+        live edge, and every leaf after Maker's move contains v (the position before had none), on
+        an edge through v (a chain's end, a cycle's apex, a fully marked edge), so none survives."""
         live = self.live(marked, dead)
         if rounds == 1:
             near = 0
@@ -133,9 +141,14 @@ class Board:
             for v in bits(live & ~near):
                 if self.degree(v, dead) >= 2 and self.has_cycle(v, dead):
                     keep |= 1 << v
+            for v in bits(keep):
+                on = [self.edges[i] for i in self.inc[v] if not self.edges[i] & dead]
+                if len(on) == 1 and on[0] & ~marked & ~(1 << v):
+                    keep &= ~(1 << v)
             live = keep
         moves = list(bits(live))
-        moves.sort(key=lambda v: (v != self.prefer, -self.degree(v, dead)))
+        killer = self.killer.get(rounds)
+        moves.sort(key=lambda v: (v != self.prefer, v != killer, -self.degree(v, dead)))
         return moves
 
     def cc(self, u: int, dead: int) -> int:

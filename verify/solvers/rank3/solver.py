@@ -217,6 +217,9 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
             return Decision(mb.MAKER, "explicit", nodes=search.nodes)
         y = search.best_move(res, False)
         return Decision(mb.BREAKER, "explicit", breaker_move=y.bit_length() - 1, nodes=search.nodes)
+    cut = _cutting_opening(res, live, nboard, opts)
+    if cut is not None and cut[1].winner == mb.BREAKER:
+        return Decision(mb.BREAKER, "structural", breaker_move=cut[0], default=cut[1], nodes=cut[1].nodes)
     base = _maker_first_connected(res, nboard, opts=opts)
     if base.winner == mb.BREAKER:
         used = {y for y in base.refutations.values() if y is not None}
@@ -245,14 +248,19 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
     else:
         board = base.board
         candidates = board.support(base.tree) & live
-        if base.rounds:
-            for t in board.winning_trees(base.rounds):
-                candidates &= board.support(t)
-                if not candidates:
-                    break
+    trees = iter(board.winning_trees(base.rounds)) if board is not None and base.rounds else iter(())
     answers = {}
     nodes = base.nodes
-    for y in sorted(bits(candidates), key=lambda v: -sum(1 for e in res if e >> v & 1)):
+    if cut is not None and candidates >> cut[0] & 1:
+        answers[cut[0]] = cut[1]
+        candidates &= ~(1 << cut[0])
+        nodes += cut[1].nodes
+    while candidates:
+        # try the likeliest opening before narrowing further: the narrowing only ever removes
+        # losing openings, so stopping at the first winning one is exact, and a Breaker win found
+        # at once costs no listing of Maker's other trees
+        y = max(bits(candidates), key=lambda v: (sum(1 for e in res if e >> v & 1), -v))
+        candidates &= ~(1 << y)
         after = mb.breaker_claims(res, 1 << y)
         if len(components(after)) > 1:      # y cut the board: decide the parts separately
             d = maker_first(after, nboard, opts)
@@ -262,7 +270,22 @@ def _breaker_first_connected(res, nboard: int, opts: Rank3Options = DEFAULT) -> 
         if d.winner == mb.BREAKER:
             return Decision(mb.BREAKER, "structural", breaker_move=y, default=d, nodes=nodes)
         answers[y] = d
+        t = next(trees, None)
+        if t is not None:
+            candidates &= board.support(t)
     return Decision(mb.MAKER, "structural", answers=answers, default=base, nodes=nodes)
+
+
+def _cutting_opening(res, live: int, nboard: int, opts: Rank3Options):
+    """(y, Maker-first decision of H^{-y}) for the vertex y on most edges when deleting it cuts the
+    board into several components (then decided part by part, cheaply), else None. Breaker first
+    wins iff some opening y leaves a Maker-first Breaker win (paper 004 §I.1.2), so a winning y
+    found here decides the position before Maker's three-round tree on H is searched."""
+    y = max(bits(live), key=lambda v: (sum(1 for e in res if e >> v & 1), -v))
+    after = mb.breaker_claims(res, 1 << y)
+    if mb.winner_if_over(after) is not None or len(components(frozenset(minimal_masks(after)))) < 2:
+        return None
+    return y, maker_first(after, nboard, opts)
 
 
 def _maker_zone(d: Decision) -> int:
