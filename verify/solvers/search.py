@@ -503,6 +503,19 @@ def chooser(search, wins: bool, moves: dict, known: dict | None = None):
     return choose
 
 
+def subgame_choices(search, won: bool, b: int, w: int, t: int) -> tuple[dict, int]:
+    """The choices of the side winning the subgame at (b, w, t), collected by walking its proof or
+    refutation with the checker's rules (:class:`verify.certificates.proof.ProofWalk`), and the
+    proof's carrier (0 for a refutation): what a worker hands back for one certificate."""
+    from ..certificates.proof import ProofWalk
+    moves: dict = {}
+    walk = ProofWalk(search.game, search.x, chooser(search, won, moves))
+    if won:
+        return moves, walk.prove(b, w, t)
+    walk.refute(b, w, t)
+    return moves, 0
+
+
 def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
            symmetry: bool = True, engine: str | None = None) -> tuple[str, list[ProofSearch]]:
     """The result (black/white/draw) of a .pg game, and the searches that decided it."""

@@ -23,7 +23,6 @@ import os
 import time
 from multiprocessing.connection import wait
 
-from ..certificates.proof import ProofWalk
 from ..errors import BackendError, Undecided
 from ..games import positional as pg
 from ..hypergraph import bits
@@ -32,20 +31,14 @@ from ..hypergraph import bits
 def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline):
     """In a child: for each of ``mine`` (cells of the mover at the start), whether X wins after it,
     and the choices of the side winning that subgame; stops at the first decisive one."""
-    from .search import chooser, make_search
+    from .search import make_search, subgame_choices
     search = make_search(game, attacker, engine, tt_limit=tt_limit, symmetry=symmetry, deadline=deadline)
     x_moves = game.schedule()[t] == attacker
     out = []
     for c in mine:  # c == 0: Y passes
         nb, nw = (b | c, w) if game.schedule()[t] == pg.BLACK else (b, w | c)
         won = search.solve(nb, nw, t + 1)[0]
-        moves: dict = {}
-        walk = ProofWalk(game, attacker, chooser(search, won, moves))
-        if won:
-            walk.prove(nb, nw, t + 1)
-        else:
-            walk.refute(nb, nw, t + 1)
-        out.append((c, won, moves))
+        out.append((c, won, subgame_choices(search, won, nb, nw, t + 1)[0]))
         if c and won == x_moves:  # decisive: X found a win, or Y found a refutation
             break
     return out, search.nodes

@@ -89,7 +89,7 @@ def evaluate_leaf(spec: LeafSpec, b: int, w: int, t: int, budget: int, seconds: 
     """Does X win from (b, w, t)? ``(status, carrier, nodes, choices)``: status ``"won"``/``"lost"``
     (with the winner's choices along its proof when ``spec.certificate``), ``"open"`` when the
     engine spent ``budget`` nodes, ``"timeout"`` after ``seconds``."""
-    from .search import chooser
+    from .search import subgame_choices
     search = leaf_engine(spec)
     start = search.nodes
     search.deadline = None if seconds is None else time.monotonic() + seconds
@@ -113,14 +113,9 @@ def evaluate_leaf(spec: LeafSpec, b: int, w: int, t: int, budget: int, seconds: 
         search.progress = None
     choices = None
     if spec.certificate:
-        from ..certificates.proof import ProofWalk
-        choices = {}
-        walk = ProofWalk(spec.game, spec.attacker, chooser(search, won, choices))
         try:
-            if won:
-                carrier = walk.prove(b, w, t)
-            else:
-                walk.refute(b, w, t)
+            choices, walked = subgame_choices(search, won, b, w, t)
+            carrier = walked if won else carrier
         except Undecided:
             return "timeout", 0, search.nodes - start, None
     search.deadline = None
