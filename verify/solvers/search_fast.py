@@ -100,7 +100,7 @@ class FastProofSearch(Attack):
         self.ln = np.zeros(n + 3, dtype=np.int64)
         self.lvy = np.zeros((n + 3, max(1, len(self.ysets))), dtype=np.int32)
         self.lny = np.zeros(n + 3, dtype=np.int64)
-        self.st = np.zeros(k.STATS + 1, dtype=np.int64)  # the last slot: the race kernel's MB_LOSSES
+        self.st = np.zeros(k.STATS, dtype=np.int64)
         self.st[k.TSS_BUDGET] = TSS_BUDGET
         self.tss_depth = tss_depth
         self.chunk = 1 << 14
@@ -178,7 +178,7 @@ class FastProofSearch(Attack):
         k = self.k
         names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
                  "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "pairing_leaf": k.PAIRINGS,
-                 "maker_breaker_oracle": k.STATS}
+                 "maker_breaker_oracle": k.MB_LOSSES}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
     def wins(self, black: int, white: int, t: int) -> bool:

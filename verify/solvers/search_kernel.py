@@ -43,8 +43,8 @@ C3 = np.uint64(0x165667B19E3779F9)
 
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
-    PAIRINGS = range(13)
-STATS = 13
+    PAIRINGS, MB_LOSSES = range(14)
+STATS = 14  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, search_kernel_race)
 
 
 @njit(cache=True, inline="always")

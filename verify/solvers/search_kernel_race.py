@@ -53,12 +53,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .search_kernel import (BUDGET, DISPROVEN, FORCED, MUST_PLAY, NODES, PROVEN, TSS_BUDGET, TSS_LEFT,
-                            STATS, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, child_after, image, lowbit,
+from .search_kernel import (BUDGET, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET, TSS_LEFT,
+                            TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, child_after, image, lowbit,
                             node, partners, popcount, scores, threat_cells, tss, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
-MB_LOSSES = STATS  # statistics slot: X's turns refuted by the Maker-Breaker oracle
 
 
 @njit(cache=True)
