@@ -256,13 +256,13 @@ def check_drat(nvars: int, clauses, proof) -> dict:
     """Check a DRAT refutation of the CNF (``nvars``, ``clauses``); return statistics.
 
     ``proof`` is DRAT text or parsed steps. Raises :class:`DratError` when a lemma is neither RUP
-    nor RAT, or when the proof ends without a unit-propagation conflict. A lemma may name a variable
-    beyond ``nvars`` (a RAT extension) only up to ``nvars`` + the number of literals the proof
-    writes (each new variable occurs in some lemma; one lemma may introduce several). Variables are renumbered densely, so memory follows the input size,
+    nor RAT, or when the proof ends without a unit-propagation conflict. A lemma may name any
+    variable beyond ``nvars`` (a RAT extension, as in drat-trim): a fresh variable occurs in no
+    clause of the formula, and renaming fresh variables consistently changes no RUP or RAT step.
+    Variables are renumbered densely in order of appearance, so memory follows the input size,
     never the largest variable.
     """
     steps = parse_drat(proof) if isinstance(proof, str) else proof
-    most = nvars + sum(len(lits) for _, lits in steps)
     dense: dict[int, int] = {}
 
     def renumber(c) -> tuple[int, ...]:
@@ -279,8 +279,6 @@ def check_drat(nvars: int, clauses, proof) -> dict:
         for x in shown_lits:
             if isinstance(x, bool) or not isinstance(x, int) or x == 0:
                 raise DratError(f"proof step {no}: literals are non-zero integers")
-            if abs(x) > most:
-                raise DratError(f"proof step {no}: variable {abs(x)} is beyond nvars + the literals of the proof ({most})")
         lits = renumber(shown_lits)
         if delete:
             if db.delete(lits):
