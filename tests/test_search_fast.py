@@ -100,6 +100,47 @@ def test_threat_space_search_and_symmetry_fire_and_agree():
     assert not make_search(g4, pg.BLACK, "fast", tss_depth=0).wins(*g4.start(), 0)
 
 
+def test_certificate_walk_follows_the_kernels_threat_lines():
+    """A Qubic opening Maker wins (9 stones, Breaker to move): the certificate's walk takes the
+    kernel's threat-space lines and follows each to its end, so it asks the kernel for fewer nodes
+    than the search took (before: 4.6x as many, states the kernel never examined) and the
+    certificate checks."""
+    from verify.solvers.search import decide
+    from verify.solvers.search_methods import pg_proof_certificate
+    qubic = family("qubic")
+    op = ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4", "1.2.1", "1.1.3"]
+    game = pg.from_maker_breaker(qubic, qubic.mask(op[0::2]), qubic.mask(op[1::2]), "breaker")
+    winner, searches = decide(game, engine="fast")
+    assert winner == pg.BLACK
+    searched = searches[0].nodes
+    cert = pg_proof_certificate(game, winner, searches)
+    assert searches[0].nodes - searched < searched
+    assert check_certificate(cert).verdict == {"winner": pg.BLACK}
+
+
+def test_threat_line_is_the_kernels_and_goes_on():
+    """``threat_line`` at X's turn: after the line's first move and Y's forced reply, the rest of
+    the line is found with one threat less, and the carriers add up; none at Y's turn."""
+    qubic = family("qubic")
+    op = ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4", "1.2.1", "1.1.3", "1.1.2", "1.3.1",
+          "1.2.4"]
+    game = pg.from_maker_breaker(qubic, qubic.mask(op[0::2]), qubic.mask(op[1::2]), "maker")
+    s = make_search(game, pg.BLACK, "fast")
+    b, w = game.start()
+    won, car, v = s.threat_line(b, w, 0)
+    assert won and v & car and car.bit_count() > 3
+    assert s.threat_line(b, w, 1) == (False, 0, 0)
+    nb, nw = s.play(b, w, v, True)
+    own, opp = s.own_opp(nb, nw)
+    threats = 0
+    for e in s.xsets:
+        if not e & opp and (e & ~own).bit_count() == 1:
+            threats |= e & ~own
+    assert threats.bit_count() == 1
+    won2, car2, _ = s.threat_line(*s.play(nb, nw, threats, False), 2, 5)
+    assert won2 and car == car2 | v | threats
+
+
 def test_small_table_replaces_and_stays_correct():
     g = pg.from_maker_breaker(tic_tac_toe(4), 0, 0, "maker")
     s = FastProofSearch(g, pg.BLACK, tt_limit=16)

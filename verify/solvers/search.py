@@ -481,10 +481,14 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
 def chooser(search, wins: bool, moves: dict, known: dict | None = None):
     """The builder's choice at a state of the walk: the ``known`` choice (a parallel search's), else
     the search's move (X's win or Y's refutation), else a legal move keeping the answer; each
-    choice is recorded in ``moves``."""
+    choice is recorded in ``moves``. In a proof on the compiled kernel, X follows a threat-space
+    line to its end once it takes one (:func:`_threat_lines`)."""
+    line = _threat_lines(search) if wins else None
 
     def choose(b, w, t):
         v = known.get((b, w, t), 0) if known else 0
+        if not v and line is not None:
+            v = line(b, w, t)
         if not v:
             won, _, v = search.solve(b, w, t)
             if won != wins:
@@ -501,6 +505,46 @@ def chooser(search, wins: bool, moves: dict, known: dict | None = None):
         return v
 
     return choose
+
+
+def _threat_lines(search):
+    """X's move at X's turns of a proof walk on the compiled kernel, or None (Y's turn, no kernel):
+    on a threat-space line being followed, the line's next move; else the kernel's move, replaced
+    by the first move of the kernel's threat-space line when that line's carrier lies inside the
+    kernel's carrier (the kernel proved the line in one node; asked again at a later state of it,
+    it may answer with another line and another carrier, which the walk's must-play regions above
+    would inherit). Lines follow the kernel's own order: :meth:`FastProofSearch.threat_line`."""
+    depth = getattr(search, "tss_depth", 0)
+    if not depth or not hasattr(search, "threat_line"):
+        return None
+    follow: dict = {}  # states on a line being followed -> the threats left
+
+    def move(b, w, t):
+        if search.sched[t] != search.x:
+            return 0
+        d = follow.pop((b, w, t), 0)
+        won, car, v = search.threat_line(b, w, t, d) if d else (False, 0, 0)
+        if not won:
+            won, kcar, v = search.solve(b, w, t)
+            if not won:
+                raise AssertionError("the search contradicts itself along its own proof")
+            d = depth
+            won, car, lv = search.threat_line(b, w, t, d)
+            if not won or car & ~kcar:
+                return v
+            v = lv
+        nb, nw = search.play(b, w, v, True)
+        own, opp = search.own_opp(nb, nw)
+        threats = 0
+        for s in search.xsets:
+            need = s & ~own
+            if not s & opp and need.bit_count() == 1:
+                threats |= need
+        if threats and not threats & (threats - 1):  # one threat: Y's forced reply, the line goes on
+            follow[(*search.play(nb, nw, threats, False), t + 2)] = d - 1
+        return v
+
+    return move
 
 
 def subgame_choices(search, won: bool, b: int, w: int, t: int) -> tuple[dict, int]:

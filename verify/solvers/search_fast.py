@@ -181,6 +181,34 @@ class FastProofSearch(Attack):
                  "maker_breaker_oracle": k.MB_LOSSES}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
+    def threat_line(self, black: int, white: int, t: int, depth: int = TSS_DEPTH) -> tuple[bool, int, int]:
+        """The kernel's threat-space search alone at X's turn of (black, white, t), within ``depth``
+        threats: (found, carrier, first move). Deterministic: from the state after the first move
+        and Y's forced reply, ``depth - 1`` finds the rest of the same line (the same depth-first
+        order, a budget at least the one left), so a builder can follow one line to its end."""
+        if self.race or depth <= 0 or t >= self.n or not self.isx[t]:
+            return False, 0, 0
+        np, k = self.np, self.k
+        own, opp = self.own_opp(black, white)
+        if not self._load(own, opp, t):
+            return False, 0, 0
+        self.st[k.TSS_LEFT] = self.st[k.TSS_BUDGET]
+        won, car, v = k.tss(self.S, self.lv, self.ln, self.S[:0], self.lv, self.ln, self.isx, self.lx, self.n,
+                            np.uint64(own), np.uint64(opp), t, 0, depth, self.st)
+        return bool(won), int(car), int(v)
+
+    def _load(self, own: int, opp: int, t: int) -> bool:
+        """X's live sets at depth 0 of the kernel's stack (``lv[0]``); False if there is none."""
+        np = self.np
+        if not len(self.S):
+            return False
+        free = self.S & np.uint64(~own & self.game.full_mask)
+        untouched = (self.S & np.uint64(opp)) == 0
+        live = np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
+        self.lv[0, :len(live)] = live
+        self.ln[0] = len(live)
+        return bool(len(live))
+
     def wins(self, black: int, white: int, t: int) -> bool:
         return self.solve(black, white, t)[0]
 
