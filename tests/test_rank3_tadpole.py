@@ -5,13 +5,13 @@ that made the old (x, dead) memo exponential."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.chains import OutOfCalls, incidence, tadpole
+from verify.families.rank3 import diamond_chain
 from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers.rank3.dangers import D1Criterion
 from verify.solvers.rank3.search import Board
@@ -183,15 +183,8 @@ def test_random_boards(board):
 # -- growth on the families that defeated the (x, dead) memo -----------------------------------
 
 def diamonds(k: int) -> tuple[list[int], int]:
-    """A chain of k diamonds {c,a,b}, {a,s,c'}, {b,t,c'}, c = 0 first: each diamond a 3-cycle at a,
-    b and c' with c outer, so no 0-tadpole."""
-    edges, c, nv = [], 0, 1
-    for _ in range(k):
-        a, b, s, t, nxt = range(nv, nv + 5)
-        nv += 5
-        edges += [1 << c | 1 << a | 1 << b, 1 << a | 1 << s | 1 << nxt, 1 << b | 1 << t | 1 << nxt]
-        c = nxt
-    return edges, nv
+    h = diamond_chain(k)
+    return list(h.edge_masks), h.n
 
 
 def calls(x: int, edges: list[int], n: int, dead: int = 0) -> tuple[int, int]:
