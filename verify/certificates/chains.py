@@ -295,11 +295,19 @@ def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dic
     shared by every query on the same ``edges``: a tadpole is connected and contains x, so it lies
     in H^{-dead}[C], and H^{-dead}[C] = H[C] (an edge meeting C either has a dead vertex, or lies in
     C; an edge inside C has no dead vertex, as C has none), a function of C alone. When H[C] is
-    Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0 at once. On a chain of
-    k "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} the old key (x, dead) took 2^k calls; here entering
-    c' by a or by b leaves the same component beyond c', so the calls grow linearly. The worst case
-    is still exponential (docs/benchmarks.md). ``budget``: [calls left]; :class:`OutOfCalls` when it
-    runs out."""
+    Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0 at once.
+
+    Cost. The recursion walks chains from x. Let z be a cut node of the incidence graph I of
+    H^{-dead} (a vertex, or an edge) that a chain crosses from x's side S to another side S' (the
+    component of I - z it enters). The call at the first vertex u past z has dead ⊇ {z} (z a
+    vertex: it is on the chain) or dead ⊇ z's other two vertices (z an edge), so its component lies
+    in S' and is that of u in S' minus at most the crossing edge's third vertex: the same for every
+    chain prefix in S. The memo therefore collapses at every cut node, and the number of calls is
+    exponential at most in the size of the largest block (2-connected piece) of I, not in the
+    number of blocks: k "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} in a row take 3k - 2 calls, where
+    the key (x, dead) took 2^k. Inside one block no polynomial bound is proved (docs/benchmarks.md
+    reports the worst growth found). ``budget``: [calls left]; :class:`OutOfCalls` when it runs
+    out."""
     comp, m, arcs = span(x, edges, inc, dead)
     if arcs == comp.bit_count() + m - 1:
         return 0

@@ -418,9 +418,10 @@ def check_dangers(cert: dict, question: Question):
     entry per unmarked x1 and, inside, per unmarked x2 of K^{+x1-y1}; y2 may be null when x2 has no
     D1-danger (any other unmarked vertex, which exists as |V \\ M| ≥ 4, meets none). A vertex y
     meets every danger at x iff K^{-y} has none, checked by :func:`_no_danger` (a chain to a mark
-    by COMPUTECC; tadpoles by an exhaustive recursion, refused beyond a budget: polynomial when x's
-    component is Berge-acyclic or a cycle is met early, exponential in the worst case, e.g. 2^k
-    calls on a chain of k diamonds {c,a,b}, {a,s,c'}, {b,t,c'}, docs/benchmarks.md).
+    by COMPUTECC; tadpoles by :func:`~.chains.tadpole`, an exhaustive recursion memoised on x's
+    component, one memo for the whole check, refused beyond :data:`MAX_TADPOLE_CALLS` new calls per
+    query: exponential at most in the largest block of the incidence graph, linear on a chain of
+    diamonds, docs/benchmarks.md).
 
     Shortcut in the second round: a D1-danger at x2 in K^{+x1-y1-y2} is a chain from x2 to x1
     avoiding y1 and y2, or a chain from x2 to a mark of K in K^{-y1-y2} ⊆ K^{-y2}, or a tadpole in

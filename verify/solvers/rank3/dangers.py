@@ -24,17 +24,18 @@ y meets every D1-danger at x iff K^{-y} has neither (a danger avoids y iff it li
 Search: J_1 is monotone under deletions (a deletion only removes dangers), so when Maker's move x1
 has no D1-danger and J_1 already holds in K^{+x1} ("Breaker passes"), any y1 refutes x1; otherwise
 y1 is looked for among the vertices of a witness danger at x1 (it must meet it). The tadpole
-recursion has a call budget per query; a position where it runs out is left to the three-round
-search.
-``tests/test_rank3_dangers.py`` checks the tadpole test against exhaustive search from Def I.3.23
-and J_2(D1) against the explicit reference with no fallback.
+recursion is the kernel's (:func:`~verify.certificates.chains.tadpole`, memoised on x's component,
+one memo per board) with a budget of new calls per query; a position where it runs out is left to
+the three-round search.
+``tests/test_rank3_tadpole.py`` and ``tests/test_rank3_dangers.py`` check the tadpole test against
+exhaustive search from Def I.3.23, and the latter J_2(D1) against the explicit reference with no fallback.
 """
 from __future__ import annotations
 
 from ...certificates.chains import OutOfCalls, grow, quiet, tadpole
 from ...hypergraph import bits
 
-TADPOLE_BUDGET = 5_000      # recursive calls per tadpole query before giving up (then: 3 rounds)
+TADPOLE_BUDGET = 5_000      # new recursive calls per tadpole query before giving up (then: 3 rounds)
 
 
 BASE_REPLIES = 4            # replies kept per vertex at the position J_2 starts from
