@@ -306,15 +306,15 @@ def test_every_second_round_reply_is_judged_by_the_definition(first):
 @pytest.mark.parametrize("k", [12, 40])
 def test_a_chain_of_diamonds_is_certified_by_its_dangers(k):
     """A chain of k diamonds ({c,a,b}, {a,s,c'}, {b,t,c'}; 61 and 201 vertices) decided by J_2(D1)
-    (no split), its dangers certificate written and checked. The tadpole recursion memoised on
-    (x, dead) took 2^k calls here (the solver ran out of its budget and the checker refused at
-    k = 12); memoised on x's component it takes a few per vertex (docs/benchmarks.md)."""
+    (no split), its dangers certificate written and checked. With the tadpole recursion memoised on
+    (x, dead) only, 2^k calls, the solver ran out of its budget (the decision came from the
+    three-round search, ``how`` "structural") and the checker refused at k = 12; memoised on x's
+    component it takes a few per vertex (docs/benchmarks.md)."""
     from verify.solvers.rank3.solver import decide
     h = family("rank3-diamonds", k)
     game = MakerBreakerGame(h, "maker")
     d = decide(game.start_residual(), h.n, "maker", Rank3Options(structural_only=True, pairing=False))
     assert (d.winner, d.how) == ("breaker", "dangers")
-    assert d.board.criterion.calls <= 40 * k                # 2^k would fail from k = 12
     cert = certify._dangers(game, d)
     assert cert["kind"] == "maker-breaker-dangers"
     assert check_certificate(cert).verdict == {"winner": "breaker"}

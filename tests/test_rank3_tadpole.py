@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from verify.certificates.chains import OutOfCalls, incidence, tadpole
+from verify.certificates import chains
+from verify.certificates.chains import QUICK_TADPOLE_CALLS, OutOfCalls, incidence, tadpole
 from verify.families.rank3 import diamond_chain
 from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers.rank3.dangers import D1Criterion
@@ -138,12 +139,21 @@ def _agree(edges: list[int], n: int, deads) -> int:
     return hits
 
 
+@pytest.fixture(params=["quick", "component"])
+def key_mode(request, monkeypatch):
+    """Both memo keys of the tadpole test: (x, dead) first as by default, or the component key
+    from the first call (QUICK_TADPOLE_CALLS = 0)."""
+    if request.param == "component":
+        monkeypatch.setattr(chains, "QUICK_TADPOLE_CALLS", 0)
+    return request.param
+
+
 def _deads(n: int, rnd: random.Random, extra: int = 3) -> list[int]:
     return [0] + [1 << v for v in range(n)] + [sum(1 << v for v in rnd.sample(range(n), 2)) for _ in range(extra)]
 
 
-@pytest.mark.parametrize("n, every", [(4, 1), (5, 1), (6, 8), pytest.param(6, 1, marks=pytest.mark.slow)])
-def test_small_3_uniform_boards(n, every):
+@pytest.mark.parametrize("n, every", [(4, 1), (5, 1), (6, 24), pytest.param(6, 1, marks=pytest.mark.slow)])
+def test_small_3_uniform_boards(n, every, key_mode):
     """Every ``every``-th 3-uniform board on n ≤ 6 vertices (one per isomorphism class; all of
     them with ``-m slow``), every x, with no deletion, each single deletion and a few pairs."""
     rnd = random.Random(n)
@@ -157,7 +167,7 @@ def test_small_3_uniform_boards(n, every):
 
 
 @pytest.mark.slow
-def test_every_7_vertex_3_uniform_board_to_8_edges():
+def test_every_7_vertex_3_uniform_board_to_8_edges(key_mode):
     """Every 3-uniform board on 7 vertices with up to 8 edges (the slow certificate sweep's range)."""
     rnd = random.Random(7)
     for h in enumerate_hypergraphs(7, (3,), max_edges=8):
@@ -173,11 +183,20 @@ def boards(draw):
     return edges, n, dead
 
 
-@settings(max_examples=150, deadline=None)
-@given(boards())
-def test_random_boards(board):
-    edges, n, dead = board
-    _agree(edges, n, [0, dead])
+@pytest.mark.parametrize("quick", [0, None])
+def test_random_boards(quick):
+    """Hypothesis boards on 6-10 vertices, both memo keys (quick 0: the component key at once)."""
+    @settings(max_examples=120, deadline=None)
+    @given(boards())
+    def check(board):
+        edges, n, dead = board
+        saved = chains.QUICK_TADPOLE_CALLS
+        chains.QUICK_TADPOLE_CALLS = saved if quick is None else quick
+        try:
+            _agree(edges, n, [0, dead])
+        finally:
+            chains.QUICK_TADPOLE_CALLS = saved
+    check()
 
 
 # -- growth on the families that defeated the (x, dead) memo -----------------------------------
@@ -194,19 +213,20 @@ def calls(x: int, edges: list[int], n: int, dead: int = 0) -> tuple[int, int]:
 
 
 def test_diamond_chains_take_linearly_many_calls():
-    """The old (x, dead) memo took 2^k calls (24,571 at k = 12, 61 vertices); the component key
-    takes 3k - 2 (the same component beyond c' whichever of a, b the chain crossed)."""
+    """The (x, dead) memo takes 2^k calls (24,571 at k = 12, 61 vertices); after its first
+    QUICK_TADPOLE_CALLS the component key takes 3k - 2 (the same component beyond c' whichever of a,
+    b the chain crossed)."""
     for k in (1, 2):
         edges, nv = diamonds(k)
         assert not has_literal(literal_tadpoles(edges), 0, 0)
     for k in (12, 40):
         edges, nv = diamonds(k)
         got, used = calls(0, edges, nv)
-        assert got == 0 and used <= 3 * k, (k, used)
+        assert got == 0 and used <= QUICK_TADPOLE_CALLS + 3 * k, (k, used)
         with pytest.raises(OutOfCalls):
             tadpole(0, edges, incidence(edges, nv), 0, {}, budget=[k])
     edges, nv = diamonds(12)                 # a 2-cycle at the last c': a chain crosses every
     c = nv - 1                               # diamond (by a or b), so 0 has a tadpole now
     edges += [1 << c | 1 << nv | 1 << nv + 1, 1 << c | 1 << nv | 1 << nv + 2]
     got, used = calls(0, edges, nv + 3)
-    assert got and used <= 3 * 12 + 2
+    assert got and used <= QUICK_TADPOLE_CALLS + 3 * 12 + 2

@@ -281,6 +281,9 @@ class OutOfCalls(Exception):
     """A :func:`tadpole` search used up its call budget."""
 
 
+QUICK_TADPOLE_CALLS = 256       # calls keyed on (x, dead) before :func:`tadpole` keys on components
+
+
 def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dict,
             cycle=None, budget: list[int] | None = None) -> int:
     """A non-zero mask (the vertices of an x-tadpole, when ``cycle`` gives a cycle's vertices) if
@@ -291,27 +294,47 @@ def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dic
     tadpole; conversely the walk (x, {x,p,q}) ⊕ T' is simple and linear exactly when T' avoids x
     and q). ``cycle(v, dead)`` tests for a v-cycle (non-zero: found; default :func:`cycle_at`).
 
-    Memo key (x, C), C = the vertex set of x's connected component in H^{-dead}, so ``memo`` may be
-    shared by every query on the same ``edges``: a tadpole is connected and contains x, so it lies
-    in H^{-dead}[C], and H^{-dead}[C] = H[C] (an edge meeting C either has a dead vertex, or lies in
-    C; an edge inside C has no dead vertex, as C has none), a function of C alone. When H[C] is
-    Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0 at once.
+    Memo keys, both exact, so ``memo`` may be shared by every query on the same ``edges``: first
+    (x, dead) (H^{-dead} is the question), for at most :data:`QUICK_TADPOLE_CALLS` calls, cheap and
+    enough for most queries; then, if the search is not over, again from the start with (x, C), C
+    the vertex set of x's connected component in H^{-dead}: a tadpole is connected and contains x,
+    so it lies in H^{-dead}[C], and H^{-dead}[C] = H[C] (an edge meeting C either has a dead vertex,
+    or lies in C; an edge inside C has no dead vertex, as C has none), a function of C alone. When
+    H[C] is Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0 at once.
 
-    Cost. The recursion walks chains from x. Let z be a cut node of the incidence graph I of
-    H^{-dead} (a vertex, or an edge) that a chain crosses from x's side S to another side S' (the
-    component of I - z it enters). The call at the first vertex u past z has dead ⊇ {z} (z a
-    vertex: it is on the chain) or dead ⊇ z's other two vertices (z an edge), so its component lies
-    in S' and is that of u in S' minus at most the crossing edge's third vertex: the same for every
-    chain prefix in S. The memo therefore collapses at every cut node, and the number of calls is
-    exponential at most in the size of the largest block (2-connected piece) of I, not in the
-    number of blocks: k "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} in a row take 3k - 2 calls, where
-    the key (x, dead) took 2^k. Inside one block no polynomial bound is proved (docs/benchmarks.md
-    reports the worst growth found). ``budget``: [calls left]; :class:`OutOfCalls` when it runs
-    out."""
-    comp, m, arcs = span(x, edges, inc, dead)
-    if arcs == comp.bit_count() + m - 1:
-        return 0
-    key = (x, comp)
+    Cost with the component key. The recursion walks chains from x. Let z be a cut node of the
+    incidence graph I of H^{-dead} (a vertex, or an edge) that a chain crosses from x's side S to
+    another side S' (the component of I - z it enters). The call at the first vertex u past z has
+    dead ⊇ {z} (z a vertex: it is on the chain) or dead ⊇ z's other two vertices (z an edge), so its
+    component lies in S' and is that of u in S' minus at most the crossing edge's third vertex: the
+    same for every chain prefix in S. The memo therefore collapses at every cut node, and the
+    number of calls is exponential at most in the size of the largest block (2-connected piece) of
+    I, not in the number of blocks: k "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} in a row take 3k - 2
+    calls, where the key (x, dead) takes 2^k. Inside one block no polynomial bound is proved
+    (docs/benchmarks.md reports the worst growth found). ``budget``: [calls left], both searches;
+    :class:`OutOfCalls` when it runs out."""
+    quick = [QUICK_TADPOLE_CALLS if budget is None else min(QUICK_TADPOLE_CALLS, budget[0])]
+    start = quick[0]
+    try:
+        return _tadpole(x, edges, inc, dead, memo, cycle, quick, False)
+    except OutOfCalls:
+        pass
+    finally:
+        if budget is not None:
+            budget[0] -= start - max(quick[0], 0)
+    return _tadpole(x, edges, inc, dead, memo, cycle, budget, True)
+
+
+def _tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dict, cycle,
+             budget: list[int] | None, by_component: bool) -> int:
+    """:func:`tadpole`'s recursion, keyed on (x, C) or (x, dead, 0) (a 3-tuple: the keys differ)."""
+    if by_component:
+        comp, m, arcs = span(x, edges, inc, dead)
+        if arcs == comp.bit_count() + m - 1:
+            return 0
+        key: tuple = (x, comp)
+    else:
+        key = (x, dead, 0)
     hit = memo.get(key)
     if hit is not None:
         return hit
@@ -320,15 +343,15 @@ def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dic
         if budget[0] < 0:
             raise OutOfCalls
     xb = 1 << x
-    out = cycle(x, dead) if cycle is not None else cycle_at(x, edges, inc, dead)
+    at = [edges[i] for i in inc[x] if not edges[i] & dead]
+    out = 0
+    if len(at) >= 2:                                  # an x-cycle has two edges at x
+        out = cycle(x, dead) if cycle is not None else cycle_at(x, edges, inc, dead)
     if not out:
-        for i in inc[x]:
-            e = edges[i]
-            if e & dead:
-                continue
+        for e in at:
             p, q = _vs(e & ~xb)
             for u, w in ((p, q), (q, p)):
-                sub = tadpole(u, edges, inc, dead | xb | 1 << w, memo, cycle, budget)
+                sub = _tadpole(u, edges, inc, dead | xb | 1 << w, memo, cycle, budget, by_component)
                 if sub:
                     out = sub | e
                     break
