@@ -149,7 +149,8 @@ def key_mode(request, monkeypatch):
 
 
 def _deads(n: int, rnd: random.Random, extra: int = 3) -> list[int]:
-    return [0] + [1 << v for v in range(n)] + [sum(1 << v for v in rnd.sample(range(n), 2)) for _ in range(extra)]
+    pairs = [sum(1 << v for v in rnd.sample(range(n), 2)) for _ in range(extra)]
+    return [0] + [1 << v for v in range(n)] + pairs
 
 
 @pytest.mark.parametrize("n, every", [(4, 1), (5, 1), (6, 24), pytest.param(6, 1, marks=pytest.mark.slow)])
@@ -212,21 +213,26 @@ def calls(x: int, edges: list[int], n: int, dead: int = 0) -> tuple[int, int]:
     return got, 10 ** 9 - left[0]
 
 
-def test_diamond_chains_take_linearly_many_calls():
-    """The (x, dead) memo takes 2^k calls (24,571 at k = 12, 61 vertices); after its first
-    QUICK_TADPOLE_CALLS the component key takes 3k - 2 (the same component beyond c' whichever of a,
-    b the chain crossed)."""
+def test_diamond_chains_take_linearly_many_calls(monkeypatch):
+    """The (x, dead) key takes 2^k calls (24,571 at k = 12, 61 vertices); the component key 3k - 2
+    (the same component beyond c' whichever of a, b the chain crossed), each costing 1 + |C|/16
+    units; the default alternation at most a few times QUICK_TADPOLE_CALLS more."""
     for k in (1, 2):
         edges, nv = diamonds(k)
         assert not has_literal(literal_tadpoles(edges), 0, 0)
     for k in (12, 40):
         edges, nv = diamonds(k)
         got, used = calls(0, edges, nv)
-        assert got == 0 and used <= QUICK_TADPOLE_CALLS + 3 * k, (k, used)
+        assert got == 0 and used <= 8 * QUICK_TADPOLE_CALLS, (k, used)
         with pytest.raises(OutOfCalls):
             tadpole(0, edges, incidence(edges, nv), 0, {}, budget=[k])
+    monkeypatch.setattr(chains, "QUICK_TADPOLE_CALLS", 0)
+    for k in (12, 40, 100):
+        edges, nv = diamonds(k)
+        got, used = calls(0, edges, nv)
+        assert got == 0 and used <= 2 * (3 * k - 2) * (1 + nv // 16), (k, used)   # restarts: 2x
     edges, nv = diamonds(12)                 # a 2-cycle at the last c': a chain crosses every
     c = nv - 1                               # diamond (by a or b), so 0 has a tadpole now
     edges += [1 << c | 1 << nv | 1 << nv + 1, 1 << c | 1 << nv | 1 << nv + 2]
     got, used = calls(0, edges, nv + 3)
-    assert got and used <= QUICK_TADPOLE_CALLS + 3 * 12 + 2
+    assert got and used <= 2 * (3 * 12 + 2) * (1 + nv // 16)

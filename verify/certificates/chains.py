@@ -281,7 +281,7 @@ class OutOfCalls(Exception):
     """A :func:`tadpole` search used up its call budget."""
 
 
-QUICK_TADPOLE_CALLS = 256       # calls keyed on (x, dead) before :func:`tadpole` keys on components
+QUICK_TADPOLE_CALLS = 1024       # first call limit of :func:`tadpole`'s alternating searches
 
 
 def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dict,
@@ -294,13 +294,18 @@ def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dic
     tadpole; conversely the walk (x, {x,p,q}) ⊕ T' is simple and linear exactly when T' avoids x
     and q). ``cycle(v, dead)`` tests for a v-cycle (non-zero: found; default :func:`cycle_at`).
 
-    Memo keys, both exact, so ``memo`` may be shared by every query on the same ``edges``: first
-    (x, dead) (H^{-dead} is the question), for at most :data:`QUICK_TADPOLE_CALLS` calls, cheap and
-    enough for most queries; then, if the search is not over, again from the start with (x, C), C
-    the vertex set of x's connected component in H^{-dead}: a tadpole is connected and contains x,
-    so it lies in H^{-dead}[C], and H^{-dead}[C] = H[C] (an edge meeting C either has a dead vertex,
-    or lies in C; an edge inside C has no dead vertex, as C has none), a function of C alone. When
-    H[C] is Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0 at once.
+    Memo keys, both exact, so ``memo`` may be shared by every query on the same ``edges``: (x, dead)
+    (H^{-dead} is the question), cheap, or (x, C), C the vertex set of x's connected component in
+    H^{-dead}, one search over C per call. A call costs one unit, a call keyed on C 1 + |C|/16. The
+    searches alternate, (x, dead) first, each stopped after ``limit`` units and restarted (their
+    finished calls memoised) with the other key, ``limit`` = :data:`QUICK_TADPOLE_CALLS` and growing
+    4-fold per round (0: the component key only). Memo entries only cut a search short, so a key
+    whose search costs N units alone finishes in the first round with limit ≥ N: a query costs at
+    most about 11 N units for the better key's N. With (x, C): a tadpole is connected and contains
+    x, so it lies in H^{-dead}[C], and H^{-dead}[C] = H[C] (an edge meeting C either has a dead
+    vertex, or lies in C; an edge inside C has no dead vertex, as C has none), a function of C
+    alone. When H[C] is Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0
+    at once.
 
     Cost with the component key. The recursion walks chains from x. Let z be a cut node of the
     incidence graph I of H^{-dead} (a vertex, or an edge) that a chain crosses from x's side S to
@@ -311,18 +316,25 @@ def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dic
     number of calls is exponential at most in the size of the largest block (2-connected piece) of
     I, not in the number of blocks: k "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} in a row take 3k - 2
     calls, where the key (x, dead) takes 2^k. Inside one block no polynomial bound is proved
-    (docs/benchmarks.md reports the worst growth found). ``budget``: [calls left], both searches;
+    (docs/benchmarks.md reports the worst growth found). ``budget``: [units left], every search;
     :class:`OutOfCalls` when it runs out."""
-    quick = [QUICK_TADPOLE_CALLS if budget is None else min(QUICK_TADPOLE_CALLS, budget[0])]
-    start = quick[0]
-    try:
-        return _tadpole(x, edges, inc, dead, memo, cycle, quick, False)
-    except OutOfCalls:
-        pass
-    finally:
-        if budget is not None:
-            budget[0] -= start - max(quick[0], 0)
-    return _tadpole(x, edges, inc, dead, memo, cycle, budget, True)
+    limit = max(QUICK_TADPOLE_CALLS, 1)
+    while True:
+        for by_component in (False, True):
+            if not by_component and not QUICK_TADPOLE_CALLS:
+                continue
+            cap = limit if budget is None else min(limit, budget[0])
+            left = [cap]
+            try:
+                return _tadpole(x, edges, inc, dead, memo, cycle, left, by_component)
+            except OutOfCalls:
+                pass
+            finally:
+                if budget is not None:
+                    budget[0] -= cap - max(left[0], 0)
+            if budget is not None and budget[0] <= 0:
+                raise OutOfCalls
+        limit *= 4
 
 
 def _tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dict, cycle,
@@ -339,7 +351,7 @@ def _tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: di
     if hit is not None:
         return hit
     if budget is not None:
-        budget[0] -= 1
+        budget[0] -= 1 + (comp.bit_count() >> 4 if by_component else 0)
         if budget[0] < 0:
             raise OutOfCalls
     xb = 1 << x

@@ -383,7 +383,7 @@ def check_rounds(cert: dict, question: Question):
 
 # -- Breaker's two rounds: J_2(D1) ---------------------------------------------------------------
 
-MAX_TADPOLE_CALLS = 20_000     # new recursive calls per "no x-tadpole" test before the check gives up
+MAX_TADPOLE_CALLS = 200_000    # units of chains.tadpole per "no x-tadpole" test before the check gives up
 
 
 def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int, memo: dict) -> bool:
@@ -418,10 +418,10 @@ def check_dangers(cert: dict, question: Question):
     entry per unmarked x1 and, inside, per unmarked x2 of K^{+x1-y1}; y2 may be null when x2 has no
     D1-danger (any other unmarked vertex, which exists as |V \\ M| ≥ 4, meets none). A vertex y
     meets every danger at x iff K^{-y} has none, checked by :func:`_no_danger` (a chain to a mark
-    by COMPUTECC; tadpoles by :func:`~.chains.tadpole`, an exhaustive recursion memoised on x's
-    component, one memo for the whole check, refused beyond :data:`MAX_TADPOLE_CALLS` new calls per
-    query: exponential at most in the largest block of the incidence graph, linear on a chain of
-    diamonds, docs/benchmarks.md).
+    by COMPUTECC; tadpoles by :func:`~.chains.tadpole`, an exhaustive recursion memoised on
+    (x, dead) and on x's component, one memo for the whole check, refused beyond
+    :data:`MAX_TADPOLE_CALLS` units per query: exponential at most in the largest block of the
+    incidence graph, linear on a chain of diamonds, docs/benchmarks.md).
 
     Shortcut in the second round: a D1-danger at x2 in K^{+x1-y1-y2} is a chain from x2 to x1
     avoiding y1 and y2, or a chain from x2 to a mark of K in K^{-y1-y2} ⊆ K^{-y2}, or a tadpole in

@@ -25,7 +25,7 @@ Search: J_1 is monotone under deletions (a deletion only removes dangers), so wh
 has no D1-danger and J_1 already holds in K^{+x1} ("Breaker passes"), any y1 refutes x1; otherwise
 y1 is looked for among the vertices of a witness danger at x1 (it must meet it). The tadpole
 recursion is the kernel's (:func:`~verify.certificates.chains.tadpole`, memoised on x's component,
-one memo per board) with a budget of new calls per query; a position where it runs out is left to
+one memo per board) with a budget of units per query; a position where it runs out is left to
 the three-round search.
 ``tests/test_rank3_tadpole.py`` and ``tests/test_rank3_dangers.py`` check the tadpole test against
 exhaustive search from Def I.3.23, and the latter J_2(D1) against the explicit reference with no fallback.
@@ -35,7 +35,7 @@ from __future__ import annotations
 from ...certificates.chains import OutOfCalls, grow, quiet, tadpole
 from ...hypergraph import bits
 
-TADPOLE_BUDGET = 5_000      # new recursive calls per tadpole query before giving up (then: 3 rounds)
+TADPOLE_BUDGET = 50_000     # tadpole units (chains.tadpole) per query before giving up (then: 3 rounds)
 
 
 BASE_REPLIES = 4            # replies kept per vertex at the position J_2 starts from
@@ -81,7 +81,7 @@ class D1Criterion:
     def tadpole(self, x: int, dead: int, witness: bool = True) -> int:
         """Vertices of an x-tadpole in K^{-dead} (``dead`` includes the marks: M(T) = ∅), or 0;
         without ``witness`` any non-zero mask when one exists (:func:`~verify.certificates.chains.tadpole`,
-        memoised on x's component, so across positions; :attr:`budget` new calls per query)."""
+        memoised on x's component, so across positions; :attr:`budget` units per query)."""
         b = self.board
         if witness:
             memo = self.tad_memo
