@@ -1,5 +1,7 @@
 """Chains in 3-uniform hypergraphs and their polynomial connectivity test (paper 004 §I.3.2, §II.2,
-Algorithm COMPUTECC of §III.1.2.1 / Theorem III.1.1).
+Algorithm COMPUTECC of §III.1.2.1 / Theorem III.1.1), and the cycle and tadpole tests built on it
+(:func:`cycle_at`, :func:`tadpole`; Def I.3.19, I.3.23), shared by the dangers checker and the
+solver's J_2(D1).
 
 An ab-chain (Def I.3.16) is induced by a walk (a, e_1, ..., e_L, b) of 3-edges that is linear and
 simple: consecutive edges share exactly one vertex, non-consecutive edges are disjoint, a lies in e_1
