@@ -303,6 +303,13 @@ def test_every_second_round_reply_is_judged_by_the_definition(first):
     assert verdicts == {True, False}
 
 
+def decide_dangers(game: MakerBreakerGame):
+    """The decision of the structural route with no split, pairing or explicit fallback."""
+    from verify.solvers.rank3.solver import decide
+    return decide(game.start_residual(), game.board.n, game.first,
+                  Rank3Options(structural_only=True, pairing=False))
+
+
 @pytest.mark.parametrize("k", [12, 40])
 def test_a_chain_of_diamonds_is_certified_by_its_dangers(k):
     """A chain of k diamonds ({c,a,b}, {a,s,c'}, {b,t,c'}; 61 and 201 vertices) decided by J_2(D1)
@@ -310,14 +317,23 @@ def test_a_chain_of_diamonds_is_certified_by_its_dangers(k):
     (x, dead) only, 2^k calls, the solver ran out of its budget (the decision came from the
     three-round search, ``how`` "structural") and the checker refused at k = 12; memoised on x's
     component it takes a few per vertex (docs/benchmarks.md)."""
-    from verify.solvers.rank3.solver import decide
-    h = family("rank3-diamonds", k)
-    game = MakerBreakerGame(h, "maker")
-    d = decide(game.start_residual(), h.n, "maker", Rank3Options(structural_only=True, pairing=False))
+    game = MakerBreakerGame(family("rank3-diamonds", k), "maker")
+    d = decide_dangers(game)
     assert (d.winner, d.how) == ("breaker", "dangers")
     cert = certify._dangers(game, d)
     assert cert["kind"] == "maker-breaker-dangers"
     assert check_certificate(cert).verdict == {"winner": "breaker"}
+
+
+def test_a_tadpole_test_past_its_budget_refuses_the_certificate(monkeypatch):
+    """The checker's tadpole budget (units of chains.tadpole per query) ends in one clear refusal."""
+    from verify.certificates import rank3 as kernel
+    game = MakerBreakerGame(family("rank3-diamonds", 12), "maker")
+    d = decide_dangers(game)
+    cert = certify._dangers(game, d)
+    monkeypatch.setattr(kernel, "MAX_TADPOLE_CALLS", 3)
+    with pytest.raises(CertificateError, match="budget"):
+        check_certificate(cert)
 
 
 @pytest.mark.slow
