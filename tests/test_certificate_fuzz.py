@@ -167,6 +167,9 @@ def pool() -> tuple:
             for first in ("maker", "breaker"):
                 certs.append(rank3_certify.certificate(MakerBreakerGame(family(*spec), first),
                                                        Rank3Options(structural_only=True)))
+        # J_2(D1) on two diamonds (no split): cycles everywhere, no tadpole at the first c
+        certs.append(rank3_certify.certificate(MakerBreakerGame(family("rank3-diamonds", 2), "maker"),
+                                               Rank3Options(structural_only=True, pairing=False)))
     finally:
         rank3_certify.SMALL = small
     # refutations ending in pairing leaves below the root (a Breaker win on a board with no pairing

@@ -303,34 +303,37 @@ def test_every_second_round_reply_is_judged_by_the_definition(first):
     assert verdicts == {True, False}
 
 
-def test_the_tadpole_test_is_budgeted_not_polynomial():
-    """The checker's tadpole recursion on a chain of k diamonds ({c,a,b}, {a,s,c'}, {b,t,c'}) with
-    no tadpole: about 2^k calls (agreeing with the exhaustive search while small), and a clean
-    refusal past its budget (docs/benchmarks.md)."""
+def decide_dangers(game: MakerBreakerGame):
+    """The decision of the structural route with no split, pairing or explicit fallback."""
+    from verify.solvers.rank3.solver import decide
+    return decide(game.start_residual(), game.board.n, game.first,
+                  Rank3Options(structural_only=True, pairing=False))
+
+
+@pytest.mark.parametrize("k", [12, 40])
+def test_a_chain_of_diamonds_is_certified_by_its_dangers(k):
+    """A chain of k diamonds ({c,a,b}, {a,s,c'}, {b,t,c'}; 61 and 201 vertices) decided by J_2(D1)
+    (no split), its dangers certificate written and checked. With the tadpole recursion memoised on
+    (x, dead) only, 2^k calls, the solver ran out of its budget (the decision came from the
+    three-round search, ``how`` "structural") and the checker refused at k = 12; memoised on x's
+    component it takes a few per vertex (docs/benchmarks.md)."""
+    game = MakerBreakerGame(family("rank3-diamonds", k), "maker")
+    d = decide_dangers(game)
+    assert (d.winner, d.how) == ("breaker", "dangers")
+    cert = certify._dangers(game, d)
+    assert cert["kind"] == "maker-breaker-dangers"
+    assert check_certificate(cert).verdict == {"winner": "breaker"}
+
+
+def test_a_tadpole_test_past_its_budget_refuses_the_certificate(monkeypatch):
+    """The checker's tadpole budget (units of chains.tadpole per query) ends in one clear refusal."""
     from verify.certificates import rank3 as kernel
-    from verify.certificates.chains import incidence
-    from verify.solvers.rank3.brute import has_tadpole
-
-    def diamonds(k):
-        edges, c, nv = [], 0, 1
-        for _ in range(k):
-            a, b, s, t, nxt = range(nv, nv + 5)
-            nv += 5
-            edges += [1 << c | 1 << a | 1 << b, 1 << a | 1 << s | 1 << nxt, 1 << b | 1 << t | 1 << nxt]
-            c = nxt
-        return edges, nv
-
-    calls = []
-    for k in (2, 4, 6):
-        edges, nv = diamonds(k)
-        count = [0]
-        assert kernel._tadpole_at(0, edges, incidence(edges, nv), 0, {}, count) is False
-        assert not has_tadpole(0, edges)
-        calls.append(count[0])
-    assert calls[2] > 3 * calls[1] > 9 * calls[0]
-    edges, nv = diamonds(12)
+    game = MakerBreakerGame(family("rank3-diamonds", 12), "maker")
+    d = decide_dangers(game)
+    cert = certify._dangers(game, d)
+    monkeypatch.setattr(kernel, "MAX_TADPOLE_CALLS", 3)
     with pytest.raises(CertificateError, match="budget"):
-        kernel._tadpole_at(0, edges, incidence(edges, nv), 0, {}, [0])
+        check_certificate(cert)
 
 
 @pytest.mark.slow

@@ -1,5 +1,7 @@
 """Chains in 3-uniform hypergraphs and their polynomial connectivity test (paper 004 §I.3.2, §II.2,
-Algorithm COMPUTECC of §III.1.2.1 / Theorem III.1.1).
+Algorithm COMPUTECC of §III.1.2.1 / Theorem III.1.1), and the cycle and tadpole tests built on it
+(:func:`cycle_at`, :func:`tadpole`; Def I.3.19, I.3.23), shared by the dangers checker and the
+solver's J_2(D1).
 
 An ab-chain (Def I.3.16) is induced by a walk (a, e_1, ..., e_L, b) of 3-edges that is linear and
 simple: consecutive edges share exactly one vertex, non-consecutive edges are disjoint, a lies in e_1
@@ -215,14 +217,11 @@ def chained(a: int, b: int, edges: list[int], inc: list[list[int]], dead: int = 
     return connected(a, b, edges, inc, dead) and bool(compute_cc(a, edges, inc, dead) >> b & 1)
 
 
-def quiet(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int = 0) -> bool:
-    """Whether the connected component of the unmarked vertex ``x`` in H^{-dead} holds no marked
-    vertex and is Berge-acyclic (its vertex-edge incidence graph, connected, is a tree: Σ|e| =
-    |V| + |E| - 1). Then x has no D1-danger (Notation II.1.2, II.1.16): an x-snake is a chain, so
-    it lies in the component, and its mark would be there; an x-tadpole contains an x'-cycle (Def
-    I.3.19, Def I.3.23), a Berge cycle (two edges sharing two vertices, or L ≥ 3 edges in a ring),
-    which an acyclic component has none of. One search over the component; False says nothing."""
-    others = marked & ~(1 << x)
+def span(x: int, edges: list[int], inc: list[list[int]], dead: int = 0,
+         stop: int = 0) -> tuple[int, int, int] | None:
+    """(vertex mask, number of edges, Σ|e|) of the connected component of vertex ``x`` over the
+    edges avoiding ``dead``; None as soon as one of its edges meets ``stop``. The component is
+    Berge-acyclic (its vertex-edge incidence graph, connected, is a tree) iff Σ|e| = |V| + |E| - 1."""
     comp = 1 << x
     seen: set[int] = set()
     arcs = 0
@@ -235,15 +234,145 @@ def quiet(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int
             e = edges[i]
             if e & dead:
                 continue
-            if e & others:
-                return False
+            if e & stop:
+                return None
             seen.add(i)
             arcs += e.bit_count()
             new = e & ~comp
             if new:
                 comp |= new
                 stack.extend(_vs(new))
-    return arcs == comp.bit_count() + len(seen) - 1
+    return comp, len(seen), arcs
+
+
+def quiet(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int = 0) -> bool:
+    """Whether the connected component of the unmarked vertex ``x`` in H^{-dead} holds no marked
+    vertex and is Berge-acyclic (:func:`span`). Then x has no D1-danger (Notation II.1.2, II.1.16):
+    an x-snake is a chain, so it lies in the component, and its mark would be there; an x-tadpole
+    contains an x'-cycle (Def I.3.19, Def I.3.23), a Berge cycle (two edges sharing two vertices,
+    or L ≥ 3 edges in a ring), which an acyclic component has none of. One search over the
+    component; False says nothing."""
+    s = span(x, edges, inc, dead, marked & ~(1 << x))
+    return s is not None and s[2] == s[0].bit_count() + s[1] - 1
+
+
+def cycle_at(x: int, edges: list[int], inc: list[list[int]], dead: int = 0) -> int:
+    """1 << x if H^{-dead} has an x-cycle (Def I.3.19), else 0. L = 2: two edges {x,u,v},
+    {x,u,w}. L ≥ 3: edges e_1 = {x,a,a'} and e_L = {x,c,c'} with e_1 ∩ e_L = {x} and an
+    a'c'-chain in H minus x, a and c (its edges are e_2..e_{L-1}: simple and linear exactly when
+    they avoid x, a, c, and a', c' lie only in the chain's end edges; conversely e_2..e_{L-1} of a
+    cycle is such a chain)."""
+    xb = 1 << x
+    at = [edges[i] for i in inc[x] if not edges[i] & dead]
+    for i, e in enumerate(at):
+        for f in at[i + 1:]:
+            common = e & f
+            if common.bit_count() == 2:
+                return xb
+            if common != xb:
+                continue
+            for a2 in _vs(e & ~xb):
+                for c2 in _vs(f & ~xb):
+                    a, c = e & ~xb & ~(1 << a2), f & ~xb & ~(1 << c2)
+                    if compute_cc(a2, edges, inc, dead | xb | a | c) >> c2 & 1:
+                        return xb
+    return 0
+
+
+class OutOfCalls(Exception):
+    """A :func:`tadpole` search used up its call budget."""
+
+
+QUICK_TADPOLE_CALLS = 1024       # first call limit of :func:`tadpole`'s alternating searches
+
+
+def tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dict,
+            cycle=None, budget: list[int] | None = None) -> int:
+    """A non-zero mask (the vertices of an x-tadpole, when ``cycle`` gives a cycle's vertices) if
+    H^{-dead} has an x-tadpole (Def I.3.23), else 0.
+
+    Recursion: an x-tadpole is an x-cycle, or an edge {x,p,q} followed by a p-tadpole avoiding x
+    and q (removing the first edge of a tadpole whose chain has positive length leaves such a
+    tadpole; conversely the walk (x, {x,p,q}) ⊕ T' is simple and linear exactly when T' avoids x
+    and q). ``cycle(v, dead)`` tests for a v-cycle (non-zero: found; default :func:`cycle_at`).
+
+    Memo keys, both exact, so ``memo`` may be shared by every query on the same ``edges``: (x, dead)
+    (H^{-dead} is the question), cheap, or (x, C), C the vertex set of x's connected component in
+    H^{-dead}, one search over C per call. A call costs one unit, a call keyed on C 1 + |C|/16. The
+    searches alternate, (x, dead) first, each stopped after ``limit`` units and restarted (their
+    finished calls memoised) with the other key, ``limit`` = :data:`QUICK_TADPOLE_CALLS` and growing
+    4-fold per round (0: the component key only). Memo entries only cut a search short, so a key
+    whose search costs N units alone finishes in the first round with limit ≥ N: a query costs at
+    most about 11 N units for the better key's N. With (x, C): a tadpole is connected and contains
+    x, so it lies in H^{-dead}[C], and H^{-dead}[C] = H[C] (an edge meeting C either has a dead
+    vertex, or lies in C; an edge inside C has no dead vertex, as C has none), a function of C
+    alone. When H[C] is Berge-acyclic (:func:`span`) there is no cycle in it, hence no tadpole: 0
+    at once.
+
+    Cost with the component key. The recursion walks chains from x. Let z be a cut node of the
+    incidence graph I of H^{-dead} (a vertex, or an edge) that a chain crosses from x's side S to
+    another side S' (the component of I - z it enters). The call at the first vertex u past z has
+    dead ⊇ {z} (z a vertex: it is on the chain) or dead ⊇ z's other two vertices (z an edge), so its
+    component lies in S' and is that of u in S' minus at most the crossing edge's third vertex: the
+    same for every chain prefix in S. The memo therefore collapses at every cut node, and the
+    number of calls is exponential at most in the size of the largest block (2-connected piece) of
+    I, not in the number of blocks: k "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} in a row take 3k - 2
+    calls, where the key (x, dead) takes 2^k. Inside one block no polynomial bound is proved
+    (docs/benchmarks.md reports the worst growth found). ``budget``: [units left], every search;
+    :class:`OutOfCalls` when it runs out."""
+    limit = max(QUICK_TADPOLE_CALLS, 1)
+    while True:
+        for by_component in (False, True):
+            if not by_component and not QUICK_TADPOLE_CALLS:
+                continue
+            cap = limit if budget is None else min(limit, budget[0])
+            left = [cap]
+            try:
+                return _tadpole(x, edges, inc, dead, memo, cycle, left, by_component)
+            except OutOfCalls:
+                pass
+            finally:
+                if budget is not None:
+                    budget[0] -= cap - max(left[0], 0)
+            if budget is not None and budget[0] <= 0:
+                raise OutOfCalls
+        limit *= 4
+
+
+def _tadpole(x: int, edges: list[int], inc: list[list[int]], dead: int, memo: dict, cycle,
+             budget: list[int] | None, by_component: bool) -> int:
+    """:func:`tadpole`'s recursion, keyed on (x, C) or (x, dead, 0) (a 3-tuple: the keys differ)."""
+    if by_component:
+        comp, m, arcs = span(x, edges, inc, dead)
+        if arcs == comp.bit_count() + m - 1:
+            return 0
+        key: tuple = (x, comp)
+    else:
+        key = (x, dead, 0)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    if budget is not None:
+        budget[0] -= 1 + (comp.bit_count() >> 4 if by_component else 0)
+        if budget[0] < 0:
+            raise OutOfCalls
+    xb = 1 << x
+    at = [edges[i] for i in inc[x] if not edges[i] & dead]
+    out = 0
+    if len(at) >= 2:                                  # an x-cycle has two edges at x
+        out = cycle(x, dead) if cycle is not None else cycle_at(x, edges, inc, dead)
+    if not out:
+        for e in at:
+            p, q = _vs(e & ~xb)
+            for u, w in ((p, q), (q, p)):
+                sub = _tadpole(u, edges, inc, dead | xb | 1 << w, memo, cycle, budget, by_component)
+                if sub:
+                    out = sub | e
+                    break
+            if out:
+                break
+    memo[key] = out
+    return out
 
 
 def _distances(b: int, all_edges: list[int], dead: int) -> dict[int, int]:

@@ -63,9 +63,9 @@ from ..errors import CertificateError, InputError
 from ..formats.jsonfmt import hypergraph_from_json
 from ..formats.instances import question_of
 from ..games import maker_breaker as mb
-from ..hypergraph import Hypergraph, bits, minimal_masks
+from ..hypergraph import Hypergraph, minimal_masks
 from ..question import Question
-from .chains import chained, compute_cc, incidence, quiet
+from .chains import OutOfCalls, chained, compute_cc, incidence, quiet, tadpole
 from .checker import _vertex_set, check_certificate, mb_game, mb_report, register, verdict_of
 
 MAX_NESTING = 64
@@ -383,67 +383,23 @@ def check_rounds(cert: dict, question: Question):
 
 # -- Breaker's two rounds: J_2(D1) ---------------------------------------------------------------
 
-MAX_TADPOLE_CALLS = 20_000     # recursive calls per "no x-tadpole" test before the check gives up
+MAX_TADPOLE_CALLS = 200_000    # units of chains.tadpole per "no x-tadpole" test before the check gives up
 
 
-def _cycle_at(x: int, edges: list[int], inc: list[list[int]], dead: int) -> bool:
-    """Whether K^{-dead} has an x-cycle (Def I.3.19). L = 2: two edges {x,u,v}, {x,u,w}. L ≥ 3:
-    edges e_1 = {x,a,a'} and e_L = {x,c,c'} with e_1 ∩ e_L = {x} and an a'c'-chain in K minus x, a
-    and c (its edges are e_2..e_{L-1}: simple and linear exactly when they avoid x, a, c, and a', c'
-    lie only in the chain's end edges; conversely e_2..e_{L-1} of a cycle is such a chain)."""
-    at = [edges[i] for i in inc[x] if not edges[i] & dead]
-    xb = 1 << x
-    for i, e in enumerate(at):
-        for f in at[i + 1:]:
-            common = e & f
-            if common.bit_count() == 2:
-                return True
-            if common != xb:
-                continue
-            for a2 in bits(e & ~xb):
-                for c2 in bits(f & ~xb):
-                    a, c = e & ~xb & ~(1 << a2), f & ~xb & ~(1 << c2)
-                    if compute_cc(a2, edges, inc, dead | xb | a | c) >> c2 & 1:
-                        return True
-    return False
-
-
-def _tadpole_at(x: int, edges, inc, dead: int, memo: dict, calls: list[int]) -> bool:
-    """Whether K^{-dead} has an x-tadpole (Def I.3.23): an x-cycle, or an edge {x,p,q} with a
-    p-tadpole avoiding x and q (removing the first edge of a tadpole whose chain has positive
-    length leaves such a tadpole; conversely the walk (x, {x,p,q}) ⊕ T' is simple and linear
-    exactly when T' avoids x and q). Exhaustive; refused beyond :data:`MAX_TADPOLE_CALLS`."""
-    key = (x, dead)
-    if key in memo:
-        return memo[key]
-    calls[0] += 1
-    if calls[0] > MAX_TADPOLE_CALLS:
-        raise CertificateError("the tadpole test ran out of its budget (certificate refused)")
-    found = _cycle_at(x, edges, inc, dead)
-    xb = 1 << x
-    for i in inc[x]:
-        e = edges[i]
-        if found:
-            break
-        if e & dead:
-            continue
-        p, q = bits(e & ~xb)
-        found = (_tadpole_at(p, edges, inc, dead | xb | 1 << q, memo, calls)
-                 or _tadpole_at(q, edges, inc, dead | xb | 1 << p, memo, calls))
-    memo[key] = found
-    return found
-
-
-def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int) -> bool:
+def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int, memo: dict) -> bool:
     """Whether K^{+marked-dead} has no D1-danger at the unmarked x (Notation II.1.2, II.1.16): no
     chain from x to a marked vertex (an x-snake with one mark has one: COMPUTECC, Theorem III.1.1)
-    and no x-tadpole without marks (one in K minus the marked vertices); at once when x's component
-    is :func:`~.chains.quiet` (no mark, no Berge cycle)."""
+    and no x-tadpole without marks (one in K minus the marked vertices: :func:`~.chains.tadpole`,
+    ``memo`` shared by every query on these edges); at once when x's component is
+    :func:`~.chains.quiet` (no mark, no Berge cycle)."""
     if quiet(x, edges, inc, marked, dead):
         return True
     if marked & ~(1 << x) and compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
         return False
-    return not _tadpole_at(x, edges, inc, dead | marked, {}, [0])
+    try:
+        return not tadpole(x, edges, inc, dead | marked, memo, budget=[MAX_TADPOLE_CALLS])
+    except OutOfCalls:
+        raise CertificateError("the tadpole test ran out of its budget (certificate refused)") from None
 
 
 @register("maker-breaker-dangers", "rounds")
@@ -462,9 +418,10 @@ def check_dangers(cert: dict, question: Question):
     entry per unmarked x1 and, inside, per unmarked x2 of K^{+x1-y1}; y2 may be null when x2 has no
     D1-danger (any other unmarked vertex, which exists as |V \\ M| ≥ 4, meets none). A vertex y
     meets every danger at x iff K^{-y} has none, checked by :func:`_no_danger` (a chain to a mark
-    by COMPUTECC; tadpoles by an exhaustive recursion, refused beyond a budget: polynomial when x's
-    component is Berge-acyclic or a cycle is met early, exponential in the worst case, e.g. 2^k
-    calls on a chain of k diamonds {c,a,b}, {a,s,c'}, {b,t,c'}, docs/benchmarks.md).
+    by COMPUTECC; tadpoles by :func:`~.chains.tadpole`, an exhaustive recursion memoised on
+    (x, dead) and on x's component, one memo for the whole check, refused beyond
+    :data:`MAX_TADPOLE_CALLS` units per query: exponential at most in the largest block of the
+    incidence graph, linear on a chain of diamonds, docs/benchmarks.md).
 
     Shortcut in the second round: a D1-danger at x2 in K^{+x1-y1-y2} is a chain from x2 to x1
     avoiding y1 and y2, or a chain from x2 to a mark of K in K^{-y1-y2} ⊆ K^{-y2}, or a tadpole in
@@ -517,11 +474,12 @@ def check_dangers(cert: dict, question: Question):
         return out
 
     base: dict[tuple[int, int], bool] = {}
+    memo: dict = {}
 
     def base_ok(x: int, y: int | None) -> bool:
         """y meets every D1-danger at x in K (no moves yet; y None: x has none), remembered."""
         if (x, y) not in base:
-            base[x, y] = _no_danger(x, edges, inc, pad, 0 if y is None else 1 << y)
+            base[x, y] = _no_danger(x, edges, inc, pad, 0 if y is None else 1 << y, memo)
         return base[x, y]
 
     answers = 0
@@ -536,7 +494,7 @@ def check_dangers(cert: dict, question: Question):
             cleared = base_ok(x2, y2.bit_length() - 1) if y2 else base_ok(x2, None) or base_ok(x2, y1)
             if cleared and not chained(x2, x1, edges, inc, dead | y2):
                 pass                # the shortcut of the docstring: only a chain to x1 could remain
-            elif not _no_danger(x2, edges, inc, marked, dead | y2):
+            elif not _no_danger(x2, edges, inc, marked, dead | y2, memo):
                 raise CertificateError(f"after {kk.h.vertices[x1]!r}, {y1_name!r}: the reply {y2_name!r} "
                                        f"misses a D1-danger at {kk.h.vertices[x2]!r}")
             answers += 1

@@ -122,6 +122,7 @@ FAMILIES = {
     "rank3-extra": (rank3.sparse_extra, ["n", "extra", "seed"]),
     "rank3-ring": (rank3.gadget_ring, ["k"]),
     "rank3-glued": (rank3.glued_ring, ["k"]),
+    "rank3-diamonds": (rank3.diamond_chain, ["k"]),
     "rank3-pairs": (rank3.pairing_board, ["pairs", "extra", "seed"]),
 }
 

@@ -138,6 +138,22 @@ def glued_ring(k: int) -> Hypergraph:
     return _board(edges, 6 * k)
 
 
+def diamond_chain(k: int) -> Hypergraph:
+    """``k`` "diamonds" {c,a,b}, {a,s,c'}, {b,t,c'} in a row (5k + 1 vertices, c = 0 first, each
+    c' the next diamond's c): each diamond a 3-cycle (Def I.3.19) at a, b and c' on which c is
+    outer, so 0 has no tadpole (Def I.3.23) although a chain crosses every diamond by a or by b. A
+    Breaker win by J_2(D1) (paper 004 Theorem II.1.14) when splits are off; the family on which the
+    tadpole recursion memoised on deletion sets took 2^k calls."""
+    _need(k >= 1, "rank3-diamonds needs k >= 1")
+    edges, c, nv = [], 0, 1
+    for _ in range(k):
+        a, b, s, t, nxt = range(nv, nv + 5)
+        nv += 5
+        edges += [1 << c | 1 << a | 1 << b, 1 << a | 1 << s | 1 << nxt, 1 << b | 1 << t | 1 << nxt]
+        c = nxt
+    return _board(edges, nv)
+
+
 def pairing_board(pairs: int = 30, extra: int = 15, seed: int = 0) -> Hypergraph:
     """A connected Breaker win by a pairing (Prop I.1.52), seeded: ``pairs`` disjoint pairs {a_i, b_i}
     and ``extra`` further vertices; every edge is {a_i, b_i, x} with x any other vertex (the

@@ -24,17 +24,18 @@ y meets every D1-danger at x iff K^{-y} has neither (a danger avoids y iff it li
 Search: J_1 is monotone under deletions (a deletion only removes dangers), so when Maker's move x1
 has no D1-danger and J_1 already holds in K^{+x1} ("Breaker passes"), any y1 refutes x1; otherwise
 y1 is looked for among the vertices of a witness danger at x1 (it must meet it). The tadpole
-recursion has a call budget per query; a position where it runs out is left to the three-round
-search.
-``tests/test_rank3_dangers.py`` checks the tadpole test against exhaustive search from Def I.3.23
-and J_2(D1) against the explicit reference with no fallback.
+recursion is the kernel's (:func:`~verify.certificates.chains.tadpole`, memoised on x's component,
+one memo per board) with a budget of units per query; a position where it runs out is left to
+the three-round search.
+``tests/test_rank3_tadpole.py`` and ``tests/test_rank3_dangers.py`` check the tadpole test against
+exhaustive search from Def I.3.23, and the latter J_2(D1) against the explicit reference with no fallback.
 """
 from __future__ import annotations
 
-from ...certificates.chains import grow, quiet
+from ...certificates.chains import OutOfCalls, grow, quiet, tadpole
 from ...hypergraph import bits
 
-TADPOLE_BUDGET = 5_000      # recursive calls per tadpole query before giving up (then: 3 rounds)
+TADPOLE_BUDGET = 50_000     # tadpole units (chains.tadpole) per query before giving up (then: 3 rounds)
 
 
 BASE_REPLIES = 4            # replies kept per vertex at the position J_2 starts from
@@ -79,35 +80,24 @@ class D1Criterion:
 
     def tadpole(self, x: int, dead: int, witness: bool = True) -> int:
         """Vertices of an x-tadpole in K^{-dead} (``dead`` includes the marks: M(T) = ∅), or 0;
-        without ``witness`` any non-zero mask when one exists."""
-        key = (x, dead)
-        memo = self.tad_memo if witness else self.tad_exists
-        hit = memo.get(key)
-        if hit is None and not witness:
-            hit = self.tad_memo.get(key)
-        if hit is not None:
-            return hit
-        self.calls += 1
-        if self.calls > self.budget:
-            raise OutOfBudget
+        without ``witness`` any non-zero mask when one exists (:func:`~verify.certificates.chains.tadpole`,
+        memoised on x's component, so across positions; :attr:`budget` units per query)."""
         b = self.board
-        out = 0
-        at = [e for e in (b.edges[i] for i in b.inc[x]) if not e & dead]
-        if len(at) >= 2 and b.has_cycle(x, dead):
-            out = b.cycle_vertices(x, dead) if witness else 1 << x
+        if witness:
+            memo = self.tad_memo
+            def cycle(v, d):
+                return b.cycle_vertices(v, d) if b.has_cycle(v, d) else 0
         else:
-            xb = 1 << x
-            for e in at:
-                p, q = bits(e & ~xb)
-                for u, w in ((p, q), (q, p)):
-                    sub = self.tadpole(u, dead | xb | (1 << w), witness)
-                    if sub:
-                        out = sub | e
-                        break
-                if out:
-                    break
-        memo[key] = out
-        return out
+            memo = self.tad_exists
+            def cycle(v, d):
+                return 1 << v if b.has_cycle(v, d) else 0
+        left = [self.budget]
+        try:
+            return tadpole(x, b.edges, b.inc, dead, memo, cycle, left)
+        except OutOfCalls:
+            raise OutOfBudget from None
+        finally:
+            self.calls += self.budget - max(left[0], 0)
 
     def has_danger(self, x: int, marked: int, dead: int) -> bool:
         """Whether K^{-dead} has a D1-danger at x (none when x's component is :func:`quiet`)."""
@@ -116,7 +106,6 @@ class D1Criterion:
             return False
         if b.cc(x, dead) & marked & ~(1 << x):
             return True
-        self.calls = 0
         return bool(self.tadpole(x, dead | marked, witness=False))
 
     def danger(self, x: int, marked: int, dead: int) -> list[int]:
@@ -127,7 +116,6 @@ class D1Criterion:
         if hit is None:
             hit = self.snake(x, marked, dead)
             if not hit:
-                self.calls = 0
                 tad = self.tadpole(x, dead | marked)
                 hit = self._nearest_first(x, tad, dead) if tad else []
             self.danger_memo[key] = hit
