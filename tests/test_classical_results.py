@@ -54,3 +54,25 @@ def test_skinny_5x5_breaker_wins(tmp_path):
     assert main(["solve", "maker-breaker", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
     check_file(cert)
     assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+
+
+def test_vdw_5_breaker_side_on_22(tmp_path):
+    """van der Waerden k = 5, Maker first: Breaker wins on {1..22}, certified by the kernel's search
+    with the builder's lookahead (about 22 KB; 27 KB without it)."""
+    cert = tmp_path / "ap-22-5.json"
+    inst = tmp_path / "ap-22-5.txt"
+    assert main(["family", "ap", "22", "5", "-o", str(inst)]) == 0
+    assert main(["solve", "maker-breaker", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
+    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+    assert cert.stat().st_size < 25_000
+
+
+@pytest.mark.slow
+def test_vdw_5_threshold_breaker_side():
+    """The threshold 28 of k = 5 (Maker first), Breaker's side: the certificate on {1..27} that
+    proofs/make.sh writes into proofs/large/ (tens of MB, out of git) answers its question."""
+    cert = ROOT / "proofs/large/ap-27-5-maker-first.json"
+    if not cert.exists():
+        pytest.skip("proofs/large/ap-27-5-maker-first.json is built by proofs/make.sh")
+    inst = ROOT / "examples/classical/ap-27-5.txt"
+    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0

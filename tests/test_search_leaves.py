@@ -275,3 +275,19 @@ def test_kernel_pairing_leaves_cut_the_search():
             on, off = FastProofSearch(g, pg.BLACK), FastProofSearch(g, pg.BLACK, pairing_leaves=0)
             assert on.wins(*g.start(), 0) == off.wins(*g.start(), 0)
             assert on.nodes < off.nodes and on.hits.get("pairing_leaf", 0) > 0
+
+
+# -- the builder's two-ply lookahead at Y's turns ---------------------------------------------------
+
+def test_lookahead_shrinks_refutations(monkeypatch):
+    """vdW k = 4 on {1..16}, Breaker first (Breaker wins): Y's moves chosen by the lookahead give a
+    smaller certificate than the search's own refutations; both check, with the same verdict."""
+    from verify.families import family
+    game = MakerBreakerGame(family("ap", 16, 4), "breaker")
+    on = search_maker_breaker(game, certificate=True)
+    monkeypatch.setattr(search_leaves, "LOOKAHEAD_MOVES", 0)
+    off = search_maker_breaker(game, certificate=True)
+    for out in (on, off):
+        check_certificate(out.certificate)
+        assert out.winner == "breaker"
+    assert on.stats["certificate_moves"] * 4 < off.stats["certificate_moves"] * 3
