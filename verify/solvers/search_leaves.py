@@ -27,10 +27,12 @@ def no_double_moves(sched, attacker: str) -> list[bool]:
     return out
 
 
-def pair_cover(needs, budget: int = PAIR_BUDGET) -> list[int] | None:
+def pair_cover(needs, budget: int = PAIR_BUDGET, minimal: bool = False) -> list[int] | None:
     """Disjoint two-cell masks such that every mask of ``needs`` contains one, or None if the
-    bounded search finds none (every need must have at least two cells)."""
-    sets = minimal_masks(sorted(set(needs)))  # sorted: the same needs give the same pairing
+    bounded search finds none (every need must have at least two cells). ``minimal``: the needs
+    are already an inclusion-minimal family, sorted by :func:`verify.hypergraph.minimal_masks`."""
+    # sorted: the same needs give the same pairing
+    sets = list(needs) if minimal else minimal_masks(sorted(set(needs)))
     if any(s.bit_count() < 2 for s in sets) or len(sets) > PAIR_SETS:
         return None
     left = [budget]
@@ -103,8 +105,12 @@ def pairing_choice(search, choose, moves: dict):
             lx = search.left_x[t + 1]
             needs = [s & ~own for s in search.xsets if not s & opp and (s & ~own).bit_count() <= lx]
             legal = search.legal(b, w, t)
+            # a subfamily of a minimal family is minimal: each candidate's residual is counted
+            # exactly without pair_cover's own minimisation (most candidates leave too many)
+            least = minimal_masks(needs)
             for c in _by_weight(needs, legal):
-                if pair_cover([s for s in needs if not s & c], CHOICE_BUDGET) is not None:
+                rest = [s for s in least if not s & c]
+                if len(rest) <= PAIR_SETS and pair_cover(rest, CHOICE_BUDGET, minimal=True) is not None:
                     moves[(b, w, t)] = c
                     return c
         return choose(b, w, t)
