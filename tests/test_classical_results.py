@@ -76,3 +76,14 @@ def test_vdw_5_threshold_breaker_side():
         pytest.skip("proofs/large/ap-27-5-maker-first.json is built by proofs/make.sh")
     inst = ROOT / "examples/classical/ap-27-5.txt"
     assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+
+
+@pytest.mark.slow
+def test_skinny_6x6_race_is_a_draw(tmp_path):
+    """Skinny's board number 7 (the published value): the full 6x6 race is a draw, certified (12.6 MB,
+    so rebuilt here rather than committed; proofs/make.sh writes it into proofs/large/)."""
+    pytest.importorskip("numba")
+    cert = tmp_path / "skinny-6x6-race.json"
+    inst = ROOT / "examples/classical/skinny-6x6-race.pg"
+    assert main(["solve", "pg", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
+    assert main(["check", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0

@@ -13,10 +13,13 @@ moving first) is printed as 6 (Wikipedia, "Harary's generalized tic-tac-toe", ci
 
 Erratum found: Skinny's move number (the straight tetromino, the race) is printed as 8 (same sources;
 OEIS A380598: "on a 7 X 7 board the first player can force a win in at most 8 moves"); the first
-player wins on 7×7 within 7 moves (and not within 6: proofs/large/skinny-7x7-race-6.json).
+player wins on 7×7 within 7 moves (and not within 6: proofs/large/skinny-7x7-race-6.json). The board
+number 7 is confirmed: the full 6×6 race is a draw (proofs/large/skinny-6x6-race.json, 12.6 MB, so
+not judged here: only committed certificates are).
 
 Erratum found: the Y pentomino's board and move numbers are printed as 7 and 9 (Wikipedia; OEIS
-A380597/A380598); the first player wins the race on 6×6 within 6 moves (and not within 5).
+A380597/A380598); the first player wins the race on 6×6 within 6 moves (and not within 5), and the
+5×5 race is a draw: b = 6, m = 6.
 """
 from __future__ import annotations
 
@@ -84,7 +87,8 @@ register(worked_example(
     "Skinny's move number is 8: on the 7×7 board the first player forces the Skinny in 8 moves and not in 7 "
     "(the race).", lambda: _skinny_race(8),
     erratum="the first player wins the Skinny race on 7×7 within 7 moves (certified; not within 6, "
-            "proofs/large): the move number is 7; the board number 7 is not settled here (the 6×6 race)"))
+            "proofs/large): the move number is 7; the board number 7 is right (the 6×6 race is a draw, "
+            "certified in proofs/large)"))
 
 register(worked_example(
     "classical-harary-skinny-moves-corrected", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
@@ -93,14 +97,18 @@ register(worked_example(
 
 
 def _y_race(board: int, moves: int) -> Violation | None:
-    """The Y pentomino race against the printed board number ``board`` and move number ``moves``:
-    the first player's certified win on 6x6 within 6 moves."""
-    won = certified("classical/Y-6x6-race-6.json", "examples/classical/Y-6x6-race-6.pg")
-    if won != {"winner": "black"} or (board <= 6 and moves <= 6):
+    """The Y pentomino race against a board number ``board`` and move number ``moves``: the
+    certificates give b = 6 (a draw on 5x5, a win on 6x6) and m = 6 (on 6x6 a win within 6 moves,
+    none within 5)."""
+    win = certified("classical/Y-6x6-race-6.json", "examples/classical/Y-6x6-race-6.pg") == {"winner": "black"}
+    not5 = certified("classical/Y-6x6-race-5.json", "examples/classical/Y-6x6-race-5.pg") == {"winner": "draw"}
+    draw5 = certified("classical/Y-5x5-race.json", "examples/classical/Y-5x5-race.pg") == {"winner": "draw"}
+    if (board, moves) == (6 if win and draw5 else None, 6 if win and not5 else None):
         return None
-    return Violation({"animal": "Y pentomino", "board": "6x6", "convention": "race, first player"},
-                     f"no first-player win below {board}x{board}, none within {moves - 1} moves",
-                     "first player wins on 6x6 within 6 moves (proofs/classical/Y-6x6-race-6.json)")
+    return Violation({"animal": "Y pentomino", "board": "5x5 and 6x6", "convention": "race, first player"},
+                     f"board number {board}, move number {moves}",
+                     "a draw on 5x5, on 6x6 a win within 6 moves and none within 5 (proofs/classical/"
+                     "Y-5x5-race.json, Y-6x6-race-6.json, Y-6x6-race-5.json)")
 
 
 register(worked_example(
@@ -108,4 +116,10 @@ register(worked_example(
     "The Y pentomino's board number is 7 and its move number 9: no first-player win on 6×6 (race).",
     lambda: _y_race(7, 9),
     erratum="the first player wins the Y race on 6×6 within 6 moves (certified; not within 5): board "
-            "number 6, move number 6"))
+            "number 6 (the 5×5 race is a certified draw), move number 6"))
+
+register(worked_example(
+    "classical-harary-y-pentomino-corrected", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380597/8)",
+    "The Y pentomino's board number is 6 and its move number 6: the 5×5 race is a draw, and on 6×6 the "
+    "first player forces the Y within 6 moves and not within 5.", lambda: _y_race(6, 6),
+    corrects="classical-harary-y-pentomino"))

@@ -35,10 +35,12 @@ def no_double_moves(sched, attacker: str) -> list[bool]:
     return out
 
 
-def pair_cover(needs, budget: int = PAIR_BUDGET) -> list[int] | None:
+def pair_cover(needs, budget: int = PAIR_BUDGET, minimal: bool = False) -> list[int] | None:
     """Disjoint two-cell masks such that every mask of ``needs`` contains one, or None if the
-    bounded search finds none (every need must have at least two cells)."""
-    sets = minimal_masks(sorted(set(needs)))  # sorted: the same needs give the same pairing
+    bounded search finds none (every need must have at least two cells). ``minimal``: the needs
+    are already an inclusion-minimal family, sorted by :func:`verify.hypergraph.minimal_masks`."""
+    # sorted: the same needs give the same pairing
+    sets = list(needs) if minimal else minimal_masks(sorted(set(needs)))
     if any(s.bit_count() < 2 for s in sets) or len(sets) > PAIR_SETS:
         return None
     left = [budget]
@@ -110,8 +112,11 @@ def pairing_choice(search, choose, moves: dict):
             own, opp = search.own_opp(b, w)
             needs = _needs(search, own, opp, t + 1)
             legal = search.legal(b, w, t)
+            # a subfamily of a minimal family is minimal: each candidate's residual is counted
+            # exactly without pair_cover's own minimisation (most candidates leave too many)
+            least = minimal_masks(needs)
             for c in _by_weight(needs, legal):
-                if cover([s for s in needs if not s & c]) is not None:
+                if cover([s for s in least if not s & c], minimal=True) is not None:
                     moves[(b, w, t)] = c
                     return c
             if LOOKAHEAD_MOVES and search.sched[t + 1:t + 3] == (search.x, search.y):
@@ -132,15 +137,16 @@ def _needs(search, own, opp, t) -> list[int]:
 
 
 def _cached_cover():
-    """:func:`pair_cover` with CHOICE_BUDGET, remembered by the set of needs."""
+    """:func:`pair_cover` with CHOICE_BUDGET, remembered by the set of needs (``minimal``: as
+    :func:`pair_cover`'s)."""
     seen: dict = {}
 
-    def cover(needs):
+    def cover(needs, minimal: bool = False):
         key = frozenset(needs)
         if key not in seen:
             if len(seen) >= COVER_CACHE:
                 seen.clear()
-            seen[key] = pair_cover(needs, CHOICE_BUDGET)
+            seen[key] = pair_cover(needs, CHOICE_BUDGET, minimal)
         return seen[key]
 
     return cover
