@@ -51,7 +51,6 @@ class D1Criterion:
     def __init__(self, board, budget: int = TADPOLE_BUDGET):
         self.board = board
         self.budget = budget
-        self.calls = 0
         self.tad_memo: dict = {}
         self.tad_exists: dict = {}
         self.j1_memo: dict = {}
@@ -83,21 +82,18 @@ class D1Criterion:
         without ``witness`` any non-zero mask when one exists (:func:`~verify.certificates.chains.tadpole`,
         memoised on x's component, so across positions; :attr:`budget` units per query)."""
         b = self.board
-        if witness:
-            memo = self.tad_memo
-            def cycle(v, d):
-                return b.cycle_vertices(v, d) if b.has_cycle(v, d) else 0
-        else:
-            memo = self.tad_exists
-            def cycle(v, d):
-                return 1 << v if b.has_cycle(v, d) else 0
-        left = [self.budget]
+        memo, cycle = (self.tad_memo, self._cycle_vertices) if witness else (self.tad_exists, self._cycle_bit)
         try:
-            return tadpole(x, b.edges, b.inc, dead, memo, cycle, left)
+            return tadpole(x, b.edges, b.inc, dead, memo, cycle, [self.budget])
         except OutOfCalls:
             raise OutOfBudget from None
-        finally:
-            self.calls += self.budget - max(left[0], 0)
+
+    def _cycle_vertices(self, v: int, dead: int) -> int:
+        b = self.board
+        return b.cycle_vertices(v, dead) if b.has_cycle(v, dead) else 0
+
+    def _cycle_bit(self, v: int, dead: int) -> int:
+        return 1 << v if self.board.has_cycle(v, dead) else 0
 
     def has_danger(self, x: int, marked: int, dead: int) -> bool:
         """Whether K^{-dead} has a D1-danger at x (none when x's component is :func:`quiet`)."""
