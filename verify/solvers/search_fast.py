@@ -190,24 +190,26 @@ class FastProofSearch(Attack):
             return False, 0, 0
         np, k = self.np, self.k
         own, opp = self.own_opp(black, white)
-        if not self._load(own, opp, t):
+        done, live = self._live(own, opp, t)
+        if done or not len(live):
             return False, 0, 0
+        self.lv[0, :len(live)] = live
+        self.ln[0] = len(live)
         self.st[k.TSS_LEFT] = self.st[k.TSS_BUDGET]
         won, car, v = k.tss(self.S, self.lv, self.ln, self.S[:0], self.lv, self.ln, self.isx, self.lx, self.n,
                             np.uint64(own), np.uint64(opp), t, 0, depth, self.st)
         return bool(won), int(car), int(v)
 
-    def _load(self, own: int, opp: int, t: int) -> bool:
-        """X's live sets at depth 0 of the kernel's stack (``lv[0]``); False if there is none."""
+    def _live(self, own: int, opp: int, t: int):
+        """(X has completed a set, indices of X's live sets: untouched by Y, within X's moves left at t)."""
         np = self.np
         if not len(self.S):
-            return False
+            return False, []
         free = self.S & np.uint64(~own & self.game.full_mask)
         untouched = (self.S & np.uint64(opp)) == 0
-        live = np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
-        self.lv[0, :len(live)] = live
-        self.ln[0] = len(live)
-        return bool(len(live))
+        if (untouched & (free == 0)).any():
+            return True, []
+        return False, np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
 
     def wins(self, black: int, white: int, t: int) -> bool:
         return self.solve(black, white, t)[0]
@@ -217,14 +219,9 @@ class FastProofSearch(Attack):
         np, k = self.np, self.k
         own, opp = self.own_opp(black, white)
         S = self.S
-        if len(S):
-            free = S & np.uint64(~own & self.game.full_mask)
-            untouched = (S & np.uint64(opp)) == 0
-            if (untouched & (free == 0)).any():
-                return True, 0, 0
-            live = np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
-        else:
-            live = []
+        done, live = self._live(own, opp, t)
+        if done:
+            return True, 0, 0
         if self.race:
             open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
             if ((self.Sy[open_y] & np.uint64(~opp & self.game.full_mask)) == 0).any():
