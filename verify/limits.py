@@ -23,6 +23,10 @@ MAX_CONVEX_POINTS = 64
 MAX_EXPLICIT_STATES = 2_000_000
 #: Maker-Breaker strategy certificates of the explicit solver: winner-to-move states recorded
 MAX_STRATEGY_CERTIFICATE_STATES = 200_000
+#: pg-strategy certificates: reachable states the checker walks, at most (the opponent's moves are
+#: all expanded: a schedule giving the opponent many moves in a row makes a table of a few lines
+#: reach exponentially many states); beyond, the certificate is refused (about 20 s of checking)
+MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
 
 #: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
 MAX_LITERAL_VERTICES = 22

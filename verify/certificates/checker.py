@@ -106,7 +106,7 @@ def check_certificate(cert) -> CheckReport:
     fn, body = _CHECKERS[kind]
     unknown = set(cert) - ENVELOPE - body
     if unknown:
-        raise CertificateError(f"unknown key(s) in a {kind} certificate: {', '.join(sorted(map(str, unknown)))}")
+        raise CertificateError(f"unknown key(s) in a {kind} certificate: {', '.join(sorted(map(repr, unknown)))}")
     claim = cert.get("claim")
     if not isinstance(cert.get("instance"), dict) or not isinstance(claim, dict):
         raise CertificateError("a certificate needs 'instance' and 'claim' objects")

@@ -90,6 +90,7 @@ class _DB:
         self.clauses: list[list[int] | None] = []
         self.watches: dict[int, list[int]] = {}
         self.by_key: dict[tuple, list[int]] = {}
+        self.occurs: dict[int, list[int]] = {}  # literal -> ids of the clauses holding it (for RAT)
         self.inconsistent = False
 
     def _grow(self, var: int):
@@ -118,6 +119,8 @@ class _DB:
         ci = len(self.clauses)
         self.clauses.append(lits)
         self.by_key.setdefault(tuple(sorted(lits)), []).append(ci)
+        for x in lits:
+            self.occurs.setdefault(x, []).append(ci)
         if self.inconsistent:
             return
         if any(-x in lits for x in lits):
@@ -241,8 +244,9 @@ class _DB:
             return False
         p = clause[0]
         cset = set(clause)
-        for d in list(self.clauses):
-            if d is None or -p not in d:
+        for ci in self.occurs.get(-p, ()):  # only the clauses holding ¬p, not the whole database
+            d = self.clauses[ci]
+            if d is None:
                 continue
             resolvent = list(clause) + [x for x in d if x != -p and x not in cset]
             if any(-x in cset for x in d if x != -p):

@@ -15,10 +15,13 @@ Soundness: :func:`positional.strategy_states` visits each (black, white) state o
 grow and the schedule is finite, so the walk ends. Every state reached is checked (a missing or
 illegal table move is an error), every opponent move is expanded, and each finished game's result
 is in the acceptable set: by induction on the remaining schedule the strategist's play guarantees
-it. A draw needs both colours' strategies, which together pin the value to a draw.
+it. A draw needs both colours' strategies, which together pin the value to a draw. The walk stops
+(refused) beyond ``limits.MAX_CHECKED_PG_STRATEGY_STATES`` states: a schedule giving the opponent many moves in
+a row would otherwise make a file of a few lines expand exponentially many states.
 """
 from __future__ import annotations
 
+from .. import limits
 from ..errors import CertificateError, InputError
 from ..formats.pg import pg_to_text
 from ..formats.instances import question_of
@@ -86,6 +89,8 @@ def check_pg_strategy(cert: dict, question: Question) -> CheckReport:
         ok = _acceptable(colour, winner)
         for b, w, over in pg.strategy_states(game, colour, choose):
             total += 1
+            if total > limits.MAX_CHECKED_PG_STRATEGY_STATES:
+                raise CertificateError(f"more than {limits.MAX_CHECKED_PG_STRATEGY_STATES} reachable states: refused")
             if over is not None and over not in ok:
                 raise CertificateError(f"{colour}'s strategy reaches a {over} result at {_show(game, b, w)}")
     return CheckReport(KIND, question_of("pg", game), {"winner": winner}, f"{total} reachable states checked")

@@ -104,7 +104,7 @@ from ..errors import CertificateError, InputError
 from ..formats.instances import question_of
 from ..games import maker_breaker as mb
 from ..games import positional as pg
-from ..games.attack import Attack
+from ..games.attack import Attack, alternating_from, no_double_moves
 from ..hypergraph import bits, minimal_masks
 from ..question import Question
 from .checker import CheckReport, mb_game, pg_game, register, verdict_of
@@ -122,11 +122,9 @@ class ProofWalk(Attack):
         self.link = link
         self.pairing = pairing  # (b, w, t) -> list of pair masks, or None: pairing leaves of refutations
         # no X, X from t on: where a pairing strategy of Y's is sound
-        self.answerable = [not any(self.sched[i] == self.sched[i + 1] == self.x
-                                   for i in range(t, len(self.sched) - 1)) for t in range(len(self.sched) + 1)]
+        self.answerable = no_double_moves(self.sched, self.x)
         # X, Y, X, Y, ... from t to the end: where a residual splits into components
-        self.alternating = [all(self.sched[i] == (self.x if (i - t) % 2 == 0 else self.y)
-                                for i in range(t, len(self.sched))) for t in range(len(self.sched) + 1)]
+        self.alternating = alternating_from(self.sched, self.x)
         self._open: set = set()
         # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
         # can never be completed: dropped once here (exact, by the rules)

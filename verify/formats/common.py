@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import math
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -43,6 +44,33 @@ def _json_constant(name: str):
     raise InputError(f"{name} is not JSON")
 
 
+def _json_float(text: str) -> float:
+    """A JSON number with a fraction or exponent; one too large for a float (``1e999``) is refused
+    rather than read as infinity."""
+    x = float(text)
+    if x in (math.inf, -math.inf):
+        raise InputError(f"the number {text[:40]} is out of range")
+    return x
+
+
+def _unicode_text(value) -> None:
+    """Every string of a parsed JSON value is Unicode text: a lone surrogate escape (``"\\ud800"``),
+    which JSON lets through and no UTF-8 output can print, is refused."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InputError(f"the string {ascii(v[:40])} holds a lone surrogate (not Unicode text)") from None
+        elif isinstance(v, dict):
+            stack.extend(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+
+
 def _json_object(pairs: list) -> dict:
     """A JSON object; a key given twice is refused (json would keep the last one silently)."""
     out = dict(pairs)
@@ -54,12 +82,16 @@ def _json_object(pairs: list) -> dict:
 
 
 def read_json_text(text: str, what: str) -> object:
-    """The JSON value in ``text`` (strict RFC 8259: no NaN/Infinity, no repeated key, integers of at
-    most ``limits.MAX_JSON_INT_DIGITS`` digits, bounded nesting); any defect is one InputError line
+    """The JSON value in ``text`` (strict RFC 8259: no NaN/Infinity, no number overflowing to
+    infinity, no lone surrogate in a string, no repeated key, integers of at most
+    ``limits.MAX_JSON_INT_DIGITS`` digits, bounded nesting); any defect is one InputError line
     naming ``what`` (a file name). Every reader of instances and certificates goes through here."""
     try:
-        return json.loads(text, parse_int=_json_int, parse_constant=_json_constant,
-                          object_pairs_hook=_json_object)
+        value = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant,
+                           object_pairs_hook=_json_object)
+        if "\\u" in text:
+            _unicode_text(value)
+        return value
     except json.JSONDecodeError as exc:
         raise InputError(f"{what}: malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except InputError as exc:

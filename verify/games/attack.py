@@ -8,6 +8,25 @@ from __future__ import annotations
 from . import positional as pg
 
 
+def no_double_moves(sched, attacker: str) -> list[bool]:
+    """For each t (0..len(sched)): does ``attacker`` never move twice in a row from t on? (One
+    backward pass: linear in the schedule, which a certificate may make long.)"""
+    out = [True] * (len(sched) + 1)
+    for t in range(len(sched) - 2, -1, -1):
+        out[t] = out[t + 1] and not (sched[t] == sched[t + 1] == attacker)
+    return out
+
+
+def alternating_from(sched, attacker: str) -> list[bool]:
+    """For each t (0..len(sched)): does the schedule from t on alternate ``attacker``, the other,
+    ``attacker``, ... to its end? (One backward pass.)"""
+    n = len(sched)
+    out = [True] * (n + 2)
+    for t in range(n - 1, -1, -1):
+        out[t] = sched[t] == attacker and (t + 1 == n or (sched[t + 1] != attacker and out[t + 2]))
+    return out[:n + 1]
+
+
 class Attack:
     """X = ``attacker``, Y = the other colour; ``left_x[t]``/``left_y[t]``: moves each has from
     time point t on (0 past the end of the schedule)."""

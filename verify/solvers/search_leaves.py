@@ -9,6 +9,7 @@
 """
 from __future__ import annotations
 
+from ..games.attack import no_double_moves
 from ..hypergraph import bits, minimal_masks
 
 PAIR_SETS = 64  # residuals with more live sets are not tried (the search is cheaper there)
@@ -25,14 +26,6 @@ CHOICE_BUDGET = 100  # per candidate move when the builder looks for a Y move in
 LOOKAHEAD_MOVES = 8
 LOOKAHEAD_REPLIES = 6
 COVER_CACHE = 1 << 20  # pair_cover answers the lookahead remembers (cleared when full)
-
-
-def no_double_moves(sched, attacker: str) -> list[bool]:
-    """For each t (0..len(sched)): does ``attacker`` never move twice in a row from t on?"""
-    out = [True] * (len(sched) + 1)
-    for t in range(len(sched) - 2, -1, -1):
-        out[t] = out[t + 1] and not (sched[t] == sched[t + 1] == attacker)
-    return out
 
 
 def pair_cover(needs, budget: int = PAIR_BUDGET, minimal: bool = False) -> list[int] | None:
