@@ -6,9 +6,12 @@ duplicated or swapped, links rewired into cycles and self-links, moves of split 
 pairing leaves broken (pairs
 overlapping, a pair's cell taken, a set left without a pair, pairings forged where the schedule
 gives the attacker two moves in a row or in a proof), instance edges added or removed,
-vertices renamed, stones added, types changed, huge numbers, junk). A mutant the checker accepts
+vertices renamed, stones added, boards inflated with isolated cells, DRAT proofs edited (fresh-
+variable RAT lemmas, the empty clause, formula clauses deleted, signs flipped), types changed, huge
+numbers, lone surrogates and terminal escapes, junk). A mutant the checker accepts
 is judged by the brute-force judge :mod:`tests.brute`, which imports nothing from ``verify``:
-accepted and false is a failure. The default run tries a few thousand mutants with hypothesis; the
+accepted and false is a failure, and so is a rejection whose one-line message is not printable
+text. The default run tries a few thousand mutants with hypothesis; the
 slow run (``-m slow``) tries ``FUZZ_MUTANTS`` (default 100000) with a seeded random loop and prints
 a summary per kind.
 """
@@ -211,7 +214,7 @@ def pool() -> tuple:
 # -- mutations ------------------------------------------------------------------------------------
 
 JUNK = [None, True, False, 0, -1, 1, 2, 10**30, -10**30, 1.0, 0.5, "", "a", "zz", [], {}, [[]], {"a": [1]},
-        [None], ["a", "a"]]
+        [None], ["a", "a"], "\ud800", "\x1b[8m", "a\u0301", "\u00e1"]
 
 
 def _paths(node, path=()):
@@ -459,6 +462,61 @@ def m_position(c, r):
         where.append(r.choice(names))
 
 
+def m_inflate(c, r):
+    """The board inflated: isolated vertices (a hypergraph) or free positions and time points (a
+    .pg game) added, so that dead cells, long schedules and wide bitmasks reach the checker."""
+    inst = c["instance"]
+    k = r.choice([1, 2, 5, 40])
+    if isinstance(inst.get("pg"), str):
+        lines = inst["pg"].splitlines()
+        for section, prefix in (("#positions", "zq"), ("#times", "zt")):
+            if section in lines:
+                i = lines.index(section) + 1
+                lines.insert(i, " ".join(f"{prefix}{j}" for j in range(k)))
+        inst["pg"] = "\n".join(lines) + "\n"
+    elif isinstance(inst.get("vertices"), list):
+        inst["vertices"] = inst["vertices"] + [f"zq{j}" for j in range(k)]
+    else:
+        return m_junk(c, r)
+    if r.random() < 0.8:
+        rebind(c)
+
+
+def m_drat(c, r):
+    """A DRAT proof edited: a fresh-variable lemma (RAT), a random lemma over the formula's
+    variables, the empty clause, a deletion of a formula clause, a literal's sign flipped, or lines
+    dropped or swapped."""
+    proof, formula = c.get("proof"), c.get("formula")
+    if not isinstance(proof, str) or not isinstance(formula, dict) or not formula.get("clauses"):
+        return m_swap(c, r)
+    lines = proof.splitlines() or ["0"]
+    nvars = formula.get("nvars") if type(formula.get("nvars")) is int else 1
+    i = r.randrange(len(lines) + 1)
+    op = r.randrange(6)
+    if op == 0:
+        lines.insert(i, f"{r.choice([1, -1]) * (nvars + r.randint(1, 3))} {r.randint(-nvars, nvars) or 1} 0")
+    elif op == 1:
+        lits = [r.choice([1, -1]) * r.randint(1, max(nvars, 1)) for _ in range(r.randint(1, 3))]
+        lines.insert(i, " ".join(map(str, lits)) + " 0")
+    elif op == 2:
+        lines.insert(i, "0")
+    elif op == 3:
+        lines.insert(i, "d " + " ".join(map(str, r.choice(formula["clauses"]))) + " 0")
+    elif op == 4 and lines:
+        j = r.randrange(len(lines))
+        toks = lines[j].split()
+        k = next((k for k, t in enumerate(toks) if t.lstrip("-").isdigit() and t != "0"), None)
+        if k is not None:
+            toks[k] = toks[k][1:] if toks[k].startswith("-") else "-" + toks[k]
+        lines[j] = " ".join(toks)
+    elif len(lines) >= 2:
+        j, k = r.sample(range(len(lines)), 2)
+        lines[j], lines[k] = lines[k], lines[j]
+        if r.random() < 0.5:
+            del lines[j]
+    c["proof"] = "\n".join(lines) + "\n"
+
+
 def m_forge(c, r):
     """A forged pg-proof of the opposite Maker-Breaker verdict: the answer to "can black (Maker)
     win?" negated, with no recorded move, and the states after black's first moves linked to one
@@ -514,7 +572,8 @@ def rebind(c):
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
-                                          m_links, m_pairings, m_instance, m_position, m_forge)}
+                                          m_links, m_pairings, m_instance, m_position, m_forge, m_inflate,
+                                          m_drat)}
 
 
 def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
@@ -541,7 +600,11 @@ def judged(cert) -> tuple[bool, str]:
     """(accepted, outcome): outcome 'rejected', 'true', 'unjudged' or 'FALSE'."""
     try:
         check_certificate(cert)
-    except CertificateError:
+    except CertificateError as exc:
+        # the one line ``verify check`` prints: Unicode text, no control character from the file
+        message = str(exc)
+        message.encode("utf-8")
+        assert message.isprintable(), message
         return False, "rejected"
     try:
         q = brute.question(cert)
