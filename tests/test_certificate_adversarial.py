@@ -68,6 +68,26 @@ def test_pg_proof_long_schedule_is_linear():
     assert report.verdict == {"winner": "maker"} and cpu < 3
 
 
+def _empty_refutation(pairs: int) -> dict:
+    """"Breaker wins" on disjoint 2-edges, Maker first, with no recorded move: every state is
+    derived (Maker's moves enumerated, Breaker's blocks forced), 2^pairs residual keys."""
+    h = Hypergraph([[f"a{i}", f"b{i}"] for i in range(pairs)])
+    game = MakerBreakerGame(h, "maker")
+    return envelope("pg-proof", board_json(h), question_of("maker-breaker", game), {"winner": "breaker"},
+                    questions=[{"attacker": "black", "wins": False, "moves": []}])
+
+
+def test_pg_proof_derived_states_are_bounded():
+    """A 1 KB refutation with no recorded move made the checker derive 2^k states (k = 20: minutes;
+    k = 40: years); the walk now derives at most a fixed number of states plus a number per
+    recorded entry."""
+    assert check_certificate(_empty_refutation(8)).verdict == {"winner": "breaker"}
+    t0 = time.process_time()
+    with pytest.raises(CertificateError, match="too many states"):
+        check_certificate(_empty_refutation(40))
+    assert time.process_time() - t0 < 10
+
+
 def _pg_strategy_draw(positions: int, times: int) -> dict:
     """A true draw whose table has ``times`` lines: white moves at every time point, black never,
     nobody can complete a set; black's walk expands every white move sequence."""

@@ -27,6 +27,12 @@ MAX_STRATEGY_CERTIFICATE_STATES = 200_000
 #: all expanded: a schedule giving the opponent many moves in a row makes a table of a few lines
 #: reach exponentially many states); beyond, the certificate is refused (about 20 s of checking)
 MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
+#: pg-proof certificates: states the checker derives, at most PG_PROOF_FREE_STATES plus
+#: PG_PROOF_STATES_PER_ENTRY per recorded entry (the committed proofs derive fewer than 3 per entry);
+#: beyond, the certificate is refused: the derived steps (forced blocks, the attacker's moves in a
+#: refutation) would otherwise let a file of a few lines expand exponentially many states
+PG_PROOF_FREE_STATES = 20_000
+PG_PROOF_STATES_PER_ENTRY = 64
 
 #: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
 MAX_LITERAL_VERTICES = 22

@@ -85,7 +85,11 @@ Soundness (why an accepted certificate is true):
   ``prove`` a link is followed only from a key not already being resolved through links (``_open``),
   so a chain of links visits distinct keys of one t; each key's carrier is computed once. In
   ``refute`` each key is marked once, its step derived at most once (so finitely many pushes), and
-  a chain of links visits distinct keys or is rejected.
+  a chain of links visits distinct keys or is rejected. Finite is not enough: derived steps alone
+  (the attacker's moves in a refutation, forced blocks) can reach exponentially many keys from a
+  certificate of a few lines (k disjoint pairs, Maker first, an empty refutation: 2^k keys), so each
+  answer may derive at most ``limits.PG_PROOF_FREE_STATES`` + ``limits.PG_PROOF_STATES_PER_ENTRY``
+  states per recorded entry (moves, links, pairings); beyond, the certificate is refused.
 - *No unexplored state is trusted*: ``prove`` stores a carrier only after the whole proof below it
   was checked (post-order), and a link to a key still being resolved (a cycle) is rejected. In
   ``refute`` a key is marked only together with a chain k1 → … → kn of links ending at a key already
@@ -100,6 +104,7 @@ Soundness (why an accepted certificate is true):
 """
 from __future__ import annotations
 
+from .. import limits
 from ..errors import CertificateError, InputError
 from ..formats.instances import question_of
 from ..games import maker_breaker as mb
@@ -138,6 +143,7 @@ class ProofWalk(Attack):
         self.carriers: dict = {}
         self.refuted: set = set()
         self.split = split  # refutations: split residuals into components
+        self.budget = None  # states left to derive (None: no limit; the checker sets one)
         self.splits = 0  # states refuted through their components
         # Without Y sets, a state's value depends only on X's needs within its remaining moves and
         # on t (cells off those needs are dead for both players): states are merged on that key.
@@ -218,7 +224,17 @@ class ProofWalk(Attack):
             raise CertificateError(f"a link map at time {t} does not carry the needs over")
         return (lb, lw), cmap
 
+    def _spend(self) -> None:
+        """One more state derived; refused once the budget is spent (checking time stays linear in
+        the recorded entries, ``limits.PG_PROOF_STATES_PER_ENTRY``)."""
+        if self.budget is not None:
+            self.budget -= 1
+            if self.budget < 0:
+                raise CertificateError("the certificate makes the checker derive too many states per recorded "
+                                       "entry (refused)")
+
     def _prove(self, b, w, t) -> int:
+        self._spend()
         own, opp = self.own_opp(b, w)
         extra = self.open_cells(self.ysets, own, opp)
         if any(s & own == s for s in self.xsets):
@@ -308,6 +324,7 @@ class ProofWalk(Attack):
             self.refuted.update(chain)
 
     def _refute_step(self, b, w, t) -> list:
+        self._spend()
         own, opp = self.own_opp(b, w)
         if any(s & own == s for s in self.xsets):
             raise CertificateError(f"{self.x} wins at time {t} in {_show(self.game, b, w)}")
@@ -431,7 +448,9 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     entries = 0
     for attacker, wins, q in answers(cert, game, colour):
         walk = answer_walk(game, attacker, q)
-        entries += len(walk.table) + len(walk.links) + len(walk.pairings)
+        recorded = len(walk.table) + len(walk.links) + len(walk.pairings)
+        walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * recorded
+        entries += recorded
         start = game.start()
         if wins:
             walk.prove(*start, 0)
