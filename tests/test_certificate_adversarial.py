@@ -121,6 +121,21 @@ def test_drat_fresh_rat_lemmas_are_linear():
     assert report.verdict == {"refutes": "no-pairing"} and cpu < 3
 
 
+def test_pg_set_bitmasks_are_bounded():
+    """A 1.1 MB .pg text (100,000 positions, 30,000 two-cell sets naming late positions) built 400 MB
+    of bitmasks before anything was checked; the sets' bitmasks are now bounded like a
+    hypergraph's (``limits.MAX_HYPERGRAPH_MASK_BITS``) before any is built."""
+    n = 100_000
+    text = ("#times\nt0 t1\n#blackturns\nt0\n#positions\n" + " ".join(f"p{i}" for i in range(n)) +
+            "\n#blackwins\n" + "\n".join(f"p{n - 1 - i} p{n - 2 - i}" for i in range(30_000)) + "\n")
+    cert = {"format": "verify-certificate", "version": 2, "kind": "pg-proof", "instance": {"pg": text},
+            "claim": {"question": {"game": "pg", "instance": "sha256:0", "position": {}, "first": None,
+                                   "bound": None}, "verdict": {"winner": "white"}},
+            "questions": [{"attacker": "black", "wins": False, "moves": []}]}
+    with pytest.raises(CertificateError, match="bits of bitmasks"):
+        check_certificate(cert)
+
+
 # -- output the terminal cannot print ------------------------------------------------------------
 
 def test_unknown_key_is_escaped():

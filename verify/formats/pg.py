@@ -9,8 +9,8 @@ twice is concatenated. The rules are in :mod:`verify.games.positional`.
 """
 from __future__ import annotations
 
-
-from ..errors import InputError
+from .. import limits
+from ..errors import InputError, TooLarge
 from ..games.positional import PositionalGame
 
 CODE_WORDS = ("#version", "#times", "#blackturns", "#positions", "#blackwins", "#whitewins",
@@ -103,6 +103,13 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
     if first is not None and first & (bi | wi):
         raise InputError(f"{source}: a #firstmoves cell already holds a stone")
     version = " ".join(v for _, v in flat("#version")) or "1.0"
+    # the sets' bitmasks, bounded as a hypergraph's before any is built (a few bytes of text naming a
+    # late position would otherwise cost a bitmask of every position)
+    mask_bits = sum(1 + max(index.get(v, 0) for v in fs) for key in ("#blackwins", "#whitewins")
+                    for _, fs in sections.get(key, []))
+    if mask_bits > limits.MAX_HYPERGRAPH_MASK_BITS:
+        raise TooLarge(f"{source}: the winning sets need {mask_bits} bits of bitmasks "
+                       f"(at most {limits.MAX_HYPERGRAPH_MASK_BITS})")
     black_sets = win_sets("#blackwins", "black")
     white_sets = win_sets("#whitewins", "white")
     try:
