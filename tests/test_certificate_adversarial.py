@@ -214,6 +214,15 @@ def _pairing_of(walk, b, w, t):
     return search(0, 0, ())
 
 
+def _holds(check) -> bool:
+    """Whether ``check()`` passes (a CertificateError: it fails)."""
+    try:
+        check()
+        return True
+    except CertificateError:
+        return False
+
+
 def checker_rules_decide(game, attacker: str, leaves: bool) -> tuple[bool, bool]:
     """(the checker's proof rules prove "attacker wins", its refutation rules refute it), each
     choice of the side to convince found by search through the checker itself; with ``leaves``
@@ -227,19 +236,12 @@ def checker_rules_decide(game, attacker: str, leaves: bool) -> tuple[bool, bool]
             v = 1 << i
             if prover.residual and not any(v & s for s in needs):
                 continue
-            try:
-                prover.prove(*prover.play(b, w, v, True), t + 1)
+            if _holds(lambda: prover.prove(*prover.play(b, w, v, True), t + 1)):
                 return v
-            except CertificateError:
-                continue
         return 0
 
     prover.choose = prove_choice
-    try:
-        prover.prove(*game.start(), 0)
-        proved = True
-    except CertificateError:
-        proved = False
+    proved = _holds(lambda: prover.prove(*game.start(), 0))
     refuter = ProofWalk(game, attacker, None, split=leaves)
     if leaves:
         refuter.pairing = lambda b, w, t: _pairing_of(refuter, b, w, t) if refuter.answerable[t] else None
@@ -248,20 +250,13 @@ def checker_rules_decide(game, attacker: str, leaves: bool) -> tuple[bool, bool]
         for i in bits(refuter.legal(b, w, t)):
             v = 1 << i
             marked = set(refuter.refuted)
-            try:
-                refuter.refute(*refuter.play(b, w, v, False), t + 1)
+            if _holds(lambda: refuter.refute(*refuter.play(b, w, v, False), t + 1)):
                 return v
-            except CertificateError:
-                refuter.refuted = marked  # marks of a failed attempt prove nothing
+            refuter.refuted = marked  # marks of a failed attempt prove nothing
         return 0
 
     refuter.choose = refute_choice
-    try:
-        refuter.refute(*game.start(), 0)
-        refuted = True
-    except CertificateError:
-        refuted = False
-    return proved, refuted
+    return proved, _holds(lambda: refuter.refute(*game.start(), 0))
 
 
 def random_pg(r: random.Random, max_cells: int) -> str:
