@@ -359,10 +359,10 @@ def _dangers_by_search(game):
 def test_dangers_rules_as_solver_are_sound():
     r = random.Random(11)
     accepted = 0
-    for _ in range(150):
+    for _ in range(400):
         names = [str(i) for i in range(r.randint(4, 9))]
-        edges = list({frozenset(r.sample(names, r.choice([2, 3, 3, 3]))) for _ in range(r.randint(2, 8))})
-        marked = [v for v in names if r.random() < 0.15]
+        edges = list({frozenset(r.sample(names, r.choice([2, 3, 3, 3, 3]))) for _ in range(r.randint(2, 10))})
+        marked = [v for v in names if r.random() < 0.1]
         h = Hypergraph([sorted(e) for e in edges], vertices=names, marked=marked)
         game = MakerBreakerGame(h, "maker", frozenset(v for v in names if v not in marked and r.random() < 0.1))
         rounds = _dangers_by_search(game)
