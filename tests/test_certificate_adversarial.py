@@ -8,7 +8,8 @@ Two differential tests use the checker's own rules as a solver (``ProofWalk`` ch
 the J_2(D1) tests of ``maker-breaker-dangers`` choosing Breaker's replies by search): whatever the
 checker's derived rules let a certificate prove must be true (judged by ``tests/brute.py``), so an
 unsound rule (forced blocks, double threats, components, pairing leaves, residual keys, carriers)
-fails here without anyone having to write the forged certificate."""
+fails here without anyone having to write the forged certificate. A third feeds ``check_drat`` random
+steps on random small CNFs: no refutation of a satisfiable formula may pass."""
 from __future__ import annotations
 
 import itertools
@@ -374,3 +375,33 @@ def test_dangers_rules_as_solver_are_sound():
         assert brute.truth(*brute.question(cert)), cert
         accepted += 1
     assert accepted > 10
+
+
+def test_drat_random_steps_never_refute_a_satisfiable_formula():
+    """Random DRAT steps (RUP and RAT lemmas, fresh variables, the empty clause, deletions of formula
+    and lemma clauses, top-level units among them) on random small CNFs: an accepted refutation of a
+    satisfiable formula would be an unsound step of ``check_drat``; many unsatisfiable ones are refuted."""
+    from verify.certificates.drat import DratError, check_drat
+    r = random.Random(1)
+    refuted = 0
+    for _ in range(4000):
+        nvars = r.randint(2, 6)
+        clauses = [[r.choice([1, -1]) * r.randint(1, nvars) for _ in range(r.randint(1, 3))]
+                   for _ in range(r.randint(2, 14))]
+        known = list(clauses)
+        lines = []
+        for _ in range(r.randint(1, 12)):
+            if r.random() < 0.25:
+                lines.append("d " + " ".join(map(str, r.choice(known))) + " 0")
+            else:
+                lemma = [r.choice([1, -1]) * r.randint(1, nvars + 2) for _ in range(r.choice([0, 1, 1, 2, 2, 3]))]
+                lines.append(" ".join(map(str, lemma + [0])))
+                known.append(lemma)
+        try:
+            check_drat(nvars, clauses, "\n".join(lines) + "\n")
+        except DratError:
+            continue
+        assert not any(all(any((x > 0) == bool(m >> (abs(x) - 1) & 1) for x in c) for c in clauses)
+                       for m in range(1 << nvars)), (clauses, lines)
+        refuted += 1
+    assert refuted > 500
