@@ -17,7 +17,7 @@ from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
 from .options import SEARCH_DRIVERS
 from .search_leaves import pairer, pairing_choice, pairing_entries
-from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
+from .search import TT_LIMIT, ProofSearch, chooser, decide, line_builder, make_search, residual_form
 from .search_symmetry import inverse
 
 
@@ -25,6 +25,10 @@ from .search_symmetry import inverse
 # since with pairing leaves it saves little (knobby 4x4: 12%; none on skinny 5x5, vdW k=5 n=22)
 # and `verify play` does not play split refutations.
 SPLIT_COMPONENTS = False
+
+# Proofs record the kernel's threat-space lines as single entries (pg-proof "lines"); False: move by
+# move, as before (benchmarks and tests compare the two).
+THREAT_LINES = True
 
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
@@ -48,8 +52,10 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         found: dict = {}  # pairing leaves of a refutation
         if not wins and leaves:
             choose = pairing_choice(search, choose, moves)  # Y moves into pairing leaves where it can
+        lines: dict = {}  # threat lines of a proof
         walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
-                         split=not wins and SPLIT_COMPONENTS)
+                         split=not wins and SPLIT_COMPONENTS,
+                         lines=line_builder(search, lines, (known or {}).get(attacker)) if wins and THREAT_LINES else None)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -79,6 +85,10 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
             q["maps"] = list(maps)
         if found:
             q["pairings"] = pairing_entries(game, found)
+        if lines:
+            q["lines"] = sorted(([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                                  " ".join(game.names(v)[0] for v in line)] for (b, w, t), line in lines.items()),
+                                key=lambda e: (e[0], e[1], e[2]))
         if walk.splits:
             q["components"] = True
         questions.append(q)
@@ -163,8 +173,9 @@ def _stats(searches) -> dict:
 
 
 def _recorded(cert: dict) -> int:
-    """Moves, links and pairing leaves a pg-proof certificate records."""
-    return sum(len(q["moves"]) + len(q.get("links", [])) + len(q.get("pairings", [])) for q in cert["questions"])
+    """Moves, links, pairing leaves and threat lines a pg-proof certificate records."""
+    return sum(len(q["moves"]) + len(q.get("links", [])) + len(q.get("pairings", [])) + len(q.get("lines", []))
+               for q in cert["questions"])
 
 
 DEFAULT_DRIVER = "dfs"
