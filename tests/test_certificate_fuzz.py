@@ -5,7 +5,9 @@ starters, Maker and Breaker stones on the board); each is mutated (claim changed
 duplicated or swapped, links rewired into cycles and self-links, moves of split components,
 pairing leaves broken (pairs
 overlapping, a pair's cell taken, a set left without a pair, pairings forged where the schedule
-gives the attacker two moves in a row or in a proof), instance edges added or removed,
+gives the attacker two moves in a row or in a proof), threat lines broken or forged (a cell
+replaced, moves dropped, added or swapped, a line at a false claim's start or in a refutation),
+instance edges added or removed,
 vertices renamed, stones added, types changed, huge numbers, junk). A mutant the checker accepts
 is judged by the brute-force judge :mod:`tests.brute`, which imports nothing from ``verify``:
 accepted and false is a failure. The default run tries a few thousand mutants with hypothesis; the
@@ -400,6 +402,52 @@ def m_pairings(c, r):
     e[3] = " ".join(cells)
 
 
+def m_lines(c, r):
+    """pg-proof threat lines broken: a line's cell replaced, a move dropped, added or moved, a
+    line's time point shifted, a line forged at a recorded state or at the start (random free cells,
+    the question's answer and the claim flipped half the time), lines put in a refutation."""
+    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
+    if c.get("kind") != "pg-proof" or not qs:
+        return m_swap(c, r)
+    q = r.choice(qs)
+    lines = q.setdefault("lines", [])
+    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
+        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
+    op = r.randrange(6)
+    if op >= 3 or not lines:  # forged: a state of the question (or the start), random free cells
+        states = [e[:3] for e in q.get("moves", []) + lines] + [[0, "", ""]]
+        t, b, w = r.choice(states)
+        if op == 5:
+            t, b, w = 0, "", ""
+        taken = set(b.split()) | set(w.split())
+        free = [x for x in names if x not in taken]
+        r.shuffle(free)
+        lines.append([t, b, w, " ".join(free[:r.randrange(1, 4)])])
+        if r.random() < 0.5:
+            q["wins"] = not q.get("wins")
+            verdict = c["claim"]["verdict"]
+            flip = {"maker": "breaker", "breaker": "maker", "black": "white", "white": "black"}
+            if r.random() < 0.7 and verdict.get("winner") in flip:
+                verdict["winner"] = flip[verdict["winner"]]
+        return
+    e = r.choice(lines)
+    cells = e[3].split()
+    if op == 0 and cells:  # a cell replaced (possibly by a stone of the state)
+        cells[r.randrange(len(cells))] = r.choice(names)
+    elif op == 1:  # a move dropped, added, or two swapped
+        k = r.randrange(3)
+        if k == 0 and cells:
+            del cells[r.choice([0, len(cells) - 1])]
+        elif k == 1:
+            cells.insert(r.randrange(len(cells) + 1), r.choice(names))
+        elif len(cells) >= 2:
+            i, j = r.sample(range(len(cells)), 2)
+            cells[i], cells[j] = cells[j], cells[i]
+    else:  # the time point shifted
+        e[0] = max(0, e[0] + r.choice([-2, -1, 1, 2]))
+    e[3] = " ".join(cells)
+
+
 def m_instance(c, r):
     """The instance edited: an edge added or removed, a vertex renamed, a pile or a .pg line changed."""
     inst = c["instance"]
@@ -514,7 +562,7 @@ def rebind(c):
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
-                                          m_links, m_pairings, m_instance, m_position, m_forge)}
+                                          m_links, m_pairings, m_lines, m_instance, m_position, m_forge)}
 
 
 def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
