@@ -97,8 +97,14 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
 
 def _linker(search, links: dict):
     """The builder's link callback: the first state met with each isomorphism class of residual
-    needs stands for the later ones (renumberings from the search's invariant form)."""
+    needs stands for the later ones (renumberings from the search's invariant form). Forms and
+    needs are kept packed (one bytes string each) and the first state's renumbering is recomputed
+    when a later state matches: a dict per state would cost kilobytes on a large proof."""
     seen: dict = {}
+    width = (len(search.game.positions) + 7) // 8
+
+    def packed(masks) -> bytes:
+        return b"".join(m.to_bytes(width, "little") for m in masks)
 
     def link(b, w, t):
         own, opp = search.own_opp(b, w)
@@ -106,13 +112,15 @@ def _linker(search, links: dict):
         if not needs:
             return None
         form, fwd = residual_form(needs)
-        first = seen.get((form, t))
+        key = (packed(form), t)
+        first = seen.get(key)
         if first is None:
-            seen[(form, t)] = ((b, w), fwd, tuple(needs))
+            seen[key] = (b, w, packed(needs))
             return None
-        (lb, lw), lfwd, lneeds = first
-        if lneeds == tuple(needs):
+        lb, lw, lneeds = first
+        if lneeds == packed(needs):
             return None  # the same needs: merged by the residual key already
+        _, lfwd = residual_form([int.from_bytes(lneeds[i:i + width], "little") for i in range(0, len(lneeds), width)])
         back = {v: k for k, v in fwd.items()}
         cmap = {a: back[v] for a, v in lfwd.items()}
         links[(b, w, t)] = ((lb, lw), cmap)
