@@ -423,11 +423,11 @@ def m_lines(c, r):
         free = [x for x in names if x not in taken]
         r.shuffle(free)
         lines.append([t, b, w, " ".join(free[:r.randrange(1, 4)])])
-        if r.random() < 0.5:
-            q["wins"] = not q.get("wins")
+        if op == 5 or r.random() < 0.5:  # at the start: a forged proof of the opposite verdict
+            q["wins"] = True if op == 5 else not q.get("wins")
             verdict = c["claim"]["verdict"]
             flip = {"maker": "breaker", "breaker": "maker", "black": "white", "white": "black"}
-            if r.random() < 0.7 and verdict.get("winner") in flip:
+            if (op == 5 or r.random() < 0.7) and verdict.get("winner") in flip:
                 verdict["winner"] = flip[verdict["winner"]]
         return
     e = r.choice(lines)
