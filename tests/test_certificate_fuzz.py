@@ -358,30 +358,40 @@ def m_links(c, r):
         maps[i] = " ".join(f"{p[0]}>{t}" for p, t in zip(pairs, tgts))
 
 
+def _forged_at(c, section: str, r, ops: int):
+    """For a mutation of a pg-proof's ``section``: (a question, an op in range(ops), the cell
+    names, the section's entries, a state [t, black, white] of the question's moves or entries or
+    the start (always the start for op 5), the free cell names there, shuffled); None if ``c`` is
+    no pg-proof."""
+    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
+    if c.get("kind") != "pg-proof" or not qs:
+        return None
+    q = r.choice(qs)
+    op = r.randrange(ops)
+    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
+        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
+    entries = q.setdefault(section, [])
+    states = [e[:3] for e in q.get("moves", []) + entries] + [[0, "", ""]]
+    t, b, w = [0, "", ""] if op == 5 else r.choice(states)
+    taken = set(b.split()) | set(w.split())
+    free = [x for x in names if x not in taken]
+    r.shuffle(free)
+    return q, op, names, entries, (t, b, w), free
+
+
 def m_pairings(c, r):
     """pg-proof pairing leaves broken: pairs overlapping, a pair's cell taken by a stone of the
     state, a pair deleted (a set without a pair), a pairing forged at a recorded state (where the
     schedule may give the attacker two moves in a row) or at the start, pairings in a proof; the
     components flag flipped."""
-    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
-    if c.get("kind") != "pg-proof" or not qs:
+    got = _forged_at(c, "pairings", r, 7)
+    if got is None:
         return m_swap(c, r)
-    q = r.choice(qs)
-    pairings = q.setdefault("pairings", [])
-    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
-        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
-    op = r.randrange(7)
+    q, op, names, pairings, (t, b, w), free = got
     if op == 6:  # the components flag flipped (or junk)
         q["components"] = r.choice([not q.get("components", False), "yes", 1, None])
         return
     if op >= 3 or not pairings:  # forged: a state of the question (or the start), random pairs
-        states = [e[:3] for e in q.get("moves", []) + pairings] + [[0, "", ""]]
-        t, b, w = r.choice(states)
-        if op == 5:
-            t, b, w = 0, "", ""
-        taken = set(b.split()) | set(w.split())
-        free = [x for x in names if x not in taken]
-        r.shuffle(free)
         free = free[:2 * r.randrange(1, len(free) // 2 + 1)] if len(free) >= 2 else free
         pairings.append([t, b, w, " ".join(free)])
         if r.random() < 0.3:
@@ -406,22 +416,11 @@ def m_lines(c, r):
     """pg-proof threat lines broken: a line's cell replaced, a move dropped, added or moved, a
     line's time point shifted, a line forged at a recorded state or at the start (random free cells,
     the question's answer and the claim flipped half the time), lines put in a refutation."""
-    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
-    if c.get("kind") != "pg-proof" or not qs:
+    got = _forged_at(c, "lines", r, 6)
+    if got is None:
         return m_swap(c, r)
-    q = r.choice(qs)
-    lines = q.setdefault("lines", [])
-    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
-        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
-    op = r.randrange(6)
+    q, op, names, lines, (t, b, w), free = got
     if op >= 3 or not lines:  # forged: a state of the question (or the start), random free cells
-        states = [e[:3] for e in q.get("moves", []) + lines] + [[0, "", ""]]
-        t, b, w = r.choice(states)
-        if op == 5:
-            t, b, w = 0, "", ""
-        taken = set(b.split()) | set(w.split())
-        free = [x for x in names if x not in taken]
-        r.shuffle(free)
         lines.append([t, b, w, " ".join(free[:r.randrange(1, 4)])])
         if op == 5 or r.random() < 0.5:  # at the start: a forged proof of the opposite verdict
             q["wins"] = True if op == 5 else not q.get("wins")
