@@ -3,7 +3,11 @@ CPU seconds, the certificate walk's CPU seconds, recorded moves and links, size 
 independent checker's CPU seconds and the peak RSS of the child (each instance runs in a child
 process of its own; the kernel's one-time load excluded).
 
-    python bench/bench_certify.py [--hex] [--qubic] [NAME-FILTER]
+    python bench/bench_certify.py [--hex] [--qubic] [--races] [--no-lines] [NAME-FILTER]
+
+``--no-lines`` records proofs move by move instead of with threat lines (one entry per line:
+``verify.solvers.search_methods.THREAT_LINES``); ``--races`` adds two race certificates of
+proofs/classical that are attacker wins.
 
 Run it once per code version (``PYTHONPATH``) to compare them side by side.
 """
@@ -23,7 +27,7 @@ QUBIC = (["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4"],
          ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.2"])
 
 
-def instances(hex_all: bool, qubic: bool):
+def instances(hex_all: bool, qubic: bool, races: bool = False):
     from verify.families import family
     from verify.games import positional as pg
     from verify.formats.pg import read_pg
@@ -34,6 +38,10 @@ def instances(hex_all: bool, qubic: bool):
     for name in names:
         out.append((name, lambda name=name: read_pg(HEIN / f"{name}.pg")))
     out.append(("ap n=28 k=5", lambda: pg.from_maker_breaker(family("ap", 28, 5), 0, 0, "maker")))
+    if races:
+        root = Path(__file__).resolve().parents[1] / "examples" / "classical"
+        for name in ("N-5x5-race-6", "skinny-7x7-race-7"):
+            out.append((name, lambda name=name: read_pg(root / f"{name}.pg")))
     if qubic:
         for op in QUBIC:
             def make(op=op):
@@ -63,18 +71,21 @@ def _child(make, conn):
     t4 = time.process_time()
     qs = cert["questions"]
     conn.send({"winner": winner, "nodes": sum(s.nodes for s in searches), "solve": t1 - t0, "build": t2 - t1,
-               "moves": sum(len(q["moves"]) for q in qs), "links": sum(len(q.get("links", [])) for q in qs),
+               "moves": sum(len(q["moves"]) + len(q.get("lines", [])) for q in qs), "links": sum(len(q.get("links", [])) for q in qs),
                "kb": len(text) / 1000, "check": t4 - t3,
                "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1000})
 
 
 def main(argv):
-    hex_all, qubic = "--hex" in argv, "--qubic" in argv
+    hex_all, qubic, races = "--hex" in argv, "--qubic" in argv, "--races" in argv
+    if "--no-lines" in argv:
+        from verify.solvers import search_methods
+        search_methods.THREAT_LINES = False
     only = [a for a in argv if not a.startswith("--")]
-    print("| instance | winner | nodes | solve s | build s | moves | links | KB | check s | RSS MB |")
+    print("| instance | winner | nodes | solve s | build s | moves + lines | links | KB | check s | RSS MB |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     ctx = mp.get_context("fork")
-    for name, make in instances(hex_all, qubic):
+    for name, make in instances(hex_all, qubic, races):
         if only and not any(o in name for o in only):
             continue
         a, b = ctx.Pipe(False)

@@ -5,10 +5,12 @@ starters, Maker and Breaker stones on the board); each is mutated (claim changed
 duplicated or swapped, links rewired into cycles and self-links, moves of split components,
 pairing leaves broken (pairs
 overlapping, a pair's cell taken, a set left without a pair, pairings forged where the schedule
-gives the attacker two moves in a row or in a proof), instance edges added or removed,
-vertices renamed, stones added, boards inflated with isolated cells, DRAT proofs edited (fresh-
-variable RAT lemmas, the empty clause, formula clauses deleted, signs flipped), types changed, huge
-numbers, lone surrogates and terminal escapes, junk). A mutant the checker accepts
+gives the attacker two moves in a row or in a proof), threat lines broken or forged (a cell
+replaced, moves dropped, added or swapped, a line at a false claim's start or in a refutation),
+instance edges added or removed, vertices renamed, stones added, boards inflated with isolated
+cells, DRAT proofs edited (fresh-variable RAT lemmas, the empty clause, formula clauses deleted,
+signs flipped), types changed, huge numbers, lone surrogates and terminal escapes, junk). A mutant
+the checker accepts
 is judged by the brute-force judge :mod:`tests.brute`, which imports nothing from ``verify``:
 accepted and false is a failure, and so is a rejection whose one-line message is not printable
 text. The default run tries a few thousand mutants with hypothesis; the
@@ -359,30 +361,40 @@ def m_links(c, r):
         maps[i] = " ".join(f"{p[0]}>{t}" for p, t in zip(pairs, tgts))
 
 
+def _forged_at(c, section: str, r, ops: int):
+    """For a mutation of a pg-proof's ``section``: (a question, an op in range(ops), the cell
+    names, the section's entries, a state [t, black, white] of the question's moves or entries or
+    the start (always the start for op 5), the free cell names there, shuffled); None if ``c`` is
+    no pg-proof."""
+    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
+    if c.get("kind") != "pg-proof" or not qs:
+        return None
+    q = r.choice(qs)
+    op = r.randrange(ops)
+    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
+        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
+    entries = q.setdefault(section, [])
+    states = [e[:3] for e in q.get("moves", []) + entries] + [[0, "", ""]]
+    t, b, w = [0, "", ""] if op == 5 else r.choice(states)
+    taken = set(b.split()) | set(w.split())
+    free = [x for x in names if x not in taken]
+    r.shuffle(free)
+    return q, op, names, entries, (t, b, w), free
+
+
 def m_pairings(c, r):
     """pg-proof pairing leaves broken: pairs overlapping, a pair's cell taken by a stone of the
     state, a pair deleted (a set without a pair), a pairing forged at a recorded state (where the
     schedule may give the attacker two moves in a row) or at the start, pairings in a proof; the
     components flag flipped."""
-    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
-    if c.get("kind") != "pg-proof" or not qs:
+    got = _forged_at(c, "pairings", r, 7)
+    if got is None:
         return m_swap(c, r)
-    q = r.choice(qs)
-    pairings = q.setdefault("pairings", [])
-    names = c["instance"]["vertices"] if "vertices" in c["instance"] else sorted(
-        {x for line in c["instance"]["pg"].splitlines() if line and not line.startswith("#") for x in line.split()})
-    op = r.randrange(7)
+    q, op, names, pairings, (t, b, w), free = got
     if op == 6:  # the components flag flipped (or junk)
         q["components"] = r.choice([not q.get("components", False), "yes", 1, None])
         return
     if op >= 3 or not pairings:  # forged: a state of the question (or the start), random pairs
-        states = [e[:3] for e in q.get("moves", []) + pairings] + [[0, "", ""]]
-        t, b, w = r.choice(states)
-        if op == 5:
-            t, b, w = 0, "", ""
-        taken = set(b.split()) | set(w.split())
-        free = [x for x in names if x not in taken]
-        r.shuffle(free)
         free = free[:2 * r.randrange(1, len(free) // 2 + 1)] if len(free) >= 2 else free
         pairings.append([t, b, w, " ".join(free)])
         if r.random() < 0.3:
@@ -400,6 +412,41 @@ def m_pairings(c, r):
             del cells[2 * i:2 * i + 2]
         else:
             r.shuffle(cells)
+    e[3] = " ".join(cells)
+
+
+def m_lines(c, r):
+    """pg-proof threat lines broken: a line's cell replaced, a move dropped, added or moved, a
+    line's time point shifted, a line forged at a recorded state or at the start (random free cells,
+    the question's answer and the claim flipped half the time), lines put in a refutation."""
+    got = _forged_at(c, "lines", r, 6)
+    if got is None:
+        return m_swap(c, r)
+    q, op, names, lines, (t, b, w), free = got
+    if op >= 3 or not lines:  # forged: a state of the question (or the start), random free cells
+        lines.append([t, b, w, " ".join(free[:r.randrange(1, 4)])])
+        if op == 5 or r.random() < 0.5:  # at the start: a forged proof of the opposite verdict
+            q["wins"] = True if op == 5 else not q.get("wins")
+            verdict = c["claim"]["verdict"]
+            flip = {"maker": "breaker", "breaker": "maker", "black": "white", "white": "black"}
+            if (op == 5 or r.random() < 0.7) and verdict.get("winner") in flip:
+                verdict["winner"] = flip[verdict["winner"]]
+        return
+    e = r.choice(lines)
+    cells = e[3].split()
+    if op == 0 and cells:  # a cell replaced (possibly by a stone of the state)
+        cells[r.randrange(len(cells))] = r.choice(names)
+    elif op == 1:  # a move dropped, added, or two swapped
+        k = r.randrange(3)
+        if k == 0 and cells:
+            del cells[r.choice([0, len(cells) - 1])]
+        elif k == 1:
+            cells.insert(r.randrange(len(cells) + 1), r.choice(names))
+        elif len(cells) >= 2:
+            i, j = r.sample(range(len(cells)), 2)
+            cells[i], cells[j] = cells[j], cells[i]
+    else:  # the time point shifted
+        e[0] = max(0, e[0] + r.choice([-2, -1, 1, 2]))
     e[3] = " ".join(cells)
 
 
@@ -572,8 +619,8 @@ def rebind(c):
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
-                                          m_links, m_pairings, m_instance, m_position, m_forge, m_inflate,
-                                          m_drat)}
+                                          m_links, m_pairings, m_lines, m_instance, m_position, m_forge,
+                                          m_inflate, m_drat)}
 
 
 def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:

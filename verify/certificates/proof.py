@@ -56,6 +56,9 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   only: so a lost state always splits into lost components, and the builder never gets stuck.)
 - *X, Y, X with X's last two moves and no Y sets*: X wins iff X can complete a set at once or make
   one-cell threats on two different cells;
+- *threat lines* (proofs only): ``"lines": [[t, black, white, "a1 a2 ... ak"]]`` proves X's win at
+  the state (its X turn) in one step, without walking the states inside the line; see
+  :meth:`ProofWalk.line_carrier` for the rule, its carrier and its soundness;
 - *Y's forced block in a proof*: at Y's turn, Y unable to complete a set and X to move next, with
   a the least cell where X completes a set, a is Y's only move to check (any other lets X
   complete at a), carrier {a} ∪ the carrier after it — the must-play rule below with the pass
@@ -80,7 +83,8 @@ Soundness (why an accepted certificate is true):
   the residual lemma above makes the value a function of the key, so a verdict for one state of a
   key is a verdict for all of them. A link is followed only after ``_linked`` checked the map is
   one-to-one and carries the needs over (the two keys are isomorphic games: equal values).
-- *Termination*: a derived step goes from t to t + 1 ≤ the schedule length, a split stays at t with
+- *Termination*: a threat line is checked in one step (it stores one carrier, at its first state);
+  a derived step goes from t to t + 1 ≤ the schedule length, a split stays at t with
   fewer needs in each component's key (two or more nonempty components); a link stays at t. In
   ``prove`` a link is followed only from a key not already being resolved through links (``_open``),
   so a chain of links visits distinct keys of one t; each key's carrier is computed once. In
@@ -122,9 +126,10 @@ class ProofWalk(Attack):
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
     def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None, pairing=None,
-                 split: bool = False):
+                 split: bool = False, lines=None):
         super().__init__(game, attacker)
         self.link = link
+        self.threat_line = lines  # (b, w, t) -> X's moves of a threat line (cell bits), or None: proofs only
         self.pairing = pairing  # (b, w, t) -> list of pair masks, or None: pairing leaves of refutations
         # no X, X from t on: where a pairing strategy of Y's is sound
         self.answerable = no_double_moves(self.sched, self.x)
@@ -243,6 +248,9 @@ class ProofWalk(Attack):
             raise CertificateError(f"{self.x} does not win at time {t} in {_show(self.game, b, w)}")
         legal = self.legal(b, w, t)
         if self.sched[t] == self.x:
+            line = self.threat_line(b, w, t) if self.threat_line is not None else None
+            if line is not None:
+                return self.line_carrier(b, w, t, line) | extra
             v, wins = self.x_move(b, w, t)
             if wins:
                 return v | extra
@@ -257,6 +265,66 @@ class ProofWalk(Attack):
         for i in bits(legal & cp):
             c = 1 << i
             carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
+        return carrier
+
+    def line_carrier(self, b, w, t, line) -> int:
+        """The threat-line rule: X's moves a1, ..., ak (k >= 1) from X's turn t prove that X wins,
+        with carrier {a1, c1, ..., a(k-1), c(k-1), ak, d1, d2} ∪ the free cells of Y's sets X has not
+        blocked; CertificateError unless all of the following hold, replayed from the state:
+
+        (i) the schedule from t is X, Y, X, ..., X (2k + 1 time points, X last), and a1 is legal at t;
+        (ii) before each ai, neither player has a one-cell need on a free cell (X cannot complete
+             at once; Y cannot complete at its next turn, nor at any later turn of the line: Y's
+             needs only shrink as X's stones arrive), and ai is free and on a live need of X (a set
+             untouched by Y, needing at most X's remaining moves at t);
+        (iii) for i < k, after ai the cells completing an X set are exactly one cell ci (X's
+              threat), and Y's reply ci is applied; after ak there are two or more such cells
+              (d1 < d2 the two least).
+
+        Soundness. Y, to move after ai (i < k), cannot complete a set (ii); unless Y takes ci, X
+        completes the set whose only free cell is ci at the next time point (an X turn by (i)). So
+        Y's reply is ci, and after ak Y blocks at most one of d1, d2; X completes the other. The
+        carrier: extra Y stones E outside it change nothing above — every ai, ci, dj is in it and
+        stays free; the set threatened at ci (resp. dj) holds only X's stones and ci (dj), so it
+        stays a threat, and the threat cells, a subset of the unmodified ones containing ci, are
+        still exactly {ci}; Y's open sets lie in the carrier, so E adds no need of Y's. The old walk
+        of the same line (X's recorded moves, Y's forced blocks) has this very carrier, so the
+        must-play regions above are the same. The rule reads X's live needs at t only (sets off
+        them never become a threat within the line: a need larger than X's remaining moves stays
+        so), and the moves lie on them: in residual games the line proves every state of the key."""
+        own, opp = self.own_opp(b, w)
+        carrier = self.open_cells(self.ysets, own, opp)
+        k = len(line)
+        if not k or t + 2 * k >= len(self.sched) or any(
+                self.sched[t + i] != (self.y if i % 2 else self.x) for i in range(2 * k + 1)):
+            raise CertificateError(f"a threat line at time {t} does not fit the schedule")
+        if not line[0] & self.legal(b, w, t):
+            raise CertificateError(f"a threat line at time {t} starts with an illegal move")
+        needs = self._needs(self.xsets, own, opp, self.left_x[t])
+        free = self.game.full_mask & ~b & ~w
+        for i, a in enumerate(line):
+            if self._ones(needs, free) or self._ones(self._needs(self.ysets, opp, own), free):
+                raise CertificateError(f"a threat line at time {t}: a one-cell need before move {i + 1}")
+            if not a & free or not any(a & s for s in needs):
+                raise CertificateError(f"a threat line at time {t}: move {i + 1} is on no live set")
+            needs = [s & ~a for s in needs]
+            own |= a
+            free &= ~a
+            threats = self._ones(needs, free)
+            carrier |= a
+            if i < k - 1:
+                if not threats or threats & (threats - 1):
+                    raise CertificateError(f"a threat line at time {t}: move {i + 1} is not one threat")
+                needs = [s for s in needs if not s & threats]
+                opp |= threats
+                free &= ~threats
+                carrier |= threats
+            elif not threats & (threats - 1):
+                raise CertificateError(f"a threat line at time {t} does not end in a double threat")
+            else:
+                d1 = threats & -threats
+                rest = threats ^ d1
+                carrier |= d1 | (rest & -rest)
         return carrier
 
     def forced_cell(self, b, w, t) -> int:
@@ -448,7 +516,7 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     entries = 0
     for attacker, wins, q in answers(cert, game, colour):
         walk = answer_walk(game, attacker, q)
-        recorded = len(walk.table) + len(walk.links) + len(walk.pairings)
+        recorded = len(walk.table) + len(walk.links) + len(walk.pairings) + len(walk.lines)
         walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * recorded
         entries += recorded
         start = game.start()
@@ -504,14 +572,17 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     table = _table(game, q.get("moves"))
     links = _links(game, q.get("links", []), _maps(game, q.get("maps", [])))
     pairings = _pairings(game, q.get("pairings", []))
+    lines = _lines(game, q.get("lines", []))
     split = q.get("components", False)
     if not isinstance(split, bool):
         raise CertificateError("'components' must be true or false")
     if (pairings or split) and q.get("wins") is not False:
         raise CertificateError("pairings and components refute 'X wins': a proof has neither")
+    if lines and q.get("wins") is not True:
+        raise CertificateError("threat lines prove 'X wins': a refutation has none")
     out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)),
-               lambda b, w, t: pairings.get((b, w, t)), split)
-    out.table, out.links, out.pairings = table, links, pairings
+               lambda b, w, t: pairings.get((b, w, t)), split, lambda b, w, t: lines.get((b, w, t)))
+    out.table, out.links, out.pairings, out.lines = table, links, pairings, lines
     return out
 
 
@@ -600,6 +671,19 @@ def _pairings(game: pg.PositionalGame, entries) -> dict:
         return [game.mask(names[i:i + 2]) for i in range(0, len(names), 2)], 0
 
     return _keyed(game, entries, "pairings", 4, "[t, black, white, pairs]", parse)
+
+
+def _lines(game: pg.PositionalGame, entries) -> dict:
+    """X's moves (cell bits, in order) of each threat line ``[t, black, white, "a1 a2 ... ak"]``
+    (distinct cells, none a stone of the state: checked when the line is replayed)."""
+
+    def parse(e):
+        cells = [game.mask([x]) for x in e[3].split()]
+        if len(set(cells)) != len(cells):
+            raise CertificateError(f"a threat line at time {e[0]} repeats a cell")
+        return cells, 0
+
+    return _keyed(game, entries, "lines", 4, "[t, black, white, moves]", parse)
 
 
 def _cells(game, text: str) -> int:

@@ -15,7 +15,8 @@ The answers come from the rules the checker uses, never from a second reading of
   answer (this is the check) while recording how it resolved each state (its own step, or a link to
   an isomorphic state); a game is then followed through that walk: a *proof state* P of the walk and
   a map from P's cells to the board's. The strategist's move is the walk's derivation at P (an
-  immediate win, a forced block, the recorded choice); an opponent move outside what the walk
+  immediate win, a forced block, the recorded choice, the next move of a threat line: Y's forced
+  reply continues it, any other reply is answered by completing the threatened set); an opponent move outside what the walk
   expanded is covered by the walk's lemmas: in a proof, a move of Y outside the pass carrier is
   followed as the pass; in a refutation, a move of X on no live set is followed as the walk's
   representative move (an extra own stone never hurts: monotonicity). Once a refutation ends
@@ -184,6 +185,7 @@ class _ProofFollower:
         self.ended = False  # a refutation has ended: the rest is played by the rules alone
         self.mates: dict = {}  # after a pairing leaf: board cell -> its pair's other cell
         self.last: int | None = None  # X's last move after the refutation ended
+        self.line: list | None = None  # in a threat line of a proof: X's moves still to play
 
     # coordinates
     def _board_cell(self, v: int) -> int | None:
@@ -234,8 +236,16 @@ class _ProofFollower:
                 return g.names(mate)[0]  # the pairing leaf: answer in X's pair
             return self._free(state)
         if self.proves:
-            self._resolve()
-            p, _ = self.walk.x_move(self.b, self.w, self.t)
+            if self.line is None:
+                self._resolve()
+                line = self.walk.threat_line(self.b, self.w, self.t) if self.walk.threat_line else None
+                self.line = list(line) if line is not None else None
+            if self.line:
+                p = self.line.pop(0)  # the line's next forcing move
+            elif self.line is not None:
+                raise RuntimeError("a threat line ended without a win (a checked certificate never does)")
+            else:
+                p, _ = self.walk.x_move(self.b, self.w, self.t)
             self.b, self.w = self.walk.play(self.b, self.w, p, True)
         else:
             succ = self._step()
@@ -258,7 +268,17 @@ class _ProofFollower:
             self.last = 1 << self.walk.game.index(move)
             return
         g, walk = self.walk.game, self.walk
-        if self.proves:
+        if self.proves and self.line is not None:
+            # in a threat line: Y's forced reply continues it; any other move lets X complete the
+            # threatened set at once (reply's immediate win), so the line is not followed further
+            c = self._proof_cell(1 << g.index(move))
+            own, opp = walk.own_opp(self.b, self.w)
+            free = g.full_mask & ~self.b & ~self.w
+            if self.line and c is not None and c == walk._ones(walk._needs(walk.xsets, own, opp), free):
+                self.b, self.w = walk.play(self.b, self.w, c, False)
+            elif not self.line:
+                self.line = None  # after the last move: X completes a set next
+        elif self.proves:
             self._resolve()
             c = self._proof_cell(1 << g.index(move))
             # the replies the proof answers: the forced block, else the pass proof's carrier

@@ -547,6 +547,53 @@ def _threat_lines(search):
     return move
 
 
+def line_builder(search, lines: dict, known: dict | None = None):
+    """The builder's threat lines (``pg-proof`` "lines", each checked in one step by
+    :meth:`verify.certificates.proof.ProofWalk.line_carrier`), or None without the compiled kernel:
+    at X's turn of a proof where X cannot complete a set at once and ``known`` has no choice, the
+    kernel's threat-space line when its carrier lies inside the kernel's carrier for the state (as
+    :func:`_threat_lines` takes it), followed to its end, recorded in ``lines`` and returned."""
+    depth = getattr(search, "tss_depth", 0)
+    if not depth or not hasattr(search, "threat_line"):
+        return None
+
+    def threats(b, w):
+        own, opp = search.own_opp(b, w)
+        out = 0
+        for s in search.xsets:
+            need = s & ~own
+            if not s & opp and need.bit_count() <= 1:
+                out |= need
+        return out
+
+    def line(b, w, t):
+        if search.sched[t] != search.x or (known and (b, w, t) in known) or threats(b, w):
+            return None
+        won, kcar, _ = search.solve(b, w, t)
+        if not won:
+            raise AssertionError("the search contradicts itself along its own proof")
+        won, car, v = search.threat_line(b, w, t, depth)
+        if not won or car & ~kcar:
+            return None
+        start, out, d = (b, w, t), [], depth
+        while True:
+            out.append(v)
+            b, w = search.play(b, w, v, True)
+            c = threats(b, w)
+            if c & (c - 1):
+                lines[start] = out
+                return out
+            if not c:
+                return None
+            b, w = search.play(b, w, c, False)
+            t, d = t + 2, d - 1
+            won, _, v = search.threat_line(b, w, t, d)
+            if not won:
+                return None
+
+    return line
+
+
 def subgame_choices(search, won: bool, b: int, w: int, t: int) -> tuple[dict, int]:
     """The choices of the side winning the subgame at (b, w, t), collected by walking its proof or
     refutation with the checker's rules (:class:`verify.certificates.proof.ProofWalk`), and the

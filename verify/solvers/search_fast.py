@@ -185,8 +185,10 @@ class FastProofSearch(Attack):
         """The kernel's threat-space search alone at X's turn of (black, white, t), within ``depth``
         threats: (found, carrier, first move). Deterministic: from the state after the first move
         and Y's forced reply, ``depth - 1`` finds the rest of the same line (the same depth-first
-        order, a budget at least the one left), so a builder can follow one line to its end."""
-        if self.race or depth <= 0 or t >= self.n or not self.isx[t]:
+        order, a budget at least the one left), so a builder can follow one line to its end. In a
+        race the line stops where Y has a one-cell need, and the carrier holds the free cells of Y's
+        sets X has not blocked (as the race kernel's)."""
+        if depth <= 0 or t >= self.n or not self.isx[t]:
             return False, 0, 0
         np, k = self.np, self.k
         own, opp = self.own_opp(black, white)
@@ -195,10 +197,16 @@ class FastProofSearch(Attack):
             return False, 0, 0
         self.lv[0, :len(live)] = live
         self.ln[0] = len(live)
+        Sy, yopen = self.S[:0], 0
+        if self.race:  # Y's sets X has not blocked (a line stops where Y has a one-cell need)
+            open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
+            self.lvy[0, :len(open_y)] = open_y
+            self.lny[0] = len(open_y)
+            Sy, yopen = self.Sy, self.open_cells(self.ysets, own, opp)
         self.st[k.TSS_LEFT] = self.st[k.TSS_BUDGET]
-        won, car, v = k.tss(self.S, self.lv, self.ln, self.S[:0], self.lv, self.ln, self.isx, self.lx, self.n,
+        won, car, v = k.tss(self.S, self.lv, self.ln, Sy, self.lvy, self.lny, self.isx, self.lx, self.n,
                             np.uint64(own), np.uint64(opp), t, 0, depth, self.st)
-        return bool(won), int(car), int(v)
+        return bool(won), int(car) | (yopen if won else 0), int(v)
 
     def _live(self, own: int, opp: int, t: int):
         """(X has completed a set, indices of X's live sets: untouched by Y, within X's moves left at t)."""

@@ -17,7 +17,7 @@ from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
 from .options import SEARCH_DRIVERS
 from .search_leaves import pairer, pairing_choice, pairing_entries
-from .search import TT_LIMIT, ProofSearch, chooser, decide, make_search, residual_form
+from .search import TT_LIMIT, ProofSearch, chooser, decide, line_builder, make_search, residual_form
 from .search_symmetry import inverse
 
 
@@ -25,6 +25,10 @@ from .search_symmetry import inverse
 # since with pairing leaves it saves little (knobby 4x4: 12%; none on skinny 5x5, vdW k=5 n=22)
 # and `verify play` does not play split refutations.
 SPLIT_COMPONENTS = False
+
+# Proofs record the kernel's threat-space lines as single entries (pg-proof "lines"); False: move by
+# move, as before (benchmarks and tests compare the two).
+THREAT_LINES = True
 
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
@@ -48,8 +52,10 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         found: dict = {}  # pairing leaves of a refutation
         if not wins and leaves:
             choose = pairing_choice(search, choose, moves)  # Y moves into pairing leaves where it can
+        lines: dict = {}  # threat lines of a proof
         walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
-                         split=not wins and SPLIT_COMPONENTS)
+                         split=not wins and SPLIT_COMPONENTS,
+                         lines=line_builder(search, lines, (known or {}).get(attacker)) if wins and THREAT_LINES else None)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -79,6 +85,10 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
             q["maps"] = list(maps)
         if found:
             q["pairings"] = pairing_entries(game, found)
+        if lines:
+            q["lines"] = sorted(([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                                  " ".join(game.names(v)[0] for v in line)] for (b, w, t), line in lines.items()),
+                                key=lambda e: (e[0], e[1], e[2]))
         if walk.splits:
             q["components"] = True
         questions.append(q)
@@ -87,8 +97,14 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
 
 def _linker(search, links: dict):
     """The builder's link callback: the first state met with each isomorphism class of residual
-    needs stands for the later ones (renumberings from the search's invariant form)."""
+    needs stands for the later ones (renumberings from the search's invariant form). Forms and
+    needs are kept packed (one bytes string each) and the first state's renumbering is recomputed
+    when a later state matches: a dict per state would cost kilobytes on a large proof."""
     seen: dict = {}
+    width = (len(search.game.positions) + 7) // 8
+
+    def packed(masks) -> bytes:
+        return b"".join(m.to_bytes(width, "little") for m in masks)
 
     def link(b, w, t):
         own, opp = search.own_opp(b, w)
@@ -96,13 +112,15 @@ def _linker(search, links: dict):
         if not needs:
             return None
         form, fwd = residual_form(needs)
-        first = seen.get((form, t))
+        key = (packed(form), t)
+        first = seen.get(key)
         if first is None:
-            seen[(form, t)] = ((b, w), fwd, tuple(needs))
+            seen[key] = (b, w, packed(needs))
             return None
-        (lb, lw), lfwd, lneeds = first
-        if lneeds == tuple(needs):
+        lb, lw, lneeds = first
+        if lneeds == packed(needs):
             return None  # the same needs: merged by the residual key already
+        _, lfwd = residual_form([int.from_bytes(lneeds[i:i + width], "little") for i in range(0, len(lneeds), width)])
         back = {v: k for k, v in fwd.items()}
         cmap = {a: back[v] for a, v in lfwd.items()}
         links[(b, w, t)] = ((lb, lw), cmap)
@@ -163,8 +181,9 @@ def _stats(searches) -> dict:
 
 
 def _recorded(cert: dict) -> int:
-    """Moves, links and pairing leaves a pg-proof certificate records."""
-    return sum(len(q["moves"]) + len(q.get("links", [])) + len(q.get("pairings", [])) for q in cert["questions"])
+    """Moves, links, pairing leaves and threat lines a pg-proof certificate records."""
+    return sum(len(q["moves"]) + len(q.get("links", [])) + len(q.get("pairings", [])) + len(q.get("lines", []))
+               for q in cert["questions"])
 
 
 DEFAULT_DRIVER = "dfs"
