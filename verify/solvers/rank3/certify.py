@@ -164,9 +164,30 @@ def _composite(game, d, opts) -> dict | None:
             replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
         return _cert("maker-breaker-rounds", game, mb.MAKER,
                      tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
+    if d.winner == mb.MAKER and game.first == mb.BREAKER and d.default is not None:
+        return _replies_around_sub(game, d, opts)
     if d.winner == mb.BREAKER and game.first == mb.MAKER:
         return _dangers(game, d)
     return None
+
+
+def _replies_around_sub(game, d, opts) -> dict | None:
+    """Breaker first, Maker wins, her Maker-first win on the position certified by a sub-board
+    (a split, or a component she wins): a ``maker-breaker-rounds`` root whose ``otherwise`` is that
+    sub-board certificate (a reply outside the sub-board's vertices leaves it winning) and whose
+    replies are the free vertices of the sub-board, each certified on its own (the solver's
+    answer when it has one); None when the Maker-first certificate is of another kind."""
+    h = game.board
+    inner = certificate(_after(game, game.breaker_mask), opts, d.default)
+    if inner["kind"] != "maker-breaker-sub":
+        return None
+    looked = h.mask(inner["vertices"]) & game.free_mask()
+    replies = {}
+    for y in sorted(set(d.answers) | set(bits(looked))):
+        after = _after(game, game.breaker_mask | 1 << y)
+        replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
+    return _cert("maker-breaker-rounds", game, mb.MAKER,
+                 tree={"replies": replies, "otherwise": {"certificate": inner}})
 
 
 def _dangers(game, d=None) -> dict | None:
