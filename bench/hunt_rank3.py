@@ -248,6 +248,10 @@ def boards(quick: bool, seeds: int, only=None):
             for ratio in (1.0, 1.2, 1.5):
                 add("graph", f"n{n} m{ratio}n s{s}", graph(n, ratio, s))
             add("stacked", f"n{n} s{s}", stacked(n, s))
+            for extra in (1, 2, 3):
+                add("treeplus", f"n{n} +{extra} s{s}", tree_plus(n, extra, s))
+            for ratio in (0.3, 0.4, 0.5):
+                add("sparse", f"n{n} m{ratio}n s{s}", random3(n, ratio, s, linear=True, connected=False))
             add("treeplus", f"n{n} +{n // 10} s{s}", tree_plus(n, n // 10, s))
             add("treeplus", f"n{n} +{n // 4} s{s}", tree_plus(n, n // 4, s))
             add("pairsbrk", f"p{n // 3} x{n // 3} +1 s{s}", pairs_broken(n // 3, n // 3, s, 1))
