@@ -138,8 +138,9 @@ def _composite(game, d, opts) -> dict | None:
         v, (a, b) = d.cut, d.halves
         if d.winner == mb.MAKER:
             fam, known = (a, d.parts[0][1]) if len(d.parts) == 1 else (b, d.parts[2][1])
-            sub = _part_game(h, fam)
-            inner = certificate(sub, opts, known)
+            sub, inner = _tree_zone(h, fam, known)
+            if inner is None:
+                inner = certificate(sub, opts, known)
             if inner["kind"] == "maker-breaker-sub":       # a sub-board of a sub-board: one level
                 return _cert("maker-breaker-sub", game, mb.MAKER, vertices=inner["vertices"],
                              edges=inner["edges"], certificate=inner["certificate"])
@@ -169,6 +170,21 @@ def _composite(game, d, opts) -> dict | None:
     if d.winner == mb.BREAKER and game.first == mb.MAKER:
         return _dangers(game, d)
     return None
+
+
+def _tree_zone(h: Hypergraph, family, known) -> tuple:
+    """(part game, certificate or None) of a part Maker wins: when she wins it by a three-round
+    tree, only the part's edges inside the tree's support (its moves, replies and leaves) with the
+    tree on them (a tree winning on a board wins on any sub-board holding its support: its leaves
+    stay structures, and a reply it does not list is still covered), so that a sub-board looks at
+    few vertices; else the whole part, certificate still to make."""
+    if known is not None and known.how == "structural" and known.tree is not None and known.board is not None:
+        zone = known.board.support(known.tree)
+        inside = [e for e in family if not e & ~zone]
+        if inside and len(inside) < len(family):
+            sub = _part_game(h, inside)
+            return sub, _cert("maker-breaker-rounds", sub, mb.MAKER, tree=_tree(h, known.tree))
+    return _part_game(h, family), None
 
 
 def _replies_around_sub(game, d, opts) -> dict | None:
