@@ -84,3 +84,37 @@ def test_the_last_round_tests_cycles_lazily_on_the_van_der_waerden_board():
 def solve_maker_breaker_by_search(h: Hypergraph) -> str:
     from verify.solvers import solve
     return solve("maker-breaker", MakerBreakerGame(h, "breaker"), method="search").winner
+
+
+def test_components_are_linear_on_a_dense_board():
+    """The residual's components grow the largest group in place: 9,900 edges (3-APs in
+    {1..200}) in well under a second (the copies of the growing group made it quadratic), and
+    the partition is the one a union-find gives."""
+    import random
+    import time
+
+    from verify.families.classical import arithmetic_progressions
+    from verify.solvers.rank3.solver import components
+    res = MakerBreakerGame(arithmetic_progressions(200, 3)).start_residual()
+    t0 = time.process_time()
+    assert len(components(res)) == 1
+    assert time.process_time() - t0 < 1.0
+    rng = random.Random(5)
+    for _ in range(200):
+        n = rng.randrange(3, 30)
+        fam = frozenset(sum(1 << v for v in rng.sample(range(n), rng.choice([2, 3])))
+                        for _ in range(rng.randrange(1, 25)))
+        parent = list(range(n))
+
+        def find(x):
+            while parent[x] != x:
+                x = parent[x]
+            return x
+        for e in fam:
+            vs = [v for v in range(n) if e >> v & 1]
+            for v in vs[1:]:
+                parent[find(v)] = find(vs[0])
+        want = {}
+        for e in fam:
+            want.setdefault(find((e & -e).bit_length() - 1), set()).add(e)
+        assert sorted(map(sorted, components(fam))) == sorted(map(sorted, want.values()))

@@ -324,13 +324,19 @@ def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None
 
 def components(res) -> list[frozenset]:
     """The residual edges grouped by connected component (edges sharing a vertex)."""
-    groups: list[tuple[int, set]] = []
+    groups: list[tuple[int, list]] = []
     for e in res:
         hit = [g for g in groups if g[0] & e]
-        span, members = e, {e}
+        if not hit:
+            groups.append((e, [e]))
+            continue
+        members = max((g[1] for g in hit), key=len)      # grow the largest group: linear, not m²
+        span = e
+        members.append(e)
         for g in hit:
             span |= g[0]
-            members |= g[1]
+            if g[1] is not members:
+                members += g[1]
             groups.remove(g)
         groups.append((span, members))
     return [frozenset(g[1]) for g in groups]
