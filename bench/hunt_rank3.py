@@ -39,7 +39,7 @@ from verify.hypergraph import Hypergraph  # noqa: E402
 
 
 def _board(edges, nv: int, marked=(), prefix="v") -> Hypergraph:
-    masks = sorted({sum(1 << v for v in e) for e in edges})
+    masks = sorted({sum(1 << v for v in set(e)) for e in edges})
     return Hypergraph.from_masks([f"{prefix}{i}" for i in range(nv)], masks, sum(1 << v for v in marked))
 
 
@@ -60,6 +60,8 @@ def _connect(edges: list, nv: int, rng: random.Random, sizes=(3,)) -> list:
     roots = sorted({find(v) for v in range(nv)})
     rng.shuffle(roots)
     for r1, r2 in zip(roots, roots[1:]):
+        if find(r1) == find(r2):
+            continue
         c1 = [v for v in range(nv) if find(v) == find(r1)]
         c2 = [v for v in range(nv) if find(v) == find(r2)]
         e = [rng.choice(c1), rng.choice(c2)]
