@@ -4,7 +4,10 @@
 - a pairing → ``maker-breaker-pairing``; pairs around a core, components, local parts, a cut-vertex
   split won by Breaker → ``maker-breaker-parts`` (each part re-decided as a board of its own and
   certified recursively);
-- a split won by Maker → ``maker-breaker-sub`` (the part she wins);
+- a split won by Maker, or a disjoint union won by Maker in one component → ``maker-breaker-sub``
+  (the part or component she wins, cut down to her three-round tree's support when she wins it by
+  one); Breaker first, a ``maker-breaker-rounds`` root answering each reply inside that sub-board,
+  the sub-board certificate standing for every other reply;
 - Breaker first and winning → ``maker-breaker-opening`` (his move, then the Maker-first certificate);
 - Maker's three-round tree → ``maker-breaker-rounds`` (leaves: the structures the search found;
   after a Breaker opening, the answers' certificates as leaves);
@@ -110,6 +113,13 @@ def certificate(game: mb.MakerBreakerGame, opts, d=None, small: int | None = Non
 def _composite(game, d, opts) -> dict | None:
     h = game.board
     res = frozenset(minimal_masks(game.start_residual()))
+    if d.winner == mb.MAKER and game.first == mb.MAKER and d.component is not None and d.component < res:
+        # a disjoint union she wins in one component: that component as a sub-board
+        sub, inner = _tree_zone(h, d.component, d)
+        shown = _shown(sub).board
+        return _cert("maker-breaker-sub", game, mb.MAKER, vertices=list(shown.vertices),
+                     edges=[shown.names(e) for e in shown.edge_masks],
+                     certificate=inner if inner is not None else certificate(sub, opts, d))
     if d.breaker_move is not None and d.winner == mb.BREAKER and game.first == mb.BREAKER:
         y = d.breaker_move
         if y >= h.n or game.free_mask() >> y & 1 == 0:

@@ -71,6 +71,7 @@ class Decision:
     families: tuple = ()                       # local, components: the part families (parts[i] decides families[i])
     halves: tuple = ()                         # split: (A, B), A the part hanging at the cut vertex
     zone: int = 0                              # split Maker win: live vertices of the part she wins
+    component: frozenset | None = None         # Maker win on a disjoint union: the component it decides
 
 
 def _sparse(res) -> bool:
@@ -365,6 +366,7 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         nodes += d.nodes
         if d.winner == mb.MAKER:
             d.nodes = nodes
+            d.component = part
             return d
         decided.append((f"component {len(decided) + 1}", d))
         refutations.update(_refutations(part, d, nboard, opts))
@@ -400,6 +402,7 @@ def breaker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         d = _maker_first_connected(part, nboard, opts=opts)
         nodes += d.nodes
         if d.winner == mb.MAKER:
+            d.component = part
             wins.append((part, d))
             if len(wins) == 2:
                 (p1, d1), (_p2, d2) = wins
