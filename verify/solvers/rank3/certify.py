@@ -168,13 +168,9 @@ def _composite(game, d, opts) -> dict | None:
             and d.default.tree is not None and d.default.how == "structural":
         # every reply the default tree looks at gets its own certificate (the solver's answers
         # cover only the replies meeting every winning tree)
-        replies = {}
-        looked = d.default.board.support(d.default.tree) & game.free_mask()
-        for y in sorted(set(d.answers) | set(bits(looked))):
-            after = _after(game, game.breaker_mask | 1 << y)
-            replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
+        looked = d.default.board.support(d.default.tree)
         return _cert("maker-breaker-rounds", game, mb.MAKER,
-                     tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
+                     tree={"replies": _replies(game, d, opts, looked), "otherwise": _tree(h, d.default.tree)})
     if d.winner == mb.MAKER and game.first == mb.BREAKER and d.default is not None:
         return _replies_around_sub(game, d, opts)
     if d.winner == mb.BREAKER and game.first == mb.MAKER:
@@ -207,13 +203,20 @@ def _replies_around_sub(game, d, opts) -> dict | None:
     inner = certificate(_after(game, game.breaker_mask), opts, d.default)
     if inner["kind"] != "maker-breaker-sub":
         return None
-    looked = h.mask(inner["vertices"]) & game.free_mask()
-    replies = {}
-    for y in sorted(set(d.answers) | set(bits(looked))):
-        after = _after(game, game.breaker_mask | 1 << y)
-        replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
     return _cert("maker-breaker-rounds", game, mb.MAKER,
-                 tree={"replies": replies, "otherwise": {"certificate": inner}})
+                 tree={"replies": _replies(game, d, opts, h.mask(inner["vertices"])),
+                       "otherwise": {"certificate": inner}})
+
+
+def _replies(game, d, opts, looked: int) -> dict:
+    """Breaker first, Maker wins: a Maker-first certificate after each of Breaker's openings on a
+    free vertex of ``looked`` or answered by the solver (its decision reused)."""
+    h = game.board
+    out = {}
+    for y in sorted(set(d.answers) | set(bits(looked & game.free_mask()))):
+        after = _after(game, game.breaker_mask | 1 << y)
+        out[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
+    return out
 
 
 def _dangers(game, d=None) -> dict | None:
