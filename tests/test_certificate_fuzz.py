@@ -175,6 +175,15 @@ def pool() -> tuple:
         # J_2(D1) on two diamonds (no split): cycles everywhere, no tadpole at the first c
         certs.append(rank3_certify.certificate(MakerBreakerGame(family("rank3-diamonds", 2), "maker"),
                                                Rank3Options(structural_only=True, pairing=False)))
+        # Breaker first, Maker wins, her Maker-first win a cut-vertex split: a rounds root whose
+        # 'otherwise' is the sub-board certificate (it covers the replies outside its vertices)
+        split_win = Hypergraph([e.split() for e in ("1 2 4", "3 4", "3 4 5", "3 6", "4 6", "2 7", "0 5 7",
+                                                     "6 7", "1 7 8")], vertices=[str(i) for i in range(9)])
+        certs.append(rank3_certify.certificate(MakerBreakerGame(split_win, "breaker"), Rank3Options()))
+        # a union won by Maker in one component (two triangles of 2-edges): the component as a sub-board
+        triangles = Hypergraph([["a", "b"], ["b", "c"], ["a", "c"], ["d", "e"], ["e", "f"], ["d", "f"]])
+        for first in ("maker", "breaker"):
+            certs.append(rank3_certify.certificate(MakerBreakerGame(triangles, first), Rank3Options()))
     finally:
         rank3_certify.SMALL = small
     # refutations ending in pairing leaves below the root (a Breaker win on a board with no pairing

@@ -41,7 +41,11 @@ and leaves (Maker to move) ``{"leaf": {"kind", "edges", "ends"}}`` or ``{"certif
 Maker wins the same board from the position reached, Maker first; not at the root). An
 ``otherwise`` child may look only at vertices listed in ``replies`` (or already taken): a reply
 outside the vertices a subtree looks at leaves that subtree winning (Lemma I.1.50), so it stands
-for all of them. Leaf kinds, each checked from its definition on K after the moves:
+for all of them. A certificate leaf looks at every vertex, except one of kind
+``maker-breaker-sub``, which looks at its sub-board's vertices only: each sub-board edge lies in
+them and contains a live edge r of the position, so a Breaker vertex y outside them leaves the
+sub-board's game as it was and each such r live; Maker's sub-board win after y still completes
+some r. Leaf kinds, each checked from its definition on K after the moves:
 - ``won``: an edge of K all of whose vertices are marked (Maker has won);
 - ``trivial``: a live edge of K with at most one unmarked vertex (Def I.1.43, Maker completes it);
 - ``nunchaku``: edges forming an ab-chain (Def I.3.16: 3-edges, pairwise distinct, consecutive edges
@@ -241,6 +245,9 @@ def _support(node, kk: _K, depth: int = 0) -> int:
             m |= kk.edge(e, "leaf edge") & ~kk.top
         return m
     if "certificate" in node:
+        sub = node["certificate"]
+        if isinstance(sub, dict) and sub.get("kind") == "maker-breaker-sub":
+            return _names_mask(kk.h, sub.get("vertices"), "a sub-board leaf")
         return kk.h.full_mask
     m = kk.vertex(node["maker"], "Maker's move") if "maker" in node else 0
     replies = node.get("replies", {})

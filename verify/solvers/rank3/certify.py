@@ -4,7 +4,10 @@
 - a pairing → ``maker-breaker-pairing``; pairs around a core, components, local parts, a cut-vertex
   split won by Breaker → ``maker-breaker-parts`` (each part re-decided as a board of its own and
   certified recursively);
-- a split won by Maker → ``maker-breaker-sub`` (the part she wins);
+- a split won by Maker, or a disjoint union won by Maker in one component → ``maker-breaker-sub``
+  (the part or component she wins, cut down to her three-round tree's support when she wins it by
+  one); Breaker first, a ``maker-breaker-rounds`` root answering each reply inside that sub-board,
+  the sub-board certificate standing for every other reply;
 - Breaker first and winning → ``maker-breaker-opening`` (his move, then the Maker-first certificate);
 - Maker's three-round tree → ``maker-breaker-rounds`` (leaves: the structures the search found;
   after a Breaker opening, the answers' certificates as leaves);
@@ -110,6 +113,13 @@ def certificate(game: mb.MakerBreakerGame, opts, d=None, small: int | None = Non
 def _composite(game, d, opts) -> dict | None:
     h = game.board
     res = frozenset(minimal_masks(game.start_residual()))
+    if d.winner == mb.MAKER and game.first == mb.MAKER and d.component is not None and d.component < res:
+        # a disjoint union she wins in one component: that component as a sub-board
+        sub, inner = _tree_zone(h, d.component, d)
+        shown = _shown(sub).board
+        return _cert("maker-breaker-sub", game, mb.MAKER, vertices=list(shown.vertices),
+                     edges=[shown.names(e) for e in shown.edge_masks],
+                     certificate=inner if inner is not None else certificate(sub, opts, d))
     if d.breaker_move is not None and d.winner == mb.BREAKER and game.first == mb.BREAKER:
         y = d.breaker_move
         if y >= h.n or game.free_mask() >> y & 1 == 0:
@@ -138,8 +148,9 @@ def _composite(game, d, opts) -> dict | None:
         v, (a, b) = d.cut, d.halves
         if d.winner == mb.MAKER:
             fam, known = (a, d.parts[0][1]) if len(d.parts) == 1 else (b, d.parts[2][1])
-            sub = _part_game(h, fam)
-            inner = certificate(sub, opts, known)
+            sub, inner = _tree_zone(h, fam, known)
+            if inner is None:
+                inner = certificate(sub, opts, known)
             if inner["kind"] == "maker-breaker-sub":       # a sub-board of a sub-board: one level
                 return _cert("maker-breaker-sub", game, mb.MAKER, vertices=inner["vertices"],
                              edges=inner["edges"], certificate=inner["certificate"])
@@ -157,16 +168,55 @@ def _composite(game, d, opts) -> dict | None:
             and d.default.tree is not None and d.default.how == "structural":
         # every reply the default tree looks at gets its own certificate (the solver's answers
         # cover only the replies meeting every winning tree)
-        replies = {}
-        looked = d.default.board.support(d.default.tree) & game.free_mask()
-        for y in sorted(set(d.answers) | set(bits(looked))):
-            after = _after(game, game.breaker_mask | 1 << y)
-            replies[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
+        looked = d.default.board.support(d.default.tree)
         return _cert("maker-breaker-rounds", game, mb.MAKER,
-                     tree={"replies": replies, "otherwise": _tree(h, d.default.tree)})
+                     tree={"replies": _replies(game, d, opts, looked), "otherwise": _tree(h, d.default.tree)})
+    if d.winner == mb.MAKER and game.first == mb.BREAKER and d.default is not None:
+        return _replies_around_sub(game, d, opts)
     if d.winner == mb.BREAKER and game.first == mb.MAKER:
         return _dangers(game, d)
     return None
+
+
+def _tree_zone(h: Hypergraph, family, known) -> tuple:
+    """(part game, certificate or None) of a part Maker wins: when she wins it by a three-round
+    tree, only the part's edges inside the tree's support (its moves, replies and leaves) with the
+    tree on them (a tree winning on a board wins on any sub-board holding its support: its leaves
+    stay structures, and a reply it does not list is still covered), so that a sub-board looks at
+    few vertices; else the whole part, certificate still to make."""
+    if known is not None and known.how == "structural" and known.tree is not None and known.board is not None:
+        zone = known.board.support(known.tree)
+        inside = [e for e in family if not e & ~zone]
+        if inside and len(inside) < len(family):
+            sub = _part_game(h, inside)
+            return sub, _cert("maker-breaker-rounds", sub, mb.MAKER, tree=_tree(h, known.tree))
+    return _part_game(h, family), None
+
+
+def _replies_around_sub(game, d, opts) -> dict | None:
+    """Breaker first, Maker wins, her Maker-first win on the position certified by a sub-board
+    (a split, or a component she wins): a ``maker-breaker-rounds`` root whose ``otherwise`` is that
+    sub-board certificate (a reply outside the sub-board's vertices leaves it winning) and whose
+    replies are the free vertices of the sub-board, each certified on its own (the solver's
+    answer when it has one); None when the Maker-first certificate is of another kind."""
+    h = game.board
+    inner = certificate(_after(game, game.breaker_mask), opts, d.default)
+    if inner["kind"] != "maker-breaker-sub":
+        return None
+    return _cert("maker-breaker-rounds", game, mb.MAKER,
+                 tree={"replies": _replies(game, d, opts, h.mask(inner["vertices"])),
+                       "otherwise": {"certificate": inner}})
+
+
+def _replies(game, d, opts, looked: int) -> dict:
+    """Breaker first, Maker wins: a Maker-first certificate after each of Breaker's openings on a
+    free vertex of ``looked`` or answered by the solver (its decision reused)."""
+    h = game.board
+    out = {}
+    for y in sorted(set(d.answers) | set(bits(looked & game.free_mask()))):
+        after = _after(game, game.breaker_mask | 1 << y)
+        out[h.vertices[y]] = {"certificate": certificate(after, opts, d.answers.get(y))}
+    return out
 
 
 def _dangers(game, d=None) -> dict | None:

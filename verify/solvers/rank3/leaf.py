@@ -60,6 +60,10 @@ def leaf_at(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: i
         if cyc is None or not witness:
             return cyc
         return Leaf("necklace", tuple(cyc), (x,))
+    if witness:
+        near = _adjacent(x, edges, inc, marked, dead)
+        if near is not None:
+            return near
     xx, copies = _star(x, edges, dead, nbits)
     cc = compute_cc(x, edges, inc, dead, copies)
     others = cc & marked & ~(1 << x) & ~(1 << xx)
@@ -73,6 +77,32 @@ def leaf_at(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: i
     path = find_chain(x, xx, edges, inc, dead, copies, known=True)
     close = path[-1] & ~(1 << xx) | (1 << x)
     return Leaf("necklace", tuple(path[:-1]) + (close,), (x,))
+
+
+def _adjacent(x: int, edges: list[int], inc: list[list[int]], marked: int, dead: int) -> Leaf | None:
+    """A leaf through x seen on the edges at x alone, or None: a live edge holding another mark
+    (a fully marked edge or a nunchaku of length 1, :func:`_trim`), else two live edges through x
+    sharing a second vertex, no other mark on them (a necklace of length 2, Def I.3.19 and I.3.21).
+    The commonest leaves, found without COMPUTECC and the chain search (whose shortest walk through
+    an edge and its own copy is no chain)."""
+    xb = 1 << x
+    seen: dict[int, int] = {}
+    for i in inc[x]:
+        e = edges[i]
+        if e & dead:
+            continue
+        if e & marked & ~xb:
+            return _trim(x, [e], marked)
+    for i in inc[x]:
+        e = edges[i]
+        if e & dead:
+            continue
+        for v in bits(e & ~xb):
+            if v in seen:
+                return Leaf("necklace", (seen[v], e), (x,))
+        for v in bits(e & ~xb):
+            seen[v] = e
+    return None
 
 
 def _trim(x: int, path: list[int], marked: int) -> Leaf:

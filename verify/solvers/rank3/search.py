@@ -125,31 +125,30 @@ class Board:
         self.memo[key] = found
         return found
 
-    def _maker_moves(self, marked: int, dead: int, rounds: int) -> list[int]:
-        """Maker's candidate moves. In the last round only a move creating a leaf can win: a vertex
-        chained to a mark (nunchaku) or the apex of a cycle (necklace, marks aside), and, on one
-        live edge e = {v, a, b} only, not when a or b is unmarked: Breaker deleting it leaves v on no
-        live edge, and every leaf after Maker's move contains v (the position before had none), on
-        an edge through v (a chain's end, a cycle's apex, a fully marked edge), so none survives."""
+    def _maker_moves(self, marked: int, dead: int, rounds: int):
+        """Maker's candidate moves, in order (the J_2 move, the last winner, by degree). In the last
+        round only a move creating a leaf can win: a vertex chained to a mark (nunchaku) or the
+        apex of a cycle (necklace, marks aside), and, on one live edge e = {v, a, b} only, not when
+        a or b is unmarked: Breaker deleting it leaves v on no live edge, and every leaf after
+        Maker's move contains v (the position before had none), on an edge through v (a chain's
+        end, a cycle's apex, a fully marked edge), so none survives. The cycle test runs on each
+        move as it comes (a win at the first move tests no other vertex)."""
         live = self.live(marked, dead)
-        if rounds == 1:
-            near = 0
-            for u in bits(marked):
-                if self.degree(u, dead):
-                    near |= self.cc(u, dead)
-            keep = live & near
-            for v in bits(live & ~near):
-                if self.degree(v, dead) >= 2 and self.has_cycle(v, dead):
-                    keep |= 1 << v
-            for v in bits(keep):
-                on = [self.edges[i] for i in self.inc[v] if not self.edges[i] & dead]
-                if len(on) == 1 and on[0] & ~marked & ~(1 << v):
-                    keep &= ~(1 << v)
-            live = keep
-        moves = list(bits(live))
         killer = self.killer.get(rounds)
-        moves.sort(key=lambda v: (v != self.prefer, v != killer, -self.degree(v, dead)))
-        return moves
+        moves = sorted(bits(live), key=lambda v: (v != self.prefer, v != killer, -self.degree(v, dead)))
+        if rounds != 1:
+            yield from moves
+            return
+        near = 0
+        for u in bits(marked):
+            if self.degree(u, dead):
+                near |= self.cc(u, dead)
+        for v in moves:
+            on = [self.edges[i] for i in self.inc[v] if not self.edges[i] & dead]
+            if len(on) == 1 and on[0] & ~marked & ~(1 << v):
+                continue
+            if near >> v & 1 or len(on) >= 2 and self.has_cycle(v, dead):
+                yield v
 
     def cc(self, u: int, dead: int) -> int:
         """CC(u) in K^{-dead} (COMPUTECC; when K is linear, its connected component, all
@@ -194,6 +193,13 @@ class Board:
         board the vertices with a cycle are found at once for each ``dead`` (:func:`.linear.on_cycles`)."""
         if self.linear:
             return bool(self._per_dead(self.cycles_memo, lin.on_cycles, dead) >> v & 1)
+        seen = 0
+        for i in self.inc[v]:
+            e = self.edges[i]
+            if not e & dead:
+                if e & seen & ~(1 << v):
+                    return True          # two edges through v sharing a second vertex: a 2-cycle
+                seen |= e
         key = (v, dead)
         hit = self.cycle_memo.get(key)
         if hit is None:

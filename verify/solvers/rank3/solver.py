@@ -71,6 +71,7 @@ class Decision:
     families: tuple = ()                       # local, components: the part families (parts[i] decides families[i])
     halves: tuple = ()                         # split: (A, B), A the part hanging at the cut vertex
     zone: int = 0                              # split Maker win: live vertices of the part she wins
+    component: frozenset | None = None         # Maker win on a disjoint union: the component it decides
 
 
 def _sparse(res) -> bool:
@@ -324,13 +325,19 @@ def _quick_breaker_move(res, nboard: int, opts: Rank3Options) -> Decision | None
 
 def components(res) -> list[frozenset]:
     """The residual edges grouped by connected component (edges sharing a vertex)."""
-    groups: list[tuple[int, set]] = []
+    groups: list[tuple[int, list]] = []
     for e in res:
         hit = [g for g in groups if g[0] & e]
-        span, members = e, {e}
+        if not hit:
+            groups.append((e, [e]))
+            continue
+        members = max((g[1] for g in hit), key=len)      # grow the largest group: linear, not m²
+        span = e
+        members.append(e)
         for g in hit:
             span |= g[0]
-            members |= g[1]
+            if g[1] is not members:
+                members += g[1]
             groups.remove(g)
         groups.append((span, members))
     return [frozenset(g[1]) for g in groups]
@@ -359,6 +366,7 @@ def maker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         nodes += d.nodes
         if d.winner == mb.MAKER:
             d.nodes = nodes
+            d.component = part
             return d
         decided.append((f"component {len(decided) + 1}", d))
         refutations.update(_refutations(part, d, nboard, opts))
@@ -394,6 +402,7 @@ def breaker_first(res, nboard: int, opts: Rank3Options = DEFAULT) -> Decision:
         d = _maker_first_connected(part, nboard, opts=opts)
         nodes += d.nodes
         if d.winner == mb.MAKER:
+            d.component = part
             wins.append((part, d))
             if len(wins) == 2:
                 (p1, d1), (_p2, d2) = wins

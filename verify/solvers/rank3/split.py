@@ -26,23 +26,65 @@ def pendant(res) -> tuple[int, frozenset, frozenset] | None:
     for i, e in enumerate(edges):
         for v in bits(e):
             inc.setdefault(v, []).append(i)
+    smallest = _smallest_groups(edges, inc)
     best = None
     for v, through in inc.items():
-        if len(through) < 2:
+        size = smallest.get(v)
+        if len(through) < 2 or size is None:
             continue
-        groups = _groups_without(v, edges, inc)
-        if len(groups) < 2:
-            continue
-        small = min(groups, key=len)
-        if best is None or len(small) < len(best[1]):
-            best = (v, small)
-            if len(small) == 1:
+        if best is None or size < best[1]:
+            best = (v, size)
+            if size == 1:
                 break
     if best is None:
         return None
-    v, small = best
+    v = best[0]
+    small = min(_groups_without(v, edges, inc), key=len)
     a = frozenset(edges[i] for i in small)
     return v, a, frozenset(e for e in edges if e not in a)
+
+
+def _smallest_groups(edges: list[int], inc: dict[int, list[int]]) -> dict[int, int]:
+    """For each cut vertex v of a connected board: the fewest edges in a group of
+    :func:`_groups_without` (v), from one depth-first search of the incidence graph (Hopcroft-Tarjan
+    low points, rooted at an edge so that every vertex is a non-root node: v separates the subtree
+    of a child c iff low(c) ≥ disc(v); the groups are those subtrees and the rest), instead of one
+    search per vertex. Vertices of a disconnected board's other components are left out."""
+    m = len(edges)
+    if not m:
+        return {}
+    node_of = {v: m + k for k, v in enumerate(inc)}
+    vertex_of = {n: v for v, n in node_of.items()}
+
+    def neighbours(n: int) -> list[int]:
+        return [node_of[u] for u in bits(edges[n])] if n < m else inc[vertex_of[n]]
+
+    disc: dict[int, int] = {0: 0}
+    low = {0: 0}
+    count = {0: 1}                          # edge nodes in the subtree
+    split: dict[int, list[int]] = {}        # vertex -> edge counts of the subtrees it cuts off
+    stack = [(0, -1, iter(neighbours(0)))]
+    while stack:
+        n, parent, it = stack[-1]
+        child = next(it, None)
+        if child is None:
+            stack.pop()
+            if parent >= 0:
+                low[parent] = min(low[parent], low[n])
+                count[parent] += count[n]
+                if parent >= m and low[n] >= disc[parent]:
+                    split.setdefault(vertex_of[parent], []).append(count[n])
+            continue
+        if child == parent:
+            continue
+        if child in disc:
+            low[n] = min(low[n], disc[child])
+            continue
+        disc[child] = low[child] = len(disc)
+        count[child] = 1 if child < m else 0
+        stack.append((child, n, iter(neighbours(child))))
+    total = count[0]
+    return {v: min(min(sizes), total - sum(sizes)) for v, sizes in split.items() if total > sum(sizes)}
 
 
 def _groups_without(v: int, edges: list[int], inc: dict[int, list[int]]) -> list[list[int]]:
