@@ -207,8 +207,12 @@ def _by_weight(needs, allowed) -> list[int]:
     """Cells of ``allowed`` on the needs, by decreasing weight (2^-size per need through the cell)."""
     score: dict[int, float] = {}
     for s in needs:
-        for i in bits(s & allowed):
-            score[1 << i] = score.get(1 << i, 0.0) + 1.0 / (1 << s.bit_count())
+        weight = 1.0 / (1 << s.bit_count())
+        m = s & allowed
+        while m:  # the cells lowest first, as bits() gives them (the same sums)
+            low = m & -m
+            score[low] = score.get(low, 0.0) + weight
+            m ^= low
     return sorted(score, key=lambda v: (-score[v], v))
 
 
