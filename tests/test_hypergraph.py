@@ -93,3 +93,10 @@ def test_is_isomorphic_ignores_names_and_respects_marks():
     assert is_isomorphic(a, Hypergraph([["y", "x"], ["z", "y"]], marked=["z"]))
     assert not is_isomorphic(a, Hypergraph([["y", "x"], ["z", "y"]], marked=["y"]))
     assert not is_isomorphic(a, Hypergraph([["a", "b"], ["c", "d"]], marked=["a"]))
+
+
+@pytest.mark.parametrize("masks, marked", [([0b1000], 0), ([0b011, -1], 0), ([0b011], 0b1000)])
+def test_from_masks_refuses_bits_past_the_vertex_list(masks, marked):
+    with pytest.raises(ValueError, match="past the vertex list"):
+        Hypergraph.from_masks(["a", "b", "c"], masks, marked)
+    assert Hypergraph.from_masks(["a", "b", "c"], [0b111, 0b011]).m == 2

@@ -193,11 +193,16 @@ class Hypergraph:
     # -- construction from the internal representation ------------------------------------------
     @classmethod
     def from_masks(cls, vertices: Iterable[str], masks: Iterable[int], marked: int = 0) -> "Hypergraph":
-        """Build from vertex names and edge bitmasks (duplicates are merged, order kept)."""
+        """Build from vertex names and edge bitmasks (duplicates are merged, order kept); a mask or
+        the marks reaching past the vertex list is refused (a caller's bug, caught here rather than
+        as a wrong index far away)."""
         h = cls.__new__(cls)
         h._labels = vertices if isinstance(vertices, Labels) else Labels(vertices, "vertex", _token)
         h._edges = tuple(dict.fromkeys(masks))
         h._marked = marked
+        full = h._labels.full
+        if any(e & ~full for e in h._edges) or marked & ~full:
+            raise ValueError("an edge or mark mask reaches past the vertex list")
         return h
 
     # -- basic views ---------------------------------------------------------------------------
