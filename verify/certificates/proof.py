@@ -22,6 +22,15 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   needs, checks that state instead, and maps its carrier through. A map written ``"@k"`` is the
   k-th of the answer's ``"maps"`` (a shared list, e.g. the board's automorphisms: a shorthand only,
   every use is checked as above);
+- *links in the other games* (Y sets, as in Maker-Maker games and races, or #firstmoves): states
+  are keyed by themselves, and a link is accepted iff its map is an *automorphism* of the game the
+  walk plays — a permutation of all the cells carrying X's (minimal) sets onto X's sets, Y's onto
+  Y's and #firstmoves onto itself — that carries black' onto black and white' onto white. The rules
+  see only the sets, the free cells and the schedule, so the map carries every play from (black',
+  white', t) to a play from (black, white, t) with the same winner: the two states have equal
+  values, and a proof's carrier C' (X still wins with extra Y stones off C') maps to σ(C') (extra
+  stones E off σ(C') are σ of stones σ⁻¹(E) off C'). Each distinct map is checked once (one pass
+  over cells and sets);
 - *X's moves in a refutation*: every legal cell on a set of either player that can still be
   completed within its owner's remaining moves (if there is none, one other legal cell: such a cell
   is worth a pass, and a pass is never better than a move — monotonicity: an extra own stone never
@@ -82,7 +91,8 @@ Soundness (why an accepted certificate is true):
 - *Merged states* share one key (``key``): the state itself, or in residual games (t, X's needs);
   the residual lemma above makes the value a function of the key, so a verdict for one state of a
   key is a verdict for all of them. A link is followed only after ``_linked`` checked the map is
-  one-to-one and carries the needs over (the two keys are isomorphic games: equal values).
+  one-to-one and carries the needs over (the two keys are isomorphic games: equal values), or, in
+  the games keyed by the state, that it is an automorphism carrying the stones over (equal values).
 - *Termination*: a threat line is checked in one step (it stores one carrier, at its first state);
   a derived step goes from t to t + 1 ≤ the schedule length, a split stays at t with
   fewer needs in each component's key (two or more nonempty components); a link stays at t. In
@@ -136,6 +146,7 @@ class ProofWalk(Attack):
         # X, Y, X, Y, ... from t to the end: where a residual splits into components
         self.alternating = alternating_from(self.sched, self.x)
         self._open: set = set()
+        self._automorphisms: dict = {}  # id of a checked link map -> (the map, is an automorphism)
         # sets blocked by an initial stone, and X's sets needing more cells than X has moves,
         # can never be completed: dropped once here (exact, by the rules)
         own0, opp0 = self.own_opp(*game.start())
@@ -208,9 +219,11 @@ class ProofWalk(Attack):
 
     def _linked(self, b, w, t, key):
         """A recorded isomorphic state: ((black', white'), cell map from it to this state), checked:
-        the map must be one-to-one and carry the other state's needs onto this state's needs (then
-        the two states have the same value, and proofs and carriers carry over through the map)."""
-        if not self.residual or self.link is None:
+        in residual games the map must be one-to-one and carry the other state's needs onto this
+        state's needs; in the others (Y sets, #firstmoves) it must be an automorphism of the game
+        carrying the other state's stones onto this state's (:meth:`_automorphism`). Then the two
+        states have the same value, and proofs and carriers carry over through the map."""
+        if self.link is None:
             return None
         got = self.link(b, w, t)
         if got is None:
@@ -218,6 +231,14 @@ class ProofWalk(Attack):
         (lb, lw), cmap = got
         if key in self._open:
             raise CertificateError(f"cyclic links at time {t}")
+        if not self.residual:
+            if (lb, lw) == (b, w):
+                raise CertificateError(f"a link at time {t} points at an equal state")
+            if not self._automorphism(cmap):
+                raise CertificateError(f"a link map at time {t} is not an automorphism of the game")
+            if _image(cmap, lb) != b or _image(cmap, lw) != w:
+                raise CertificateError(f"a link map at time {t} does not carry the stones over")
+            return (lb, lw), cmap
         if len(set(cmap.values())) != len(cmap):
             raise CertificateError(f"a link map at time {t} is not one-to-one")
         other = self._live(lb, lw, t)
@@ -228,6 +249,25 @@ class ProofWalk(Attack):
         if self._packed(sorted(set(_image(cmap, s) for s in other))) != key[0]:
             raise CertificateError(f"a link map at time {t} does not carry the needs over")
         return (lb, lw), cmap
+
+    def _automorphism(self, cmap: dict) -> bool:
+        """Is the map a permutation of the cells carrying X's sets onto X's sets, Y's onto Y's, and
+        #firstmoves onto itself (the families the walk plays: minimal, reduced at the start)?
+        Decided once per distinct map (a shared ``"@k"`` map is one object): each costs one pass
+        over the cells and the sets, so the checking time stays linear in links times game size."""
+        known = self._automorphisms.get(id(cmap))
+        if known is not None:
+            return known[1]
+        full = self.game.full_mask
+        ok = len(cmap) == full.bit_count() and all(a & full for a in cmap)
+        ok = ok and len(set(cmap.values())) == len(cmap) and all(c & full for c in cmap.values())
+        first = self.game.first_moves
+        ok = ok and (first is None or _image(cmap, first) == first)
+        for sets in (self.xsets, self.ysets):
+            family = set(sets)
+            ok = ok and all(_image(cmap, s) in family for s in sets)
+        self._automorphisms[id(cmap)] = (cmap, ok)  # (the map kept alive: its id stays unique)
+        return ok
 
     def _spend(self) -> None:
         """One more state derived; refused once the budget is spent (checking time stays linear in

@@ -56,6 +56,8 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
                          split=not wins and SPLIT_COMPONENTS,
                          lines=line_builder(search, lines, (known or {}).get(attacker)) if wins and THREAT_LINES else None)
+        if not walk.residual and _symmetric(search):
+            walk.link = _state_linker(walk, links)
         start = game.start()
         if wins:
             walk.prove(*start, 0)
@@ -154,6 +156,41 @@ def _group_linker(search, links: dict, fallback=None):
         cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or range(n))}
         if all(a == c for a, c in cmap.items()):
             return None  # the same state's key: merged by the residual key already
+        links[(b, w, t)] = ((lb, lw), cmap)
+        return (lb, lw), cmap
+
+    return link
+
+
+def _symmetric(search) -> bool:
+    """Did the search merge symmetric states (symmetry asked for and found)?"""
+    return bool(getattr(search, "group", None) or getattr(search, "symmetry", None))
+
+
+def _state_linker(walk: ProofWalk, links: dict):
+    """The builder's link callback in games the checker keys by the full state (Y sets, as in
+    races, or #firstmoves): the first state met in each orbit of the game's automorphism group
+    (of the walk's own families, :func:`verify.solvers.search_symmetry.automorphisms`) stands for
+    the later ones, through the automorphism carrying it onto the later one (the checker's
+    automorphism-link rule). None if the group is trivial."""
+    from .search_symmetry import canonicaliser
+    b_sets, w_sets = (walk.xsets, walk.ysets) if walk.xb else (walk.ysets, walk.xsets)
+    canon = canonicaliser(walk.game, b_sets, w_sets)
+    if canon is None:
+        return None
+    n = len(walk.game.positions)
+    ident = tuple(range(n))
+    seen: dict = {}
+
+    def link(b, w, t):
+        cb, cw, perm = canon(b, w)
+        first = seen.setdefault((cb, cw, t), (b, w, perm))
+        if first[:2] == (b, w):
+            return None
+        lb, lw, lperm = first
+        # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
+        back = inverse(perm) if perm else ident
+        cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or ident)}
         links[(b, w, t)] = ((lb, lw), cmap)
         return (lb, lw), cmap
 
