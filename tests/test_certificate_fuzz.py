@@ -2,7 +2,9 @@
 
 Valid certificates of every kind are built with the project's solvers on small instances (both
 starters, Maker and Breaker stones on the board); each is mutated (claim changed, entries deleted,
-duplicated or swapped, links rewired into cycles and self-links, moves of split components,
+duplicated or swapped, links rewired into cycles and self-links, links of Maker-Maker games through
+maps that are no automorphism (of one player's sets only, colours swapped, not one-to-one, across
+time points), moves of split components,
 pairing leaves broken (pairs
 overlapping, a pair's cell taken, a set left without a pair, pairings forged where the schedule
 gives the attacker two moves in a row or in a proof), threat lines broken or forged (a cell
@@ -89,6 +91,26 @@ a g
 
 # no pairing at the start, Breaker wins with Maker first: pairing leaves after the first moves
 PAIR_LEAVES = [["a", "b", "c"], ["c", "d", "e"], ["e", "f", "a"], ["b", "d", "f"]]
+
+# black's sets symmetric under a<->d, b<->e, c<->f, white's not: black wins by a (a double threat that
+# blocks white's {a, g}), loses by d (white completes at a); a link between the two states through
+# that map would carry a false refutation
+PG_ONE_SIDED = """#times
+t1 t2 t3
+#blackturns
+t1 t3
+#positions
+a b c d e f g
+#whiteinitials
+g
+#blackwins
+a b
+a c
+d e
+d f
+#whitewins
+a g
+"""
 
 PG_SCHEDULE = """#times
 t1 t2 t3 t4 t5 t6
@@ -204,7 +226,15 @@ def pool() -> tuple:
                            certificate=True).certificate)
     certs.append(solve("maker-breaker", g, "qbf", rounds=3, certificate=True).certificate)
     games = [parse_pg(PG_MAKER_MAKER), parse_pg(PG_SCHEDULE), parse_pg(PG_LEAVES), read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")),
-             pg.from_maker_breaker(Hypergraph(BOARDS[1][0]), 0, 0, "breaker")]
+             pg.from_maker_breaker(Hypergraph(BOARDS[1][0]), 0, 0, "breaker"), parse_pg(PG_ONE_SIDED)]
+    # symmetric races: automorphism links (the checker keys these games by the full state), in
+    # refutations (the 3x3 races, draws) and proofs (vdW n = 5, k = 3: black wins)
+    from verify.families import family
+    from verify.solvers.search_methods import search_pg
+    for race in (pg.race(tic_tac_toe(3)), pg.race(family("animal", "elly", 3)), pg.race(family("ap", 5, 3)),
+                 pg.race(family("animal", "tippy", 3), 4)):
+        for engine in ("python", "fast"):
+            certs.append(search_pg(race, certificate=True, engine=engine).certificate)
     for game in games:
         for method in ("explicit", "search"):
             certs.append(_try(lambda: solve("pg", game, method, certificate=True)))
@@ -604,6 +634,90 @@ def m_forge(c, r):
     c["questions"] = [{"attacker": "black", "wins": wins, "moves": [], "links": links}]
 
 
+@lru_cache(maxsize=64)
+def _pg_maps(text: str) -> dict:
+    """Cell maps (name -> name) of a .pg game by what they preserve: 'both' (automorphisms of the
+    game), 'black' / 'white' (of that player's sets only), 'swap' (black's sets onto white's)."""
+    from verify.solvers.search_symmetry import automorphisms
+    game = parse_pg(text)
+    names = game.positions
+
+    def fam(sets):
+        return set(sets)
+
+    def img(p, s):
+        return sum(1 << p[i] for i in range(len(names)) if s >> i & 1)
+
+    def keeps(p, sets, onto):
+        return {img(p, s) for s in sets} == fam(onto)
+
+    b, w = list(game.black_sets), list(game.white_sets)
+    out: dict = {"both": [], "black": [], "white": [], "swap": []}
+    for kind, group in (("black", automorphisms(game, b, [])), ("white", automorphisms(game, [], w))):
+        for p in group:
+            if keeps(p, b, b) and keeps(p, w, w):
+                out["both"].append(p)
+            elif kind == "black" or not keeps(p, b, b):
+                out[kind].append(p)
+            if w and keeps(p, b, w):
+                out["swap"].append(p)
+    return {k: [dict(zip(names, (names[i] for i in p))) for p in v] for k, v in out.items()}
+
+
+def m_racelinks(c, r):
+    """pg-proof links of ``.pg`` games through maps that are no automorphism of the game: an
+    automorphism of black's sets only (or white's), black's sets carried onto white's with the
+    colours swapped, a map sending two cells to one, a link to a state of another time point (one
+    stone more). Half the time one link at a recorded state; otherwise a forged answer of the
+    opposite verdict (as :func:`m_forge`): the answer negated, its moves dropped, a refutation
+    without moves added where a draw needs one, and black's first moves linked through the map."""
+    inst = c.get("instance", {})
+    qs = [q for q in c.get("questions", []) if isinstance(q, dict)]
+    if c.get("kind") != "pg-proof" or not isinstance(inst.get("pg"), str) or not qs:
+        return m_links(c, r)
+    maps = _pg_maps(inst["pg"])
+    kind = r.choice(["black", "white", "swap", "both"])
+    if not maps[kind]:
+        kind = "both"
+    sigma = dict(r.choice(maps[kind]))
+    names = list(sigma)
+    op = r.choice(["map", "collapse", "time"])
+    if op == "collapse":  # two cells to one
+        x, y = r.sample(names, 2)
+        sigma[x] = sigma[y]
+    inv: dict = {}
+    for x, y in sigma.items():
+        inv.setdefault(y, x)
+    text = " ".join(f"{x}>{y}" for x, y in sigma.items())
+
+    def link(t, b, w):
+        pre = lambda s: " ".join(inv.get(x, x) for x in s.split())  # noqa: E731
+        lb, lw = (pre(w), pre(b)) if kind == "swap" else (pre(b), pre(w))
+        if op == "time":  # a state with one stone more: another time point
+            taken = set((b + " " + w).split())
+            lb = (lb + " " + r.choice([x for x in names if x not in taken] or names)).strip()
+        return [t, b, w, lb, lw, text]
+
+    q = r.choice(qs)
+    if r.random() < 0.5:
+        states = [e[:3] for e in q.get("moves", []) if isinstance(e, list) and len(e) >= 3
+                  and isinstance(e[0], int) and all(isinstance(v, str) for v in e[1:3])] + [[1, r.choice(names), ""]]
+        q.setdefault("links", []).append(link(*r.choice(states)))
+        return
+    q["wins"] = not q.get("wins")
+    q["moves"] = []
+    for k in ("pairings", "lines", "components", "links", "maps"):
+        q.pop(k, None)
+    q["links"] = [link(1, x, "") for x in names if sigma[x] != x and r.random() < 0.5]
+    verdict = c["claim"]["verdict"]
+    flip = {"black": "draw", "draw": "black", "white": "draw"}
+    if verdict.get("winner") in flip:
+        verdict["winner"] = flip[verdict["winner"]]
+    if verdict.get("winner") == "draw":
+        have = {x.get("attacker") for x in qs}
+        c["questions"] += [{"attacker": a, "wins": False, "moves": []} for a in ("black", "white") if a not in have]
+
+
 def rebind(c):
     """Point the question at the (edited) instance: its digest recomputed with the project's own
     canonical boards, so that instance edits reach the checker's game logic."""
@@ -628,7 +742,7 @@ def rebind(c):
 
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
-                                          m_links, m_pairings, m_lines, m_instance, m_position, m_forge,
+                                          m_links, m_racelinks, m_pairings, m_lines, m_instance, m_position, m_forge,
                                           m_inflate, m_drat)}
 
 
