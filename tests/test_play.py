@@ -72,6 +72,9 @@ def certs(tmp_path_factory):
         "ttt3-mb": ["maker-breaker", "examples/tic-tac-toe-3.txt", "--method", "search"],
         "ttt3-mb-breaker": ["maker-breaker", "examples/tic-tac-toe-3.txt", "--first", "breaker", "--method", "search"],
         "bounded": ["maker-breaker", "examples/3-in-a-row-4x4.txt", "--method", "search", "--rounds", "3"],
+        # races: refutations through automorphism links
+        "race-links": ["pg", "examples/classical/elly-3x3-race.pg", "--method", "search"],
+        "race-links-4": ["pg", "examples/classical/tippy-3x3-race-4.pg", "--method", "search"],
     }.items():
         p = d / f"{name}.json"
         args = [a if not a.startswith(("encodings/", "examples/")) else str(ROOT / a) for a in args]
@@ -81,9 +84,11 @@ def certs(tmp_path_factory):
 
 
 @pytest.mark.parametrize("name", ["hex3", "hex3-white", "hex3-table", "mm-draw", "mm-table", "ttt3-mb",
-                                  "ttt3-mb-breaker", "bounded"])
+                                  "ttt3-mb-breaker", "bounded", "race-links", "race-links-4"])
 def test_strategist_never_loses_small(certs, name):
-    ref = Referee(_cert(certs[name]))
+    cert = _cert(certs[name])
+    assert not name.startswith("race") or any(q.get("links") for q in cert["questions"])
+    ref = Referee(cert)
     assert _every_game(ref) > 0
 
 
