@@ -127,19 +127,18 @@ CERTDIR=proofs/large race_tet N 6 6  # 3.8 MB
 verify check proofs/large/N-6x6-race-6.json --instance examples/classical/N-6x6-race-6.pg --expect black > /dev/null
 race_tet N 6 5
 # ... and the decisive board of the erratum (docs/classical.md): the first player already wins the N
-# race on 5x5, within 6 moves (a 1.3 MB certificate, replayed in the slow tests) and not within 5.
+# race on 5x5, within 6 moves (88 KB with automorphism links) and not within 5.
 race_tet N 5 6; race_tet N 5 5
 # The Y pentomino (erratum of the published b = 7, m = 9): the first player wins the race on 6x6
-# within 6 moves (0.9 MB) and not within 5 (the compiled race kernel: under a second each).
+# within 6 moves (367 KB) and not within 5 (the compiled race kernel: under a second each).
 race_tet Y 6 6; race_tet Y 6 5
-# ... and no first-player win on 5x5: the full race there is a draw (46 KB, a few seconds)
+# ... and no first-player win on 5x5: the full race there is a draw (10 KB, a few seconds)
 race_tet Y 5
-# The L pentomino: the first player wins the race on 7x7 within 9 moves (2.9 MB; the published move
-# number is 10); "not within 8" is decided by the search only. On 6x6 the first player does not win
-# within 8 moves (518 KB).
-CERTDIR=proofs/large race_tet L 7 9
+# The L pentomino: the first player wins the race on 7x7 within 9 moves (583 KB with automorphism
+# links, 2.9 MB before; the published move number is 10); "not within 8" is decided by the search
+# only. On 6x6 the first player does not win within 8 moves (113 KB).
+race_tet L 7 9
 race_tet L 6 8
-verify check proofs/large/L-7x7-race-9.json --instance examples/classical/L-7x7-race-9.pg --expect black > /dev/null
 # The L and Y pentominoes, Maker-Breaker (Maker first): Breaker wins on 5x5 and Maker on 6x6 (board
 # number 6 for both); on 6x6 Maker wins Y within 6 rounds, not 5, and L within 7, not 6 (a few
 # seconds each).

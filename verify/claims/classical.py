@@ -20,6 +20,10 @@ not judged here: only committed certificates are).
 Erratum found: the Y pentomino's board and move numbers are printed as 7 and 9 (Wikipedia; OEIS
 A380597/A380598); the first player wins the race on 6×6 within 6 moves (and not within 5), and the
 5×5 race is a draw: b = 6, m = 6.
+
+Erratum found: the L pentomino's move number is printed as 10 (same sources); the first player wins
+the race on 7×7 within 9 moves (proofs/classical/L-7x7-race-9.json), so m ≤ 9 ("not within 8" is
+decided by the search only).
 """
 from __future__ import annotations
 
@@ -123,3 +127,27 @@ register(worked_example(
     "The Y pentomino's board number is 6 and its move number 6: the 5×5 race is a draw, and on 6×6 the "
     "first player forces the Y within 6 moves and not within 5.", lambda: _y_race(6, 6),
     corrects="classical-harary-y-pentomino"))
+
+
+def _l_race(moves: int) -> Violation | None:
+    """The L pentomino race on 7x7 against a move number ``moves``: the first player's certified
+    win within 9 moves there."""
+    won = certified("classical/L-7x7-race-9.json", "examples/classical/L-7x7-race-9.pg")
+    if won != {"winner": "black"} or moves <= 9:
+        return None
+    return Violation({"animal": "L pentomino", "board": "7x7", "convention": "race, first player"},
+                     f"no first-player win within {moves - 1} moves", "first player wins within 9 moves "
+                     "(proofs/classical/L-7x7-race-9.json)")
+
+
+register(worked_example(
+    "classical-harary-l-pentomino-moves", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
+    "The L pentomino's move number is 10: on the 7×7 board the first player forces the L in 10 moves and not "
+    "in 9 (the race).", lambda: _l_race(10),
+    erratum="the first player wins the L race on 7×7 within 9 moves (certified): the move number is at most 9 "
+            "(no win within 8 by the search, uncertified)"))
+
+register(worked_example(
+    "classical-harary-l-pentomino-moves-corrected", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
+    "On the 7×7 board the first player forces the L pentomino within 9 moves (the race).", lambda: _l_race(9),
+    corrects="classical-harary-l-pentomino-moves"))
