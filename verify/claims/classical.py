@@ -13,7 +13,7 @@ moving first) is printed as 6 (Wikipedia, "Harary's generalized tic-tac-toe", ci
 
 Erratum found: Skinny's move number (the straight tetromino, the race) is printed as 8 (same sources;
 OEIS A380598: "on a 7 X 7 board the first player can force a win in at most 8 moves"); the first
-player wins on 7×7 within 7 moves (and not within 6: proofs/large/skinny-7x7-race-6.json). The board
+player wins on 7×7 within 7 moves (and not within 6: proofs/classical/skinny-7x7-race-6.json). The board
 number 7 is confirmed: the full 6×6 race is a draw (proofs/large/skinny-6x6-race.json, 12.6 MB, so
 not judged here: only committed certificates are).
 
@@ -91,7 +91,7 @@ register(worked_example(
     "Skinny's move number is 8: on the 7×7 board the first player forces the Skinny in 8 moves and not in 7 "
     "(the race).", lambda: _skinny_race(8),
     erratum="the first player wins the Skinny race on 7×7 within 7 moves (certified; not within 6, "
-            "proofs/large): the move number is 7; the board number 7 is right (the 6×6 race is a draw, "
+            "certified too): the move number is 7; the board number 7 is right (the 6×6 race is a draw, "
             "certified in proofs/large)"))
 
 register(worked_example(
