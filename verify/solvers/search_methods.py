@@ -181,6 +181,7 @@ def _state_linker(walk: ProofWalk, links: dict):
     n = len(walk.game.positions)
     ident = tuple(range(n))
     seen: dict = {}
+    maps: dict = {}  # (lperm, perm) -> the cell map: one object per group element (checked once)
 
     def link(b, w, t):
         cb, cw, perm = canon(b, w)
@@ -188,9 +189,11 @@ def _state_linker(walk: ProofWalk, links: dict):
         if first[:2] == (b, w):
             return None
         lb, lw, lperm = first
-        # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
-        back = inverse(perm) if perm else ident
-        cmap = {1 << i: 1 << back[j] for i, j in enumerate(lperm or ident)}
+        cmap = maps.get((lperm, perm))
+        if cmap is None:
+            # a cell x of the first state goes to lperm(x) in the canonical frame, then back by perm^-1
+            back = inverse(perm) if perm else ident
+            cmap = maps[(lperm, perm)] = {1 << i: 1 << back[j] for i, j in enumerate(lperm or ident)}
         links[(b, w, t)] = ((lb, lw), cmap)
         return (lb, lw), cmap
 
