@@ -133,10 +133,16 @@ race_tet Y 6 6; race_tet Y 6 5
 # ... and no first-player win on 5x5: the full race there is a draw (10 KB, a few seconds)
 race_tet Y 5
 # The L pentomino: the first player wins the race on 7x7 within 9 moves (583 KB with automorphism
-# links, 2.9 MB before; the published move number is 10); "not within 8" is decided by the search
-# only. On 6x6 the first player does not win within 8 moves (113 KB).
+# links, 2.9 MB before; the published move number is 10), and not within 8: a draw (proofs/large,
+# 26 MB, built with the builder's two-ply lookahead off, 340 CPU s and 1.2 GB; with it the build
+# runs past 1,300 CPU s). On 6x6 the first player does not win within 8 moves (113 KB).
 race_tet L 7 9
 race_tet L 6 8
+verify family animal L 7 --race --moves 8 -o examples/classical/L-7x7-race-8.pg
+python -c 'import sys; from verify.solvers import search_leaves; search_leaves.LOOKAHEAD_MOVES = 0
+from verify.cli import main; sys.exit(main(sys.argv[1:]))' solve pg examples/classical/L-7x7-race-8.pg \
+  --method search --certificate proofs/large/L-7x7-race-8.json
+verify check proofs/large/L-7x7-race-8.json --instance examples/classical/L-7x7-race-8.pg --expect draw > /dev/null
 # The L and Y pentominoes, Maker-Breaker (Maker first): Breaker wins on 5x5 and Maker on 6x6 (board
 # number 6 for both); on 6x6 Maker wins Y within 6 rounds, not 5, and L within 7, not 6 (a few
 # seconds each).
