@@ -75,15 +75,22 @@ register(worked_example(
     "Maker-Breaker game), a win on 5×5.", lambda: _n_race(5), corrects="classical-harary-n-pentomino"))
 
 
-def _skinny_race(moves: int) -> Violation | None:
-    """The Skinny race on 7x7 (Skinny: four cells in a line) against the printed move number
-    ``moves``: the first player's certified win within 7 moves there."""
-    won = certified("classical/skinny-7x7-race-7.json", "examples/classical/skinny-7x7-race-7.pg")
-    if won != {"winner": "black"} or moves <= 7:
+def _race_within(animal: str, name: str, within: int, moves: int) -> Violation | None:
+    """An animal's race on 7x7 against a move number ``moves``: the first player's certified win
+    within ``within`` moves there (``proofs/classical/NAME-7x7-race-WITHIN.json``) refutes any
+    larger move number."""
+    cert = f"classical/{name}-7x7-race-{within}.json"
+    won = certified(cert, f"examples/classical/{name}-7x7-race-{within}.pg")
+    if won != {"winner": "black"} or moves <= within:
         return None
-    return Violation({"animal": "Skinny (straight tetromino)", "board": "7x7", "convention": "race, first player"},
-                     f"no first-player win within {moves - 1} moves", "first player wins within 7 moves "
-                     "(proofs/classical/skinny-7x7-race-7.json)")
+    return Violation({"animal": animal, "board": "7x7", "convention": "race, first player"},
+                     f"no first-player win within {moves - 1} moves",
+                     f"first player wins within {within} moves (proofs/{cert})")
+
+
+def _skinny_race(moves: int) -> Violation | None:
+    """The Skinny race on 7x7 (Skinny: four cells in a line): a certified win within 7 moves."""
+    return _race_within("Skinny (straight tetromino)", "skinny", 7, moves)
 
 
 register(worked_example(
@@ -129,25 +136,14 @@ register(worked_example(
     corrects="classical-harary-y-pentomino"))
 
 
-def _l_race(moves: int) -> Violation | None:
-    """The L pentomino race on 7x7 against a move number ``moves``: the first player's certified
-    win within 9 moves there."""
-    won = certified("classical/L-7x7-race-9.json", "examples/classical/L-7x7-race-9.pg")
-    if won != {"winner": "black"} or moves <= 9:
-        return None
-    return Violation({"animal": "L pentomino", "board": "7x7", "convention": "race, first player"},
-                     f"no first-player win within {moves - 1} moves", "first player wins within 9 moves "
-                     "(proofs/classical/L-7x7-race-9.json)")
-
-
 register(worked_example(
     "classical-harary-l-pentomino-moves", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
     "The L pentomino's move number is 10: on the 7×7 board the first player forces the L in 10 moves and not "
-    "in 9 (the race).", lambda: _l_race(10),
+    "in 9 (the race).", lambda: _race_within("L pentomino", "L", 9, 10),
     erratum="the first player wins the L race on 7×7 within 9 moves (certified): the move number is 9 "
             "(no win within 8: certified in proofs/large, out of git)"))
 
 register(worked_example(
     "classical-harary-l-pentomino-moves-corrected", "classical: Harary's table (Gardner 2001; Wikipedia; OEIS A380598)",
-    "On the 7×7 board the first player forces the L pentomino within 9 moves (the race).", lambda: _l_race(9),
+    "On the 7×7 board the first player forces the L pentomino within 9 moves (the race).", lambda: _race_within("L pentomino", "L", 9, 9),
     corrects="classical-harary-l-pentomino-moves"))
