@@ -102,9 +102,11 @@ def _build_part(game, b, w, t, colour, path, timeout, engine):
 
 
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
-               timeout: float | None = None, engine: str | None = None, log=None) -> dict:
+               timeout: float | None = None, engine: str | None = None, log=None, search=None) -> dict:
     """Write the book proving ``winner_colour`` (black/white of a Maker-Breaker description) to
-    ``out``; ``envelope_of(questions)`` makes the root certificate. Returns build statistics."""
+    ``out``; ``envelope_of(questions)`` makes the root certificate; ``search``: the search that
+    decided the game (its table answers the top's choices), else a new one, asked only where no
+    pre-built part shows the way. Returns build statistics."""
     from .search import make_search
     from .search_methods import _group_linker, _linker, answer_entries
     if game.maker_maker:
@@ -112,7 +114,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
     leaf_t = leaf_time(game, attacker, wins)
     prebuilt = _prebuilt(game, parts_dir)
-    search = make_search(game, attacker, engine, symmetry=True)
+    if search is None:
+        search = make_search(game, attacker, engine, symmetry=True)
     moves: dict = {}
     links: dict = {}
     leaves: dict = {}  # (b, w, t) -> member name
@@ -252,3 +255,67 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
         if tmp.exists():
             tmp.unlink()
     return stats
+
+
+def _winner_of_parts(game: pg.PositionalGame, parts_dir, prebuilt: dict):
+    """The winner (black/white) claimed by the smallest pre-built part, or None: a guess at which
+    book to build, saving the whole game's search (the check of the book decides)."""
+    from ..certificates.checker import read_certificate
+    from ..certificates.proof import proof_game
+    from ..question import Question
+    if not prebuilt:
+        return None
+    name = min(prebuilt.values(), key=lambda n: (Path(parts_dir) / n).stat().st_size)
+    try:
+        cert = read_certificate(Path(parts_dir) / name)
+        colour = proof_game(cert, Question.from_json(cert["claim"]["question"]))[1]
+    except Exception:  # an unreadable part: the search decides instead
+        return None
+    return colour if colour in pg.COLOURS else None
+
+
+def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 1, parts_dir=None,
+               timeout: float | None = None, engine: str | None = None, log=None):
+    """``verify solve KIND FILE --method search --certificate OUT.zip``: the winner, certified by a
+    book written to ``out`` and checked by :func:`verify.certificates.checker.check_file` (the
+    result is certified only if the check passes and its claim is the answer)."""
+    from ..certificates import envelope
+    from ..certificates.checker import check_file
+    from ..certificates.proof import KIND
+    from ..errors import CertificateError
+    from ..formats.instances import question_of
+    from ..formats.pg import pg_to_text
+    from ..formats.questions import board_json
+    from ..games import maker_breaker as mb
+    from ..result import Outcome
+    from .search import decide
+    t0 = time.monotonic()
+    if kind == "maker-breaker":
+        g = pg.from_maker_breaker(instance.board, instance.maker_mask, instance.breaker_mask, instance.first, rounds)
+        question = question_of("maker-breaker", instance, rounds)
+        board = board_json(instance.board)
+        if rounds is not None:
+            raise InputError("books answer the whole game (no --rounds)")
+    elif kind == "pg":
+        g, question, board = instance, question_of("pg", instance), {"pg": pg_to_text(instance)}
+    else:
+        raise InputError(f"books are built for maker-breaker and pg games, not {kind}")
+    if g.maker_maker:
+        raise InputError("books are built for Maker-Breaker descriptions (no #whitewins)")
+    search = None
+    colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
+    if colour is None:
+        colour, searches = decide(g, timeout, engine=engine)
+        search = searches[0]
+    winner = ({pg.BLACK: mb.MAKER, pg.WHITE: mb.BREAKER}[colour] if kind == "maker-breaker" else colour)
+    stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
+                       out, parts_dir, jobs, timeout, engine, log, search)
+    result = Outcome(game=kind, method="search", winner=winner,
+                     first=instance.first if kind == "maker-breaker" else (g.schedule() or ("",))[0],
+                     stats={**stats, "seconds": round(time.monotonic() - t0, 3)})
+    result.question = question
+    report = check_file(out)
+    if report.question != question or report.verdict != {"winner": winner}:
+        raise CertificateError(f"the book {out} proves {report.verdict_text()}, not the answer: not certified")
+    result.check = report
+    return result
