@@ -102,7 +102,9 @@ Soundness (why an accepted certificate is true):
   (the attacker's moves in a refutation, forced blocks) can reach exponentially many keys from a
   certificate of a few lines (k disjoint pairs, Maker first, an empty refutation: 2^k keys), so each
   answer may derive at most ``limits.PG_PROOF_FREE_STATES`` + ``limits.PG_PROOF_STATES_PER_ENTRY``
-  states per recorded entry (moves, links, pairings); beyond, the certificate is refused.
+  states per recorded entry (moves, links, pairings, lines, replies, parts); beyond, the certificate
+  is refused. A part is one step of its parent: its member's walk is separate, finite by the same
+  argument, with its own budget, and has no parts (no recursion).
 - *No unexplored state is trusted*: ``prove`` stores a carrier only after the whole proof below it
   was checked (post-order), and a link to a key still being resolved (a cycle) is rejected. In
   ``refute`` a key is marked only together with a chain k1 → … → kn of links ending at a key already
@@ -675,9 +677,11 @@ def member_answer(member, name: str, game: pg.PositionalGame, attacker: str, win
     if member.get("kind") != KIND or set(member) - ENVELOPE - {"questions"}:
         raise CertificateError(f"{what} is not a pg-proof certificate")
     try:
-        mgame, colour, _, _ = proof_game(member, question)
+        mgame, colour, _, asked = proof_game(member, question)
     except InputError as exc:
         raise CertificateError(f"{what}: {exc}") from None
+    if asked != question:
+        raise CertificateError(f"{what}: its claimed question is not the one its instance poses")
     if pg.described(mgame) != pg.described(game):
         raise CertificateError(f"{what} is not about the game at its state (instance, stones or schedule differ)")
     if (colour == attacker) != wins:

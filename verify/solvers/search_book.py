@@ -114,12 +114,16 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
     leaf_t = leaf_time(game, attacker, wins)
     prebuilt = _prebuilt(game, parts_dir)
+    guessed = search is None  # the winner read from a pre-built part's claim
     if search is None:
         search = make_search(game, attacker, engine, symmetry=True)
     moves: dict = {}
     links: dict = {}
     leaves: dict = {}  # (b, w, t) -> member name
     linked = _linker(search, links) if search.iso else None
+    if linked is not None:  # pre-built parts first: later leaves link to them
+        for b, w in prebuilt:
+            linked(b, w, leaf_t)
     if search.iso and getattr(search, "group", None):
         seen = {}
         for (b, w), name in prebuilt.items():
@@ -151,6 +155,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
                 v = next((c for c in cells if best and counts[c] == best), 0)
         if not v:
             won, _, v = search.solve(b, w, t)
+            if won != wins and guessed:
+                raise InputError(f"the pre-built parts claim {winner_colour} wins, which the search contradicts")
             if won != wins:
                 raise AssertionError("the search contradicts itself along its own proof")
         if not v:
@@ -200,7 +206,9 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
     ready, the root last; the zip is renamed to ``out`` only when complete."""
     from ..encode.child import child_main, kill_group
     out = Path(out)
-    work = Path(parts_dir) if parts_dir is not None else out.parent / (out.name + ".parts")
+    import shutil
+    import tempfile
+    work = Path(parts_dir) if parts_dir is not None else Path(tempfile.mkdtemp(prefix=".parts-", dir=out.parent))
     work.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
     todo = [(s, name) for s, name in leaves.items() if not (work / name).is_file()]
@@ -254,6 +262,8 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
             conn.close()
         if tmp.exists():
             tmp.unlink()
+        if parts_dir is None:
+            shutil.rmtree(work, ignore_errors=True)
     return stats
 
 
@@ -308,14 +318,21 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
         colour, searches = decide(g, timeout, engine=engine)
         search = searches[0]
     winner = ({pg.BLACK: mb.MAKER, pg.WHITE: mb.BREAKER}[colour] if kind == "maker-breaker" else colour)
-    stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
-                       out, parts_dir, jobs, timeout, engine, log, search)
+    out = Path(out)
+    unchecked = out.with_name(out.name + ".unchecked.zip")  # renamed to ``out`` once it checks
+    try:
+        stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
+                           unchecked, parts_dir, jobs, timeout, engine, log, search)
+        report = check_file(unchecked)
+        if report.question != question or report.verdict != {"winner": winner}:
+            raise CertificateError(f"the book proves {report.verdict_text()}, not the answer: not certified")
+        os.replace(unchecked, out)
+    finally:
+        if unchecked.exists():
+            unchecked.unlink()
     result = Outcome(game=kind, method="search", winner=winner,
                      first=instance.first if kind == "maker-breaker" else (g.schedule() or ("",))[0],
                      stats={**stats, "seconds": round(time.monotonic() - t0, 3)})
     result.question = question
-    report = check_file(out)
-    if report.question != question or report.verdict != {"winner": winner}:
-        raise CertificateError(f"the book {out} proves {report.verdict_text()}, not the answer: not certified")
     result.check = report
     return result

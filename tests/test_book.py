@@ -1,0 +1,230 @@
+"""Books (pg-proof certificates made of parts, one zip): built by ``verify solve ... --certificate
+OUT.zip``, checked part by part (verify/certificates/book.py, ProofWalk.part), judged against the
+reference search; the container read strictly (names, sizes, non-zips, non-JSON members)."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from verify import limits
+from verify.certificates import book
+from verify.certificates.checker import check_certificate, check_file
+from verify.errors import CertificateError, VerifyError
+from verify.families import family
+from verify.formats.pg import read_pg
+from verify.games import positional as pg
+from verify.games.maker_breaker import MakerBreakerGame
+from verify.hypergraph import Hypergraph
+from verify.solvers import solve
+from verify.solvers.search_book import leaf_time, solve_book
+
+ROOT = Path(__file__).resolve().parents[1]
+HEIN = ROOT.parent / "shared" / "positional-games" / "hex-hein"
+if not HEIN.is_dir():
+    HEIN = Path("/work/shared/positional-games/hex-hein")
+
+
+def _mb(h, first):
+    return MakerBreakerGame(h, first)
+
+
+def _book(tmp_path, kind, instance, name="book.zip", parts=None, jobs=1):
+    out = tmp_path / name
+    result = solve_book(kind, instance, out, jobs=jobs, parts_dir=parts)
+    return result, out
+
+
+CASES = [("tic-tac-toe 3", lambda: family("tic-tac-toe", 3)), ("tic-tac-toe 4", lambda: family("tic-tac-toe", 4)),
+         ("tic-tac-toe 5", lambda: family("tic-tac-toe", 5)), ("vdW ap 9 3", lambda: family("ap", 9, 3)),
+         ("skinny 6x6", lambda: family("animal", "skinny", 6))]
+
+
+@pytest.mark.parametrize("first", ["maker", "breaker"])
+@pytest.mark.parametrize("name,make", CASES, ids=[c[0] for c in CASES])
+def test_books_agree_with_the_reference_search(tmp_path, name, make, first):
+    h = make()
+    game = _mb(h, first)
+    result, out = _book(tmp_path, "maker-breaker", game, jobs=2)
+    want = solve("maker-breaker", game, method="search").winner
+    assert result.winner == want and result.certified
+    report = check_file(out)
+    assert report.verdict == {"winner": str(want)} and "parts checked" in report.detail
+    with zipfile.ZipFile(out) as z:
+        root = json.loads(z.read(book.ROOT))
+        assert len(z.namelist()) == 1 + len({p[3] for q in root["questions"] for p in q.get("parts", [])})
+
+
+def test_a_hex_puzzle_book(tmp_path):
+    paths = sorted(HEIN.glob("hein_0*_5x5*.pg"))[:2] if HEIN.is_dir() else []
+    games = [read_pg(p) for p in paths] or [read_pg(ROOT / "encodings/pg/hex3-empty.pg")]
+    for i, g in enumerate(games):
+        result, out = _book(tmp_path, "pg", g, name=f"hex{i}.zip")
+        assert result.winner == solve("pg", g, method="search").winner
+        assert check_file(out).verdict == {"winner": str(result.winner)}
+
+
+def test_leaves_come_after_the_enumerated_sides_first_turn():
+    g = pg.from_maker_breaker(family("tic-tac-toe", 3), 0, 0, "maker")
+    assert leaf_time(g, pg.BLACK, True) == 3 and leaf_time(g, pg.BLACK, False) == 2
+    g = pg.from_maker_breaker(family("tic-tac-toe", 3), 0, 0, "breaker")
+    assert leaf_time(g, pg.BLACK, True) == 2 and leaf_time(g, pg.BLACK, False) == 3
+
+
+def test_prebuilt_parts_are_used_and_checked(tmp_path):
+    game = _mb(family("tic-tac-toe", 4), "breaker")
+    parts = tmp_path / "parts"
+    first, _ = _book(tmp_path, "maker-breaker", game, "a.zip", parts)
+    assert first.stats["built"] == first.stats["parts"] > 1
+    again, _ = _book(tmp_path, "maker-breaker", game, "b.zip", parts)
+    assert again.stats["built"] == 0 and again.stats["prebuilt"] == again.stats["parts"]
+    # a pre-built part that does not check: the book is refused, no verdict
+    victims = sorted(parts.glob("*.json"), key=lambda p: p.stat().st_size)
+    cert = json.loads(victims[-1].read_text())
+    cert["questions"][0].update(moves=[], pairings=[])
+    victims[-1].write_text(json.dumps(cert))
+    with pytest.raises(CertificateError):
+        _book(tmp_path, "maker-breaker", game, "c.zip", parts)
+    assert not (tmp_path / "c.zip.tmp").exists() and not (tmp_path / "c.zip").exists()
+    # a pre-built part whose claim lies (the book's winner is read from the smallest part)
+    cert = json.loads(victims[0].read_text())
+    cert["claim"]["verdict"] = {"winner": "black" if cert["claim"]["verdict"]["winner"] == "white" else "white"}
+    victims[0].write_text(json.dumps(cert))
+    with pytest.raises(VerifyError):
+        _book(tmp_path, "maker-breaker", game, "d.zip", parts)
+
+
+# -- the container, read strictly -------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("book")
+    _, out = _book(tmp, "maker-breaker", _mb(family("tic-tac-toe", 3), "maker"))
+    with zipfile.ZipFile(out) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+def _zip(path, members, **kw):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members:
+            z.writestr(name, data, **kw)
+    return path
+
+
+def _refused(path, match):
+    with pytest.raises(CertificateError, match=match):
+        check_file(path)
+
+
+def test_the_good_book_checks(tmp_path, good):
+    assert "2 parts checked" in check_file(_zip(tmp_path / "g.zip", good.items())).detail
+
+
+@pytest.mark.parametrize("bad", ["../x.json", "a/b.json", "/abs.json", ".hidden.json", "x.txt", "a\\b.json", "a..json"])
+def test_member_names_must_be_plain(tmp_path, good, bad):
+    _refused(_zip(tmp_path / "n.zip", [*good.items(), (bad, b"{}")]), "plain")
+
+
+def test_duplicate_members_are_refused(tmp_path, good):
+    import warnings
+    name = next(n for n in good if n != book.ROOT)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _refused(_zip(tmp_path / "d.zip", [*good.items(), (name, good[name])]), "twice")
+
+
+def test_a_root_is_needed(tmp_path, good):
+    _refused(_zip(tmp_path / "r.zip", [(n, d) for n, d in good.items() if n != book.ROOT]), "root member")
+
+
+def test_a_missing_member_is_refused(tmp_path, good):
+    root = json.loads(good[book.ROOT])
+    name = root["questions"][0]["parts"][0][3]
+    _refused(_zip(tmp_path / "m.zip", [(n, d) for n, d in good.items() if n != name]), "no member")
+    root["questions"][0]["parts"][0][3] = book.ROOT
+    _refused(_zip(tmp_path / "m2.zip", [*((n, d) for n, d in good.items() if n != book.ROOT),
+                                         (book.ROOT, json.dumps(root))]), "no member")
+
+
+def test_members_must_be_json(tmp_path, good):
+    name = next(n for n in good if n != book.ROOT)
+    for data, match in ((b"not json", "malformed JSON"), (b"\xff\xfe", "UTF-8"), (b"[1, 2]", "JSON object")):
+        _refused(_zip(tmp_path / "j.zip", [(n, data if n == name else d) for n, d in good.items()]), match)
+    _refused(_zip(tmp_path / "k.zip", [(n, b"nope" if n == book.ROOT else d) for n, d in good.items()]), "malformed")
+
+
+def test_member_sizes_are_bounded(tmp_path, good, monkeypatch):
+    path = _zip(tmp_path / "s.zip", good.items())
+    monkeypatch.setattr(limits, "MAX_BOOK_MEMBER_BYTES", 1000)
+    _refused(path, "more than 1000 bytes")
+    # a zip bomb lying about its size: the declared size patched small, the data large
+    monkeypatch.setattr(limits, "MAX_BOOK_MEMBER_BYTES", 1 << 20)
+    bomb = b" " * (4 << 20) + good[book.ROOT]
+    raw = io.BytesIO()
+    with zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(book.ROOT, bomb)
+    data = bytearray(raw.getvalue())
+    for sig, off in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):  # uncompressed size, local and central
+        i = data.find(sig)
+        data[i + off:i + off + 4] = (100).to_bytes(4, "little")
+    (tmp_path / "bomb.zip").write_bytes(bytes(data))
+    _refused(tmp_path / "bomb.zip", "more than|cannot be read")
+
+
+def test_too_many_members(tmp_path, good, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_BOOK_MEMBERS", 2)
+    _refused(_zip(tmp_path / "many.zip", good.items()), "at most 2 members")
+
+
+def test_a_non_zip_is_refused(tmp_path):
+    (tmp_path / "x.zip").write_text('{"a": 1}')
+    _refused(tmp_path / "x.zip", "not a readable zip")
+    (tmp_path / "y.zip").write_bytes(b"PK\x03\x04garbage")
+    _refused(tmp_path / "y.zip", "not a readable zip")
+
+
+def test_parts_need_a_book(good):
+    with pytest.raises(CertificateError, match="needs a book"):
+        check_certificate(json.loads(good[book.ROOT]))
+
+
+def test_parts_do_not_nest(tmp_path, good):
+    names = [n for n in good if n != book.ROOT]
+    member = json.loads(good[names[0]])
+    member["questions"][0]["parts"] = [[0, "", "", names[1]]]
+    _refused(_zip(tmp_path / "nest.zip", [(n, json.dumps(member) if n == names[0] else d) for n, d in good.items()]),
+             "parts do not nest")
+
+
+def test_a_part_swapped_for_another_leafs_is_refused(tmp_path, good):
+    root = json.loads(good[book.ROOT])
+    parts = root["questions"][0]["parts"]
+    parts[0][3], parts[1][3] = parts[1][3], parts[0][3]
+    _refused(_zip(tmp_path / "sw.zip", [(n, json.dumps(root) if n == book.ROOT else d) for n, d in good.items()]),
+             "not about the game at its state")
+
+
+def test_the_cli_says_one_line(tmp_path, good):
+    path = _zip(tmp_path / "cli.zip", [(n, d) for n, d in good.items() if n != book.ROOT])
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-m", "verify.cli", "check", str(path)], capture_output=True, text=True,
+                         env=env)
+    assert run.returncode == 1 and "Traceback" not in run.stderr + run.stdout
+    assert "root member" in run.stdout
+    ok = _zip(tmp_path / "ok.zip", good.items())
+    run = subprocess.run([sys.executable, "-m", "verify.cli", "check", str(ok), "--instance",
+                          str(ROOT / "examples/tic-tac-toe-3.txt"), "--first", "maker", "--expect", "maker"],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_the_root_follows_the_schema(good):
+    import jsonschema
+    schema = json.loads((ROOT / "verify/certificates/schemas/certificate.schema.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(json.loads(good[book.ROOT]))
