@@ -228,3 +228,19 @@ def test_the_root_follows_the_schema(good):
     import jsonschema
     schema = json.loads((ROOT / "verify/certificates/schemas/certificate.schema.json").read_text())
     jsonschema.Draft202012Validator(schema).validate(json.loads(good[book.ROOT]))
+
+
+def test_assembling_prebuilt_parts_only(tmp_path):
+    game = _mb(family("tic-tac-toe", 3), "maker")
+    parts = tmp_path / "parts"
+    with pytest.raises(VerifyError, match="no pre-built part"):
+        solve_book("maker-breaker", game, tmp_path / "x.zip", parts_dir=parts, build=False)
+    _book(tmp_path, "maker-breaker", game, "a.zip", parts)
+    victim = sorted(parts.glob("*.json"))[0]
+    victim.unlink()
+    with pytest.raises(VerifyError, match="1 part"):
+        solve_book("maker-breaker", game, tmp_path / "y.zip", parts_dir=parts, build=False)
+    assert not (tmp_path / "y.zip").exists()
+    _book(tmp_path, "maker-breaker", game, "b.zip", parts)  # rebuilt: the missing one only
+    result = solve_book("maker-breaker", game, tmp_path / "c.zip", parts_dir=parts, build=False)
+    assert result.certified and result.stats["built"] == 0

@@ -57,14 +57,18 @@ def _prebuilt(game: pg.PositionalGame, parts_dir) -> dict:
             cells = [game.mask([n]) for n in names]
         except InputError:
             continue
-        b, w = game.start()
-        ok = len(cells) <= len(sched)
-        for c, colour in zip(cells, sched):
-            ok = ok and not c & (b | w)
-            b, w = (b | c, w) if colour == pg.BLACK else (b, w | c)
-        if ok:
+        b, w = _stones(game, cells)
+        if len(cells) <= len(sched) and (b | w).bit_count() == len(cells) + sum(map(int.bit_count, game.start())):
             out[(b, w)] = p.name
     return out
+
+
+def _stones(game: pg.PositionalGame, cells) -> tuple[int, int]:
+    """(black, white) after the moves ``cells`` (bits, in play order) from the start."""
+    b, w = game.start()
+    for c, colour in zip(cells, game.schedule()):
+        b, w = (b | c, w) if colour == pg.BLACK else (b, w | c)
+    return b, w
 
 
 def _order_name(game, table: dict, b, w, t) -> str:
@@ -102,11 +106,13 @@ def _build_part(game, b, w, t, colour, path, timeout, engine):
 
 
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
-               timeout: float | None = None, engine: str | None = None, log=None, search=None) -> dict:
+               timeout: float | None = None, engine: str | None = None, log=None, search=None,
+               build: bool = True) -> dict:
     """Write the book proving ``winner_colour`` (black/white of a Maker-Breaker description) to
     ``out``; ``envelope_of(questions)`` makes the root certificate; ``search``: the search that
     decided the game (its table answers the top's choices), else a new one, asked only where no
-    pre-built part shows the way. Returns build statistics."""
+    pre-built part shows the way; ``build=False``: assemble pre-built parts only (no search, no
+    part built: a missing one is an error naming the states left). Returns build statistics."""
     from .search import make_search
     from .search_methods import _group_linker, _linker, answer_entries
     if game.maker_maker:
@@ -114,12 +120,14 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
     leaf_t = leaf_time(game, attacker, wins)
     prebuilt = _prebuilt(game, parts_dir)
+    sequences = [[game.mask([m]) for m in name[:-5].split("-")] for name in prebuilt.values()]
     guessed = search is None  # the winner read from a pre-built part's claim
     if search is None:
         search = make_search(game, attacker, engine, symmetry=True)
     moves: dict = {}
     links: dict = {}
     leaves: dict = {}  # (b, w, t) -> member name
+    missing: list = []  # build=False: the states where no pre-built part shows X's move
     linked = _linker(search, links) if search.iso else None
     if linked is not None:  # pre-built parts first: later leaves link to them
         for b, w in prebuilt:
@@ -147,12 +155,15 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
             cells = [1 << i for i in bits(legal)]
             if t + 1 == leaf_t and pre_keys:
                 v = next((c for c in cells if key_of(*search.play(b, w, c, True), t + 1) in pre_keys), 0)
-            elif t + 1 < leaf_t:
-                own = b if attacker == pg.BLACK else w
-                counts = {c: sum(1 for (pb, pw) in prebuilt if b & ~pb == 0 and w & ~pw == 0
-                                 and c & (pb if attacker == pg.BLACK else pw) & ~own) for c in cells}
-                best = max(counts.values(), default=0)
-                v = next((c for c in cells if best and counts[c] == best), 0)
+            elif t + 1 < leaf_t:  # the move most pre-built parts play next from this very state
+                counts: dict = {}
+                for seq in sequences:
+                    if len(seq) > t and seq[t] & legal and _stones(game, seq[:t]) == (b, w):
+                        counts[seq[t]] = counts.get(seq[t], 0) + 1
+                v = max(sorted(counts), key=counts.get, default=0)
+        if not v and not build:
+            missing.append(_order_name(game, moves, b, w, t)[:-5])
+            v = legal & -legal  # a placeholder: the book is not written
         if not v:
             won, _, v = search.solve(b, w, t)
             if won != wins and guessed:
@@ -190,6 +201,9 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
         top.prove(*start, 0)
     else:
         top.refute(*start, 0)
+    if not build and (missing or any(n not in prebuilt.values() for n in leaves.values())):
+        left = missing or sorted(n for n in leaves.values() if n not in prebuilt.values())
+        raise InputError(f"{len(left)} part(s) not pre-built, after: {', '.join(left)}")
     q = answer_entries(game, attacker, wins, moves, links)
     b0, w0 = start
     if marked:
@@ -285,7 +299,7 @@ def _winner_of_parts(game: pg.PositionalGame, parts_dir, prebuilt: dict):
 
 
 def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 1, parts_dir=None,
-               timeout: float | None = None, engine: str | None = None, log=None):
+               timeout: float | None = None, engine: str | None = None, log=None, build: bool = True):
     """``verify solve KIND FILE --method search --certificate OUT.zip``: the winner, certified by a
     book written to ``out`` and checked by :func:`verify.certificates.checker.check_file` (the
     result is certified only if the check passes and its claim is the answer)."""
@@ -314,6 +328,8 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
         raise InputError("books are built for Maker-Breaker descriptions (no #whitewins)")
     search = None
     colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
+    if colour is None and not build:
+        raise InputError("no pre-built part to assemble")
     if colour is None:
         colour, searches = decide(g, timeout, engine=engine)
         search = searches[0]
@@ -322,7 +338,7 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
     unchecked = out.with_name(out.name + ".unchecked.zip")  # renamed to ``out`` once it checks
     try:
         stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
-                           unchecked, parts_dir, jobs, timeout, engine, log, search)
+                           unchecked, parts_dir, jobs, timeout, engine, log, search, build)
         report = check_file(unchecked)
         if report.question != question or report.verdict != {"winner": winner}:
             raise CertificateError(f"the book proves {report.verdict_text()}, not the answer: not certified")
