@@ -244,3 +244,20 @@ def test_assembling_prebuilt_parts_only(tmp_path):
     _book(tmp_path, "maker-breaker", game, "b.zip", parts)  # rebuilt: the missing one only
     result = solve_book("maker-breaker", game, tmp_path / "c.zip", parts_dir=parts, build=False)
     assert result.certified and result.stats["built"] == 0
+
+
+def test_a_member_proves_one_state(tmp_path, good):
+    root = json.loads(good[book.ROOT])
+    parts = root["questions"][0]["parts"]
+    parts[1][3] = parts[0][3]  # two states, one member: refused before any work is repeated
+    _refused(_zip(tmp_path / "twice.zip", [(n, json.dumps(root) if n == book.ROOT else d) for n, d in good.items()]),
+             "named by two parts")
+
+
+def test_a_failing_part_is_named(tmp_path, good):
+    name = next(n for n in good if n != book.ROOT)
+    member = json.loads(good[name])
+    member["questions"][0]["moves"] = []
+    member["questions"][0].pop("lines", None)
+    _refused(_zip(tmp_path / "f.zip", [(n, json.dumps(member) if n == name else d) for n, d in good.items()]),
+             f"part '{name}'")

@@ -11,8 +11,10 @@ The container is read strictly, and nothing in it is trusted: every member name 
 file name (``[A-Za-z0-9._-]``, ending in ``.json``, no ``/``, ``\\``, ``..`` or leading dot), listed
 once; at most :data:`verify.limits.MAX_BOOK_MEMBERS` members; each member's decompressed bytes are
 bounded by :data:`verify.limits.MAX_BOOK_MEMBER_BYTES` while they are read (a declared size is
-not believed: a zip bomb stops at the bound); a member must be UTF-8 JSON. Any defect is one
-CertificateError line. A member no part names is never read (it proves nothing the root uses).
+not believed: a zip bomb stops at the bound); a member must be UTF-8 JSON; a member is read for
+one part only (checking stays linear in the book: no member is re-checked for many states). Any
+defect is one CertificateError line. A member no part names is never read (it proves nothing the
+root uses).
 """
 from __future__ import annotations
 
@@ -48,14 +50,21 @@ class BookRoot(dict):
         self._archive = archive
         self._names = names
         self._where = where
+        self._read: set = set()
         self.checked = 0
 
     def close(self) -> None:
         self._archive.close()
 
     def member(self, name: str):
+        """The member ``name``, parsed; each member may be read once: a part proves one state
+        (a member named by many states would be checked once each, work growing as the product
+        of the root's and the member's sizes, while the zip holds the member once)."""
         if name == ROOT or name not in self._names:
             raise CertificateError(f"the book has no member {name!r}")
+        if name in self._read:
+            raise CertificateError(f"the member {name!r} is named by two parts (a part proves one state)")
+        self._read.add(name)
         self.checked += 1
         return _read_json(self._archive, name, f"{self._where}: member {name!r}")
 

@@ -378,20 +378,27 @@ class ProofWalk(Attack):
         remaining schedule), so the parent's merging of states with one key is as sound as for a
         state it walked itself. Each part is checked in its own walk when the parent first reaches
         its state (the walk is then dropped: memory is the parent's plus one part's), once per
-        key of the parent (a member named by two states is checked once for each derived game)."""
+        key of the parent; the book lets each member prove one state only (a member named by two
+        part entries is refused: re-checking one stored member for many states would make the
+        work grow as a product of sizes)."""
         if self.members is None:
             raise CertificateError(f"a part at time {t} ({name!r}) needs a book holding its member "
                                    "(a part's certificate may not have parts)")
         member = self.members(name)
         game = pg.continued(self.game, b, w, t)
         q = member_answer(member, name, game, self.x, wins)
-        walk = answer_walk(game, self.x, q)
-        walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * walk.recorded
-        start = game.start()
-        if wins:
-            return walk.prove(*start, 0)
-        walk.refute(*start, 0)
-        return 0
+        del member
+        try:
+            walk = answer_walk(game, self.x, q)
+            walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * walk.recorded
+            del q
+            start = game.start()
+            if wins:
+                return walk.prove(*start, 0)
+            walk.refute(*start, 0)
+            return 0
+        except CertificateError as exc:
+            raise CertificateError(f"part {name!r}: {exc}") from None
 
     def forced_cell(self, b, w, t) -> int:
         """Y's forced block in a proof (Y's turn, X moves next): the least cell where X completes
