@@ -230,15 +230,16 @@ def test_the_root_follows_the_schema(good):
     jsonschema.Draft202012Validator(schema).validate(json.loads(good[book.ROOT]))
 
 
-def test_assembling_prebuilt_parts_only(tmp_path):
-    game = _mb(family("tic-tac-toe", 3), "maker")
+@pytest.mark.parametrize("n", [3, 4])  # a proof book (Maker wins), a refutation book (Breaker wins)
+def test_assembling_prebuilt_parts_only(tmp_path, n):
+    game = _mb(family("tic-tac-toe", n), "maker")
     parts = tmp_path / "parts"
     with pytest.raises(VerifyError, match="no pre-built part"):
         solve_book("maker-breaker", game, tmp_path / "x.zip", parts_dir=parts, build=False)
     _book(tmp_path, "maker-breaker", game, "a.zip", parts)
     victim = sorted(parts.glob("*.json"))[0]
     victim.unlink()
-    with pytest.raises(VerifyError, match="1 part"):
+    with pytest.raises(VerifyError, match="part.* not pre-built"):
         solve_book("maker-breaker", game, tmp_path / "y.zip", parts_dir=parts, build=False)
     assert not (tmp_path / "y.zip").exists()
     _book(tmp_path, "maker-breaker", game, "b.zip", parts)  # rebuilt: the missing one only
@@ -261,3 +262,22 @@ def test_a_failing_part_is_named(tmp_path, good):
     member["questions"][0].pop("lines", None)
     _refused(_zip(tmp_path / "f.zip", [(n, json.dumps(member) if n == name else d) for n, d in good.items()]),
              f"part '{name}'")
+
+
+def test_cli_book_options(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    ttt = str(ROOT / "examples/tic-tac-toe-3.txt")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "verify.cli", "solve", "maker-breaker", ttt, "--method", "search",
+                               *args], capture_output=True, text=True, env=env)
+    for args in (["--certificate", str(tmp_path / "a.zip"), "--assemble"],
+                 ["--certificate", str(tmp_path / "a.json"), "--parts", str(tmp_path)],
+                 ["--certificate", str(tmp_path / "a.zip"), "--parts", str(tmp_path / "none"), "--assemble"],
+                 ["--certificate", str(tmp_path / "a.zip"), "--no-symmetry"]):
+        got = run(*args)
+        assert got.returncode == 2 and got.stderr.count("\n") == 1 and "Traceback" not in got.stderr, (args, got.stderr)
+    got = run("--certificate", str(tmp_path / "b.zip"), "--parts", str(tmp_path / "p"), "--jobs", "2")
+    assert got.returncode == 0 and "maker wins" in got.stdout and "2 parts checked" in got.stdout
+    got = run("--certificate", str(tmp_path / "c.zip"), "--parts", str(tmp_path / "p"), "--assemble")
+    assert got.returncode == 0 and "2 parts checked" in got.stdout

@@ -61,6 +61,9 @@ def add_cli(sub) -> None:
                                                          "(OUT.zip: a book of parts, --method search)")
     s.add_argument("--parts", metavar="DIR", help="with --certificate OUT.zip: the folder of the book's part "
                                                   "certificates (pre-built ones are used, new ones written there)")
+    s.add_argument("--assemble", action="store_true",
+                   help="with --parts DIR: assemble the pre-built parts only (no search, no part built; a "
+                        "missing part is an error naming it)")
     s.set_defaults(func=cmd_solve)
 
 
@@ -74,6 +77,8 @@ def cmd_solve(args) -> int:
     instance = load_instance(args.game, args.file, first=args.first)
     if args.parts is not None and not (args.certificate or "").endswith(".zip"):
         raise InputError("--parts goes with --certificate OUT.zip (a book)")
+    if args.assemble and args.parts is None:
+        raise InputError("--assemble goes with --parts DIR")
     if (args.certificate or "").endswith(".zip"):
         return _solve_book(args, instance, options)
     want_cert = args.certificate is not None
@@ -106,7 +111,8 @@ def _solve_book(args, instance, options) -> int:
         raise InputError("--jobs must be >= 1")
     result = solve_book(args.game, instance, args.certificate, options.get("rounds"), options.get("jobs", 1),
                         args.parts, options.get("timeout"),
-                        log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True))
+                        log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True),
+                        build=not args.assemble)
     out = result.to_json()
     out["certificate"] = {"path": args.certificate, "checked": result.check.detail}
     if args.json:

@@ -13,7 +13,7 @@ timeout or Ctrl-C), ``jobs`` at a time, and written into the zip as it finishes;
 into place only once every part is in it (no partial book, no verdict from part of the work).
 
 Pre-built parts (``parts_dir``): files ``m1-m2-...-mk.json`` named by the moves from the start in
-play order (e.g. ``1.1.1-2.2.2-1.2.2.json``). The top prefers X moves leading to them (up to the
+play order (e.g. ``1.1.1-2.2.2-1.2.2.json``). The top prefers moves leading to them (up to the
 automorphisms), uses them as they are (the checker verifies them like every part), and writes the
 parts it builds there too, so a long build can be resumed or spread over machines.
 """
@@ -151,10 +151,10 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
         legal = search.legal(b, w, t)
         xt = search.sched[t] == attacker
         v = 0
-        if xt and prebuilt:  # prefer X moves towards pre-built parts
+        if prebuilt:  # prefer the choosing side's moves towards pre-built parts
             cells = [1 << i for i in bits(legal)]
             if t + 1 == leaf_t and pre_keys:
-                v = next((c for c in cells if key_of(*search.play(b, w, c, True), t + 1) in pre_keys), 0)
+                v = next((c for c in cells if key_of(*search.play(b, w, c, xt), t + 1) in pre_keys), 0)
             elif t + 1 < leaf_t:  # the move most pre-built parts play next from this very state
                 counts: dict = {}
                 for seq in sequences:
