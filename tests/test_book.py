@@ -281,3 +281,104 @@ def test_cli_book_options(tmp_path):
     assert got.returncode == 0 and "maker wins" in got.stdout and "2 parts checked" in got.stdout
     got = run("--certificate", str(tmp_path / "c.zip"), "--parts", str(tmp_path / "p"), "--assemble")
     assert got.returncode == 0 and "2 parts checked" in got.stdout
+
+
+# -- parts carved out of ordinary certificates: the carrier flows back ------------------------------
+
+class _Carved(dict):
+    """A root whose members are carved from its own certificate on demand (the book interface of
+    verify.certificates.book.BookRoot: ``member(name)``, ``checked``)."""
+
+    def __init__(self, cert, members):
+        super().__init__(cert)
+        self.members, self.checked = members, 0
+
+    def member(self, name):
+        self.checked += 1
+        return self.members[name]
+
+
+def _carve(cert, game, states: dict) -> _Carved:
+    """The certificate with every state of ``states`` ({(attacker, b, w, t): name}) made a part whose
+    member holds the entries below it (t and stones shifted to the state's game)."""
+    from verify.certificates import envelope
+    from verify.formats.instances import question_of
+    from verify.formats.pg import pg_to_text
+    root = json.loads(json.dumps(cert))
+    b0, w0 = game.start()
+    members = {}
+    for (attacker, b, w, t), name in states.items():
+        sub = pg.continued(game, b, w, t)
+        sb, sw = set(game.names(b & ~b0)), set(game.names(w & ~w0))
+        q = next(q for q in root["questions"] if q["attacker"] == attacker)
+
+        def below(e):
+            return e[0] >= t and sb <= set(e[1].split()) and sw <= set(e[2].split())
+
+        def shift(e):
+            return [e[0] - t, " ".join(x for x in e[1].split() if x not in sb),
+                    " ".join(x for x in e[2].split() if x not in sw), *e[3:]]
+        mq = {"attacker": attacker, "wins": q["wins"]}
+        for key in ("moves", "lines", "pairings"):
+            mq[key] = [shift(e) for e in q.get(key, []) if below(e)]
+        colour = attacker if q["wins"] else ("draw" if game.maker_maker else pg.other(attacker))
+        other = [{"attacker": pg.other(attacker), "wins": False, "moves": []}] if game.maker_maker else []
+        if colour == pg.other(attacker):
+            other = []
+        members[name] = envelope("pg-proof", {"pg": pg_to_text(sub)}, question_of("pg", sub), {"winner": colour},
+                                 questions=[mq, *other])
+        q.setdefault("parts", []).append([t, " ".join(sorted(sb)), " ".join(sorted(sw)), name])
+    return _Carved(root, members)
+
+
+def _visited(cert, game, t0) -> dict:
+    """The states at time t0 the checker's walk of each answer visits."""
+    from verify.certificates import proof
+    seen = {}
+
+    class Recording(proof.ProofWalk):
+        def _prove(self, b, w, t):
+            if t == t0:
+                seen[(self.x, b, w, t)] = f"p{len(seen)}.json"
+            return super()._prove(b, w, t)
+
+        def _refute_step(self, b, w, t):
+            if t == t0:
+                seen[(self.x, b, w, t)] = f"p{len(seen)}.json"
+            return super()._refute_step(b, w, t)
+    for q in cert["questions"]:
+        walk = proof.answer_walk(game, q["attacker"], q, walk=Recording)
+        (walk.prove if q["wins"] else walk.refute)(*game.start(), 0)
+    return seen
+
+
+RACES = ["encodings/pg/ttt3-mm-black-wins.pg", "encodings/pg/ttt3-mm-black-draws.pg",
+         "examples/classical/tippy-2x2-race.pg", "examples/classical/elly-3x3-race.pg",
+         "examples/classical/ap-5-3-race.pg"]
+
+
+@pytest.mark.parametrize("path", RACES)
+@pytest.mark.parametrize("t0", [1, 2, 3])
+def test_parts_carved_below_must_play_regions(path, t0):
+    """Maker-Maker games (states keyed by themselves, no residual merging): every state at t0 of an
+    ordinary certificate made a part; the book checks with the same verdict, so the parts' carriers
+    flow back into the must-play regions above them (an empty carrier would drop replies)."""
+    game = read_pg(ROOT / path)
+    cert = solve("pg", game, method="search", certificate=True).certificate
+    states = _visited(cert, game, t0)
+    if not states:
+        pytest.skip("no state at this time")
+    carved = _carve(cert, game, states)
+    report = check_certificate(carved)
+    assert report.verdict == cert["claim"]["verdict"] and carved.checked == len(states)
+    # the carrier the parent gets from each proof part is the one its own walk computes there
+    from verify.certificates import proof
+    for (attacker, b, w, t), name in states.items():
+        q = next(q for q in cert["questions"] if q["attacker"] == attacker)
+        if not q["wins"]:
+            continue
+        whole = proof.answer_walk(game, attacker, q)
+        want = whole.prove(b, w, t)
+        sub = pg.continued(game, b, w, t)
+        mq = next(m for m in carved.members[name]["questions"] if m["attacker"] == attacker)
+        assert proof.answer_walk(sub, attacker, mq).prove(*sub.start(), 0) == want
