@@ -382,3 +382,26 @@ def test_parts_carved_below_must_play_regions(path, t0):
         sub = pg.continued(game, b, w, t)
         mq = next(m for m in carved.members[name]["questions"] if m["attacker"] == attacker)
         assert proof.answer_walk(sub, attacker, mq).prove(*sub.start(), 0) == want
+
+
+def test_a_timeout_leaves_no_book_and_no_child(tmp_path):
+    import multiprocessing
+    from verify.errors import Undecided
+    game = _mb(family("animal", "skinny", 6), "maker")
+    with pytest.raises(Undecided):
+        solve_book("maker-breaker", game, tmp_path / "t.zip", timeout=0.05, jobs=2)
+    assert not list(tmp_path.iterdir()) and not multiprocessing.active_children()
+
+
+def test_a_part_build_timeout(tmp_path):
+    import multiprocessing
+    from verify.errors import Undecided
+    game = _mb(family("animal", "skinny", 6), "maker")
+    parts = tmp_path / "parts"
+    _book(tmp_path, "maker-breaker", game, "a.zip", parts)
+    for p in sorted(parts.glob("*.json"), key=lambda p: p.stat().st_size)[1:]:
+        p.unlink()  # the smallest part left: the winner is read from it, the others are built
+    with pytest.raises(Undecided, match="part"):
+        solve_book("maker-breaker", game, tmp_path / "t.zip", parts_dir=parts, timeout=0.01, jobs=2)
+    assert not (tmp_path / "t.zip").exists() and not multiprocessing.active_children()
+    assert not list(parts.glob("*.part")) and not list(tmp_path.glob("*.tmp"))
