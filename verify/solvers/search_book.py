@@ -87,48 +87,22 @@ def _order_name(game, table: dict, b, w, t) -> str:
     return "-".join(out) + ".json"
 
 
-def _build_part(game, b, w, t, colour, path, timeout, engine, search=None):
+def _build_part(game, b, w, t, colour, path, timeout, engine):
     """In a child: the pg-proof certificate of the game from the leaf, written to ``path``;
-    returns (CPU s, peak RSS in KB). With ``search`` (the parent's, which decided the whole game:
-    its table, inherited by the fork, already holds the leaf's proof) the walk starts at the leaf
-    in the whole game and its entries are shifted to the leaf's game; else the leaf's game is
-    searched from scratch."""
-    from ..certificates import envelope
-    from ..certificates.proof import KIND
-    from ..formats.instances import question_of
-    from ..formats.pg import pg_to_text
+    returns (CPU s, peak RSS in KB)."""
     from .search import decide
-    from .search_methods import build_questions, pg_proof_certificate
+    from .search_methods import pg_proof_certificate
     sub = pg.continued(game, b, w, t)
     t0 = time.process_time()
-    if search is not None:
-        qs = build_questions(game, colour, [search], start=(b, w, t))
-        cert = envelope(KIND, {"pg": pg_to_text(sub)}, question_of("pg", sub), {"winner": colour},
-                        questions=[_shifted(game, q, b, w, t) for q in qs])
-    else:
-        winner, searches = decide(sub, timeout, engine=engine)
-        if winner != colour:
-            raise BackendError(f"the part {path.name} is won by {winner}, not {colour}")
-        cert = pg_proof_certificate(sub, winner, searches)
+    winner, searches = decide(sub, timeout, engine=engine)
+    if winner != colour:
+        raise BackendError(f"the part {path.name} is won by {winner}, not {colour}")
+    cert = pg_proof_certificate(sub, winner, searches)
     tmp = path.with_suffix(".part")
     with open(tmp, "w", encoding="utf-8") as f:
         json.dump(cert, f)
     os.replace(tmp, path)
     return time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-
-
-def _shifted(game: pg.PositionalGame, q: dict, b: int, w: int, t: int) -> dict:
-    """An answer written from the whole game's start, rewritten for the game from the state
-    (b, w, t): its stones left out of every state, t counted from there."""
-    leaf = set(game.names((b | w) & ~(game.start()[0] | game.start()[1])))
-
-    def less(text):
-        return " ".join(x for x in text.split() if x not in leaf)
-    out = dict(q)
-    for key, stones in (("moves", (1, 2)), ("links", (1, 2, 3, 4)), ("pairings", (1, 2)), ("lines", (1, 2))):
-        if key in q:
-            out[key] = [[e[0] - t, *(less(x) if i in stones else x for i, x in enumerate(e) if i)] for e in q[key]]
-    return out
 
 
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
@@ -237,12 +211,11 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
                                for b, w, t in marked], key=lambda e: (e[0], e[1], e[2]))
     q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
                          for (b, w, t), name in leaves.items()], key=lambda e: e[3])
-    stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log,
-                        None if guessed else search)
+    stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log)
     return {**stats, "parts": len(leaves), "prebuilt": sum(1 for n in leaves.values() if n in prebuilt.values())}
 
 
-def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engine, log, search=None) -> dict:
+def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engine, log) -> dict:
     """Build the missing parts (children, ``jobs`` at a time), add every part to the zip as it is
     ready, the root last; the zip is renamed to ``out`` only when complete."""
     from ..encode.child import child_main, kill_group
@@ -267,7 +240,7 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
                     (b, w, t), name = todo.pop(0)
                     left = None if deadline is None else max(0.0, deadline - time.monotonic())
                     recv, send = ctx.Pipe(duplex=False)
-                    args = (game, b, w, t, colour, work / name, left, engine, search)
+                    args = (game, b, w, t, colour, work / name, left, engine)
                     p = ctx.Process(target=child_main, args=(send, _build_part, args, os.getpid(), left), daemon=True)
                     p.start()
                     send.close()

@@ -32,14 +32,12 @@ THREAT_LINES = True
 
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
-                    leaves: bool = True, start=None) -> list[dict]:
+                    leaves: bool = True) -> list[dict]:
     """The certificate's answers: each question's proof or refutation walked with the checker's
     rules, the choices taken from ``known`` ({attacker: {(b, w, t): cell}}: a parallel or PN²
     search's) where it has them, else from the searches. With ``leaves`` refutations end in
     pairing leaves where :func:`verify.solvers.search_leaves.pair_cover` finds one (and Y moves into
-    one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components.
-    ``start``: the state (b, w, t) the walks start from (default the game's start: a book's part
-    is walked from its leaf, verify.solvers.search_book)."""
+    one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components."""
     by_attacker = {s.x: s for s in searches}
     questions = []
     for attacker, wins in proof_questions(game, winner):
@@ -58,11 +56,11 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         walk = ProofWalk(game, attacker, choose, link, None if wins or not leaves else pairer(search, found),
                          split=not wins and SPLIT_COMPONENTS,
                          lines=line_builder(search, lines, (known or {}).get(attacker)) if wins and THREAT_LINES else None)
-        state = start or (*game.start(), 0)
+        start = game.start()
         if wins:
-            walk.prove(*state)
+            walk.prove(*start, 0)
         else:
-            walk.refute(*state)
+            walk.refute(*start, 0)
         questions.append(answer_entries(game, attacker, wins, moves, links, found, lines, walk.splits))
     return questions
 
