@@ -243,12 +243,36 @@ def pool() -> tuple:
             certs.append(_try(lambda: solve(kind, game_from_json(kind, data), "explicit", certificate=True)))
     for data in HYPERNIM:
         certs.append(_try(lambda: solve("hypernim", instance_from_json(data), "explicit", certificate=True)))
+    certs += books()
     out = tuple(json.dumps(c) for c in certs if c is not None)
     kinds = {json.loads(c)["kind"] for c in out}
     assert kinds >= {"maker-breaker-strategy", "maker-breaker-pairing", "pg-proof", "pg-strategy", "nim-labelling",
                      "convex-nim-labelling", "hypernim-sg-table", "sat-unsat-drat", "maker-breaker-parts",
                      "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds",
                      "maker-breaker-dangers"}, kinds
+    return out
+
+
+def books() -> list[dict]:
+    """Books (pg-proof roots with parts, verify/certificates/book.py) as their root certificate
+    with the members under the extra key ``__members__`` ({name: member}); :func:`judged` packs
+    them into a zip (so mutations reach the root, the members and the names alike)."""
+    import tempfile
+    import zipfile
+    from verify.certificates.book import ROOT as BOOK_ROOT
+    from verify.solvers.search_book import solve_book
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (kind, game) in enumerate(
+                [("maker-breaker", MakerBreakerGame(h, first)) for h in SYMMETRIC[:2] for first in ("maker", "breaker")]
+                + [("maker-breaker", _mb_game(*BOARDS[4], first)) for first in ("maker", "breaker")]
+                + [("pg", read_pg(os.path.join(ROOT, "encodings/pg/hex3-empty.pg")))]):
+            path = os.path.join(tmp, f"b{i}.zip")
+            solve_book(kind, game, path)
+            with zipfile.ZipFile(path) as z:
+                root = json.loads(z.read(BOOK_ROOT))
+                root["__members__"] = {n: json.loads(z.read(n)) for n in z.namelist() if n != BOOK_ROOT}
+            out.append(root)
     return out
 
 
@@ -718,6 +742,63 @@ def m_racelinks(c, r):
         c["questions"] += [{"attacker": a, "wins": False, "moves": []} for a in ("black", "white") if a not in have]
 
 
+def m_book(c, r):
+    """Books broken: two parts' members swapped, a member's claim or game changed (a stone added
+    to its position), a member deleted, copied over another or named as the root, a nonexistent or
+    unsafe name, a part moved to another state, a link pointed into a part's state, parts nested in
+    a member, the 'replies' marks dropped."""
+    members = c["__members__"]
+    names = sorted(members)
+    q = r.choice(c["questions"])
+    parts = q.get("parts", [])
+    op = r.randrange(10)
+    if op == 0 and len(parts) > 1:
+        a, b = r.sample(parts, 2)
+        a[3], b[3] = b[3], a[3]
+    elif op == 1:  # a member's claim lies
+        m = members[r.choice(names)]
+        flip = {"maker": "breaker", "breaker": "maker", "black": "white", "white": "black"}
+        m["claim"]["verdict"]["winner"] = flip.get(m["claim"]["verdict"]["winner"], "maker")
+        for mq in m["questions"]:
+            mq["wins"] = not mq["wins"]
+    elif op == 2:
+        del members[r.choice(names)]
+    elif op == 3:
+        r.choice(parts)[3] = r.choice(["certificate.json", "nope.json", "../x.json", "", names[0]])
+    elif op == 4:  # a part moved to another state
+        e = r.choice(parts)
+        other = r.choice(q.get("moves", []) + parts)
+        if r.random() < 0.5:
+            e[0] = other[0]
+        e[1], e[2] = other[1], other[2]
+    elif op == 5:  # a link into a part's state
+        e = r.choice(parts)
+        moves = q.get("moves", [])
+        src = r.choice(moves) if moves else e
+        q.setdefault("links", []).append([e[0], src[1], src[2], e[1], e[2], ""])
+        if q["links"][:-1]:
+            f = r.choice(q["links"][:-1])
+            f[0], f[3], f[4] = e[0], e[1], e[2]
+    elif op == 6:  # parts nested in a member
+        m = members[r.choice(names)]
+        r.choice(m["questions"])["parts"] = [[0, "", "", r.choice(names)]]
+    elif op == 7:
+        if r.random() < 0.5:
+            q.pop("replies", None)
+        elif q.get("replies"):
+            q["replies"].pop(r.randrange(len(q["replies"])))
+    elif op == 8:  # another member's content under this name
+        a, b = r.choice(names), r.choice(names)
+        members[a] = copy.deepcopy(members[b])
+    else:  # a member about another game: a stone added to its position
+        m = members[r.choice(names)]
+        pos = m["claim"]["question"]["position"]
+        verts = m["instance"].get("vertices") or []
+        if isinstance(pos, dict) and "breaker" in pos and verts:
+            pos["breaker"].append(r.choice(verts))
+            rebind(m)
+
+
 def rebind(c):
     """Point the question at the (edited) instance: its digest recomputed with the project's own
     canonical boards, so that instance edits reach the checker's game logic."""
@@ -743,7 +824,7 @@ def rebind(c):
 
 MUTATIONS = {f.__name__[2:]: f for f in (m_claim, m_junk, m_delete, m_duplicate, m_swap, m_rename,
                                           m_links, m_racelinks, m_pairings, m_lines, m_instance, m_position, m_forge,
-                                          m_inflate, m_drat)}
+                                          m_inflate, m_drat, m_book)}
 
 
 def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
@@ -766,10 +847,32 @@ def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
 _TRUTH: dict = {}
 
 
+def _as_book(cert):
+    """A pool book (``__members__``) packed into an in-memory zip and read as a book; other
+    certificates as they are."""
+    import io
+    import zipfile
+    from verify.certificates.book import ROOT as BOOK_ROOT, read_book
+    if not isinstance(cert, dict) or "__members__" not in cert:
+        return cert
+    cert = dict(cert)
+    members = cert.pop("__members__")
+    raw = io.BytesIO()
+    with zipfile.ZipFile(raw, "w") as z:
+        z.writestr(BOOK_ROOT, json.dumps(cert))
+        for name, m in (members.items() if isinstance(members, dict) else []):
+            if name != BOOK_ROOT:
+                try:
+                    z.writestr(str(name), json.dumps(m))
+                except (UnicodeEncodeError, ValueError):
+                    pass  # a name the zip cannot hold: the member is missing
+    return read_book(raw)
+
+
 def judged(cert) -> tuple[bool, str]:
     """(accepted, outcome): outcome 'rejected', 'true', 'unjudged' or 'FALSE'."""
     try:
-        check_certificate(cert)
+        check_certificate(_as_book(cert))
     except CertificateError as exc:
         # the one line ``verify check`` prints: Unicode text, no control character from the file
         message = str(exc)

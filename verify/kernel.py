@@ -22,7 +22,7 @@ KERNEL_MODULES = (
     "verify.certificates", "verify.certificates.checker", "verify.certificates.cnf",
     "verify.certificates.proof", "verify.certificates.extra", "verify.certificates.convex",
     "verify.certificates.hypernim", "verify.certificates.drat", "verify.certificates.rank3",
-    "verify.certificates.chains",
+    "verify.certificates.chains", "verify.certificates.book",
     "verify.cli", "verify.cli.check", "verify.cli.common",
     "verify.kernel",
 )

@@ -34,6 +34,12 @@ MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
 PG_PROOF_FREE_STATES = 20_000
 PG_PROOF_STATES_PER_ENTRY = 64
 
+#: books (zip files of certificates, verify.certificates.book): members at most, and decompressed
+#: bytes of one member at most (read one at a time, bounded while reading: no zip bomb gets past it;
+#: the largest Qubic part, 81 MB, is far below)
+MAX_BOOK_MEMBERS = 100_000
+MAX_BOOK_MEMBER_BYTES = 1 << 31
+
 #: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
 MAX_LITERAL_VERTICES = 22
 #: structure-diagram certificates list every literal position reachable from ∅

@@ -92,14 +92,8 @@ def check_certificate(cert) -> CheckReport:
     claim is parsed into a :class:`Question` and a verdict, the kind's function verifies the evidence
     and derives the question its instance and position pose and the verdict it proves; both must
     equal the claim."""
-    if not isinstance(cert, dict):
-        raise CertificateError("a certificate must be a JSON object")
-    version = cert.get("version")
-    if cert.get("format") != FORMAT or type(version) is not int or version != VERSION:
-        raise CertificateError(f"not a {FORMAT} version {VERSION} document")
-    kind = cert.get("kind")
-    if not isinstance(kind, str):
-        raise CertificateError("a certificate's 'kind' must be a string")
+    question = check_envelope(cert)
+    kind = cert["kind"]
     import_all(KIND_MODULES)
     if kind not in _CHECKERS:
         raise CertificateError(f"unknown certificate kind {kind!r}")
@@ -107,12 +101,7 @@ def check_certificate(cert) -> CheckReport:
     unknown = set(cert) - ENVELOPE - body
     if unknown:
         raise CertificateError(f"unknown key(s) in a {kind} certificate: {', '.join(sorted(map(repr, unknown)))}")
-    claim = cert.get("claim")
-    if not isinstance(cert.get("instance"), dict) or not isinstance(claim, dict):
-        raise CertificateError("a certificate needs 'instance' and 'claim' objects")
-    if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
-        raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
-    question = Question.from_json(claim["question"])
+    claim = cert["claim"]
     if question.game not in GAMES or kind not in GAMES[question.game].certificate_kinds:
         raise CertificateError(f"a {kind} certificate cannot answer a question about the game {question.game!r}")
     try:
@@ -133,6 +122,25 @@ def check_certificate(cert) -> CheckReport:
     return report
 
 
+def check_envelope(cert, what: str = "a certificate") -> Question:
+    """The claimed question of a certificate's envelope, read strictly: a JSON object, the exact
+    format string, version the integer 2, a string kind, 'instance' and 'claim' objects, the claim
+    exactly a question and a verdict object."""
+    if not isinstance(cert, dict):
+        raise CertificateError(f"{what} must be a JSON object")
+    version = cert.get("version")
+    if cert.get("format") != FORMAT or type(version) is not int or version != VERSION:
+        raise CertificateError(f"{what}: not a {FORMAT} version {VERSION} document")
+    if not isinstance(cert.get("kind"), str):
+        raise CertificateError(f"{what}: 'kind' must be a string")
+    claim = cert.get("claim")
+    if not isinstance(cert.get("instance"), dict) or not isinstance(claim, dict):
+        raise CertificateError(f"{what} needs 'instance' and 'claim' objects")
+    if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
+        raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
+    return Question.from_json(claim["question"])
+
+
 def read_certificate(path) -> dict:
     """The JSON object in the file ``path``; one-line errors for unreadable files."""
     from ..formats.common import read_json_text, read_text_file
@@ -146,7 +154,16 @@ def read_certificate(path) -> dict:
 
 
 def check_file(path) -> CheckReport:
-    return check_certificate(read_certificate(path))
+    """Check the certificate in the file ``path``: a JSON certificate, or a book (a zip whose parts
+    are read as the root's walk reaches them, :mod:`verify.certificates.book`)."""
+    from .book import is_book, read_book
+    if not is_book(path):
+        return check_certificate(read_certificate(path))
+    root = read_book(path)
+    try:
+        return check_certificate(root)
+    finally:
+        root.close()
 
 
 # -- helpers ---------------------------------------------------------------------------------------

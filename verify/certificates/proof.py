@@ -72,6 +72,15 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   a the least cell where X completes a set, a is Y's only move to check (any other lets X
   complete at a), carrier {a} ∪ the carrier after it — the must-play rule below with the pass
   proof "X completes at a" (carrier {a}), without walking the pass state;
+- *all replies* (proofs only): ``"replies": [[t, black, white]]`` marks Y turns where every legal
+  Y reply is checked (no pass, no must-play region), carrier: every legal cell ∪ each reply's
+  carrier (∪ the free cells of Y's sets X has not blocked). Sound by the rules themselves (X wins
+  at a Y turn iff X wins after every legal reply); the carrier lemma below holds since extra Y
+  stones off the carrier are off every legal cell and off each reply's carrier. A book (below)
+  marks its Y turns above the parts so, so no pass state is ever needed there;
+- *parts* (a *book*): ``"parts": [[t, black, white, "member"]]`` says the state is decided by the
+  pg-proof certificate stored as ``member`` beside this one (a zip, :mod:`verify.certificates.book`);
+  see :meth:`ProofWalk.part` for the rule and its soundness;
 - *Y's moves in a proof* (must-play region): Y's turn is first replaced by a pass, whose proof has a
   *carrier* (the cells the proof plays on or needs free: an immediate win at a: {a}; a move v:
   {v} ∪ the carrier after it; a Y turn: the pass carrier ∪ each checked reply with its carrier; in
@@ -103,7 +112,9 @@ Soundness (why an accepted certificate is true):
   (the attacker's moves in a refutation, forced blocks) can reach exponentially many keys from a
   certificate of a few lines (k disjoint pairs, Maker first, an empty refutation: 2^k keys), so each
   answer may derive at most ``limits.PG_PROOF_FREE_STATES`` + ``limits.PG_PROOF_STATES_PER_ENTRY``
-  states per recorded entry (moves, links, pairings); beyond, the certificate is refused.
+  states per recorded entry (moves, links, pairings, lines, replies, parts); beyond, the certificate
+  is refused. A part is one step of its parent: its member's walk is separate, finite by the same
+  argument, with its own budget, and has no parts (no recursion).
 - *No unexplored state is trusted*: ``prove`` stores a carrier only after the whole proof below it
   was checked (post-order), and a link to a key still being resolved (a cycle) is rejected. In
   ``refute`` a key is marked only together with a chain k1 → … → kn of links ending at a key already
@@ -136,9 +147,12 @@ class ProofWalk(Attack):
     choices asked from ``choose(black, white, t) -> cell bit`` and everything else derived."""
 
     def __init__(self, game: pg.PositionalGame, attacker: str, choose, link=None, pairing=None,
-                 split: bool = False, lines=None):
+                 split: bool = False, lines=None, replies=None, parts=None, members=None):
         super().__init__(game, attacker)
         self.link = link
+        self.replies = replies  # (b, w, t) -> True at Y turns of a proof where every reply is checked
+        self.parts = parts  # (b, w, t) -> a member's name: the state is decided by that part
+        self.members = members  # name -> the member's parsed JSON (a book's), or None: no parts
         self.threat_line = lines  # (b, w, t) -> X's moves of a threat line (cell bits), or None: proofs only
         self.pairing = pairing  # (b, w, t) -> list of pair masks, or None: pairing leaves of refutations
         # no X, X from t on: where a pairing strategy of Y's is sound
@@ -284,6 +298,9 @@ class ProofWalk(Attack):
         extra = self.open_cells(self.ysets, own, opp)
         if any(s & own == s for s in self.xsets):
             return extra
+        name = self.parts(b, w, t) if self.parts is not None else None
+        if name is not None:
+            return self.part(b, w, t, name, True)
         if any(s & opp == s for s in self.ysets) or t >= len(self.sched):
             raise CertificateError(f"{self.x} does not win at time {t} in {_show(self.game, b, w)}")
         legal = self.legal(b, w, t)
@@ -300,6 +317,11 @@ class ProofWalk(Attack):
         a = self.forced_cell(b, w, t)
         if a:
             return a | self.prove(*self.play(b, w, a, False), t + 1) | extra
+        if self.replies is not None and self.replies(b, w, t):
+            carrier = extra | legal
+            for i in bits(legal):
+                carrier |= self.prove(*self.play(b, w, 1 << i, False), t + 1)
+            return carrier
         cp = self.prove(b, w, t + 1)
         carrier = cp | extra
         for i in bits(legal & cp):
@@ -366,6 +388,57 @@ class ProofWalk(Attack):
                 rest = threats ^ d1
                 carrier |= d1 | (rest & -rest)
         return carrier
+
+    def part(self, b, w, t, name: str, wins: bool) -> int:
+        """The part rule: the state (b, w, t) is decided by the book's member ``name``; its
+        carrier in a proof (0 in a refutation); CertificateError unless all of the following hold.
+
+        (i) The walk has a book (``members``) holding ``name`` (a parsed JSON object; reading the
+            container, its names and sizes, is :mod:`verify.certificates.book`'s job).
+        (ii) The member is a pg-proof certificate (format, version, kind, no unknown key, no
+             ``parts``: parts do not nest) whose game, derived from its own instance and claimed
+             question, is the *derived game* G_s (:func:`verify.games.positional.continued`): the
+             parent's positions and sets, the parent's stones of the state as initial stones, the
+             parent's schedule from t on (#firstmoves kept only at t = 0) — compared by names
+             (positions, each family of sets, initial stones, the schedule's colours, #firstmoves).
+             Its instance and claim are thus *required equal* to the derived ones, never trusted:
+             a member is also a certificate of its own, checkable alone.
+        (iii) Its claimed winner agrees with the answer needed: X wins (a proof part) iff the claim
+              names X; and it answers "X wins" with that value.
+        (iv) That answer, walked in G_s from its start by the rules of this module (its own state
+             budget, no book: so no recursion), proves (resp. refutes) "X wins".
+
+        Soundness. G_s is the parent game played from the state: same cells, sets and rules, the
+        stones of the state on the board, the remaining time points in order (a pass state is
+        the same: its t counts the time point it skipped); the inclusion-minimal and blocked-set
+        filtering the walk does at its start are exact. So X wins G_s iff X wins the state, and a
+        proof of G_s has the carrier property there (extra Y stones off the carrier change
+        nothing: the same walk rules, on the same cells: the parent reads the carrier as its own).
+        Residual keys agree: G_s's key of a state is the parent's (the same needs and the same
+        remaining schedule), so the parent's merging of states with one key is as sound as for a
+        state it walked itself. Each part is checked in its own walk when the parent first reaches
+        its state (the walk is then dropped: memory is the parent's plus one part's), once per
+        key of the parent; the book lets each member prove one state only (a member named by two
+        part entries is refused: re-checking one stored member for many states would make the
+        work grow as a product of sizes)."""
+        if self.members is None:
+            raise CertificateError(f"a part at time {t} ({name!r}) needs a book holding its member "
+                                   "(a part's certificate may not have parts)")
+        member = self.members(name)
+        game = pg.continued(self.game, b, w, t)
+        q = member_answer(member, name, game, self.x, wins)
+        del member
+        try:
+            walk = answer_walk(game, self.x, q)
+            walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * walk.recorded
+            del q
+            start = game.start()
+            if wins:
+                return walk.prove(*start, 0)
+            walk.refute(*start, 0)
+            return 0
+        except CertificateError as exc:
+            raise CertificateError(f"part {name!r}: {exc}") from None
 
     def forced_cell(self, b, w, t) -> int:
         """Y's forced block in a proof (Y's turn, X moves next): the least cell where X completes
@@ -441,6 +514,10 @@ class ProofWalk(Attack):
         xl = self._needs(self.xsets, own, opp, self.left_x[t])
         if not xl:
             return []
+        name = self.parts(b, w, t) if self.parts is not None else None
+        if name is not None:
+            self.part(b, w, t, name, False)
+            return []  # the part refutes X's win here
         pairs = self.pairing(b, w, t) if self.pairing is not None else None
         if pairs is not None:
             self._check_pairing(b, w, t, xl, pairs)
@@ -554,18 +631,21 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
     game, colour, winner, asked = proof_game(cert, question)
     states = 0
     entries = 0
+    book = cert if hasattr(cert, "member") else None  # a book's root (verify.certificates.book)
+    members = book.member if book is not None else None
     for attacker, wins, q in answers(cert, game, colour):
-        walk = answer_walk(game, attacker, q)
-        recorded = len(walk.table) + len(walk.links) + len(walk.pairings) + len(walk.lines)
-        walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * recorded
-        entries += recorded
+        walk = answer_walk(game, attacker, q, members=members)
+        walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * walk.recorded
+        entries += walk.recorded
         start = game.start()
         if wins:
             walk.prove(*start, 0)
         else:
             walk.refute(*start, 0)
         states += len(walk.carriers) + len(walk.refuted)
-    return CheckReport(KIND, asked, {"winner": winner}, f"{states} states derived from {entries} recorded moves")
+    parts = f", {book.checked} parts checked" if book is not None else ""
+    return CheckReport(KIND, asked, {"winner": winner},
+                       f"{states} states derived from {entries} recorded moves{parts}")
 
 
 def proof_game(cert: dict, question: Question):
@@ -606,10 +686,15 @@ def answers(cert: dict, game: pg.PositionalGame, colour: str) -> list[tuple[str,
     return out
 
 
-def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk) -> ProofWalk:
+def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk, members=None) -> ProofWalk:
     """The walk of one recorded answer: its choices and links read strictly (``walk.table``,
-    ``walk.links``), everything else derived when it is proved or refuted."""
+    ``walk.links``), everything else derived when it is proved or refuted; ``members``: the book
+    holding the answer's parts (None: parts are refused)."""
     table = _table(game, q.get("moves"))
+    replies = _keyed(game, q.get("replies", []), "replies", 3, "[t, black, white]", lambda e: (True, 0))
+    parts = _keyed(game, q.get("parts", []), "parts", 4, "[t, black, white, member]", lambda e: (e[3], 0))
+    if replies and q.get("wins") is not True:
+        raise CertificateError("'replies' mark Y turns of a proof: a refutation has none")
     links = _links(game, q.get("links", []), _maps(game, q.get("maps", [])))
     pairings = _pairings(game, q.get("pairings", []))
     lines = _lines(game, q.get("lines", []))
@@ -621,9 +706,42 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk)
     if lines and q.get("wins") is not True:
         raise CertificateError("threat lines prove 'X wins': a refutation has none")
     out = walk(game, attacker, lambda b, w, t: table.get((b, w, t), 0), lambda b, w, t: links.get((b, w, t)),
-               lambda b, w, t: pairings.get((b, w, t)), split, lambda b, w, t: lines.get((b, w, t)))
+               lambda b, w, t: pairings.get((b, w, t)), split, lambda b, w, t: lines.get((b, w, t)),
+               (lambda b, w, t: (b, w, t) in replies) if replies else None,
+               (lambda b, w, t: parts.get((b, w, t))) if parts else None, members)
     out.table, out.links, out.pairings, out.lines = table, links, pairings, lines
+    out.recorded = len(table) + len(links) + len(pairings) + len(lines) + len(replies) + len(parts)
     return out
+
+
+def member_answer(member, name: str, game: pg.PositionalGame, attacker: str, wins: bool) -> dict:
+    """The answer "``attacker`` wins: ``wins``" of a book's member, after checking its envelope,
+    that its instance and claimed question pose exactly ``game`` (the derived game, compared by
+    names) and that its claimed winner agrees with ``wins`` (:meth:`ProofWalk.part`, (ii)-(iii))."""
+    from .checker import ENVELOPE, check_envelope
+    what = f"part {name!r}"
+    question = check_envelope(member, what)
+    if member.get("kind") != KIND or set(member) - ENVELOPE - {"questions"}:
+        raise CertificateError(f"{what} is not a pg-proof certificate")
+    try:
+        mgame, colour, _, asked = proof_game(member, question)
+    except InputError as exc:
+        raise CertificateError(f"{what}: {exc}") from None
+    if asked != question:
+        raise CertificateError(f"{what}: its claimed question is not the one its instance poses")
+    if pg.described(mgame) != pg.described(game):
+        raise CertificateError(f"{what} is not about the game at its state (instance, stones or schedule differ)")
+    if (colour == attacker) != wins:
+        raise CertificateError(f"{what} claims {colour} wins: not the answer needed at its state")
+    questions = member.get("questions")
+    if not isinstance(questions, list):
+        raise CertificateError(f"{what}: 'questions' must be a list")
+    found = [q for q in questions if isinstance(q, dict) and q.get("attacker") == attacker]
+    if len(found) != 1 or found[0].get("wins") is not wins:
+        raise CertificateError(f"{what} does not answer '{attacker} wins' {str(wins).lower()}")
+    if "parts" in found[0]:
+        raise CertificateError(f"{what} has parts of its own (parts do not nest)")
+    return found[0]
 
 
 def _check_entry(e, length: int, what: str):

@@ -22,7 +22,7 @@ from .common import print_json
 
 def add_cli(sub) -> None:
     c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
-    c.add_argument("paths", nargs="+", help="certificate files, or folders searched for *.json")
+    c.add_argument("paths", nargs="+", help="certificate files (JSON, or zip books), or folders searched for *.json and *.zip")
     c.add_argument("--instance", metavar="FILE",
                    help="confirm the certificates answer the question this instance file poses")
     c.add_argument("--first", choices=["maker", "breaker"],
@@ -41,7 +41,7 @@ def certificate_files(args_paths) -> list[Path]:
     paths = []
     for p in map(Path, args_paths):
         if p.is_dir():
-            paths.extend(sorted(q for q in p.rglob("*.json") if q.is_file()))
+            paths.extend(sorted(q for q in [*p.rglob("*.json"), *p.rglob("*.zip")] if q.is_file()))
         elif p.exists():
             paths.append(p)
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..errors import InputError
 from ..solvers.options import OPTION_HELP, SEARCH_DRIVERS, STATE_SPACES, flag
 from .common import certificate_line, first_player, print_json
 
@@ -56,7 +57,13 @@ def add_cli(sub) -> None:
     s.add_argument("--no-symmetry", dest="symmetry", action="store_false", default=None,
                    help="do not " + OPTION_HELP["symmetry"])
     s.add_argument("--json", action="store_true", help="print one JSON object")
-    s.add_argument("--certificate", metavar="OUT", help="write a certificate, checked independently first")
+    s.add_argument("--certificate", metavar="OUT", help="write a certificate, checked independently first "
+                                                         "(OUT.zip: a book of parts, --method search)")
+    s.add_argument("--parts", metavar="DIR", help="with --certificate OUT.zip: the folder of the book's part "
+                                                  "certificates (pre-built ones are used, new ones written there)")
+    s.add_argument("--assemble", action="store_true",
+                   help="with --parts DIR: assemble the pre-built parts only (no search, no part built; a "
+                        "missing part is an error naming it)")
     s.set_defaults(func=cmd_solve)
 
 
@@ -68,6 +75,12 @@ def cmd_solve(args) -> int:
                                                       "symmetry", "jobs", "driver", "dask")
                if getattr(args, name) is not None}
     instance = load_instance(args.game, args.file, first=args.first)
+    if args.parts is not None and not (args.certificate or "").endswith(".zip"):
+        raise InputError("--parts goes with --certificate OUT.zip (a book)")
+    if args.assemble and args.parts is None:
+        raise InputError("--assemble goes with --parts DIR")
+    if (args.certificate or "").endswith(".zip"):
+        return _solve_book(args, instance, options)
     want_cert = args.certificate is not None
     if want_cert:
         options["certificate"] = True
@@ -81,6 +94,32 @@ def cmd_solve(args) -> int:
         print(describe(out))
         if want_cert:
             print(certificate_line(out["certificate"]))
+    return 0
+
+
+def _solve_book(args, instance, options) -> int:
+    """``--certificate OUT.zip``: the search's verdict certified by a book of parts
+    (:mod:`verify.solvers.search_book`), each part built in a child process, ``--jobs`` at a time."""
+    import sys
+    from ..solvers.search_book import solve_book
+    if args.method not in ("search", "auto"):
+        raise InputError("a book (--certificate OUT.zip) is built by --method search")
+    unknown = set(options) - {"timeout", "jobs", "rounds"}
+    if unknown:
+        raise InputError(f"a book takes --jobs and --timeout, not {', '.join('--' + u for u in sorted(unknown))}")
+    if options.get("jobs", 1) < 1:
+        raise InputError("--jobs must be >= 1")
+    result = solve_book(args.game, instance, args.certificate, options.get("rounds"), options.get("jobs", 1),
+                        args.parts, options.get("timeout"),
+                        log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True),
+                        build=not args.assemble)
+    out = result.to_json()
+    out["certificate"] = {"path": args.certificate, "checked": result.check.detail}
+    if args.json:
+        print_json(out)
+    else:
+        print(describe(out))
+        print(certificate_line(out["certificate"]))
     return 0
 
 

@@ -236,6 +236,32 @@ def from_maker_breaker(board, maker_mask: int, breaker_mask: int, first: str,
                       version="1.0", comments=(), _labels=board.labels)
 
 
+def continued(game: PositionalGame, black: int, white: int, t: int) -> PositionalGame:
+    """The game played on from the state (black, white) after ``t`` time points (passes count): the
+    same positions and sets, the state's stones as initial stones, the schedule from ``t`` on, and
+    #firstmoves only at t = 0 (it restricts the game's first stone). The schedule needs no new
+    truncation: at most t stones were placed, so the free cells still cover the time points left."""
+    sched = game.schedule()[t:]
+    times = tuple(f"t{i + 1}" for i in range(len(sched)))
+    return _unchecked(PositionalGame.__new__(PositionalGame), positions=game.positions,
+                      black_sets=game.black_sets, white_sets=game.white_sets, black_initials=black,
+                      white_initials=white, times=times,
+                      black_turns=frozenset(x for x, c in zip(times, sched) if c == BLACK),
+                      first_moves=game.first_moves if t == 0 else None, maker_maker=game.maker_maker,
+                      version=game.version, comments=(), _labels=game.labels)
+
+
+def described(game: PositionalGame) -> tuple:
+    """The game by names, for comparing two descriptions of one game: the positions, each family of
+    sets, the initial stones, the schedule's colours, #firstmoves and the convention (the order of
+    positions and sets and the time points' names do not matter)."""
+    def names(mask):
+        return frozenset(game.names(mask))
+    return (frozenset(game.positions), frozenset(map(names, game.black_sets)), frozenset(map(names, game.white_sets)),
+            names(game.black_initials), names(game.white_initials), game.schedule(),
+            None if game.first_moves is None else names(game.first_moves), game.maker_maker)
+
+
 def _unchecked(obj, **fields):
     """Fill a frozen dataclass without __post_init__ checks (used for the empty-edge case, where a
     winning set is empty: Maker has won before any move)."""

@@ -63,38 +63,46 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
             walk.prove(*start, 0)
         else:
             walk.refute(*start, 0)
-        b0, w0 = game.start()
-        entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
-                   for (b, w, t), v in moves.items()]
-        entries.sort(key=lambda e: (e[0], e[1], e[2]))
-        maps: dict = {}  # a map's text -> its index in "maps", for maps used more than once
-        texts = [" ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))
-                 for (_, cmap) in links.values()]
-        uses: dict = {}
-        for text in texts:
-            uses[text] = uses.get(text, 0) + 1
-        linked = []
-        for ((b, w, t), ((lb, lw), _)), text in zip(links.items(), texts):
-            if uses[text] > 1:
-                text = "@" + str(maps.setdefault(text, len(maps)))
-            linked.append([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
-                           " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)), text])
-        linked.sort(key=lambda e: (e[0], e[1], e[2]))
-        q = {"attacker": attacker, "wins": wins, "moves": entries}
-        if linked:
-            q["links"] = linked
-        if maps:
-            q["maps"] = list(maps)
-        if found:
-            q["pairings"] = pairing_entries(game, found)
-        if lines:
-            q["lines"] = sorted(([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
-                                  " ".join(game.names(v)[0] for v in line)] for (b, w, t), line in lines.items()),
-                                key=lambda e: (e[0], e[1], e[2]))
-        if walk.splits:
-            q["components"] = True
-        questions.append(q)
+        questions.append(answer_entries(game, attacker, wins, moves, links, found, lines, walk.splits))
     return questions
+
+
+def answer_entries(game: pg.PositionalGame, attacker: str, wins: bool, moves: dict, links: dict,
+                   found: dict | None = None, lines: dict | None = None, splits: int = 0) -> dict:
+    """One answer of a pg-proof certificate from the choices, links, pairing leaves and threat lines
+    a builder's walk recorded (stones written relative to the game's start, entries sorted; a link
+    map used more than once goes to the shared "maps")."""
+    b0, w0 = game.start()
+    entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
+               for (b, w, t), v in moves.items()]
+    entries.sort(key=lambda e: (e[0], e[1], e[2]))
+    maps: dict = {}  # a map's text -> its index in "maps", for maps used more than once
+    texts = [" ".join(f"{game.names(a)[0]}>{game.names(c)[0]}" for a, c in sorted(cmap.items()))
+             for (_, cmap) in links.values()]
+    uses: dict = {}
+    for text in texts:
+        uses[text] = uses.get(text, 0) + 1
+    linked = []
+    for ((b, w, t), ((lb, lw), _)), text in zip(links.items(), texts):
+        if uses[text] > 1:
+            text = "@" + str(maps.setdefault(text, len(maps)))
+        linked.append([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                       " ".join(game.names(lb & ~b0)), " ".join(game.names(lw & ~w0)), text])
+    linked.sort(key=lambda e: (e[0], e[1], e[2]))
+    q = {"attacker": attacker, "wins": wins, "moves": entries}
+    if linked:
+        q["links"] = linked
+    if maps:
+        q["maps"] = list(maps)
+    if found:
+        q["pairings"] = pairing_entries(game, found)
+    if lines:
+        q["lines"] = sorted(([t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)),
+                              " ".join(game.names(v)[0] for v in line)] for (b, w, t), line in lines.items()),
+                            key=lambda e: (e[0], e[1], e[2]))
+    if splits:
+        q["components"] = True
+    return q
 
 
 def _linker(search, links: dict):
@@ -131,13 +139,14 @@ def _linker(search, links: dict):
     return link
 
 
-def _group_linker(search, links: dict, fallback=None):
+def _group_linker(search, links: dict, fallback=None, seen: dict | None = None):
     """The builder's link callback on the compiled kernel's terms: states with one canonical table
     key (:meth:`FastProofSearch.canonical_key`: the same live sets and X stones on them up to an
     automorphism) are the kernel's one entry, so the first such state met stands for the later ones,
     through the automorphism carrying it onto the later one; ``fallback`` (the residual-form
-    linker) is asked for the states no automorphism links."""
-    seen: dict = {}
+    linker) is asked for the states no automorphism links; ``seen`` may hold states met before
+    ({canonical key: ((b, w), permutation)}: a book's pre-built parts)."""
+    seen = {} if seen is None else seen
 
     def link(b, w, t):
         got = search.canonical_key(b, w, t)

@@ -1,0 +1,354 @@
+"""Books: a pg-proof certificate split into a short *top* and independently built *parts*, written
+as one zip (the format and its checking: :mod:`verify.certificates.book`,
+:meth:`verify.certificates.proof.ProofWalk.part`).
+
+The top is walked with the checker's own rules from the start to the *leaves*: in a proof, the
+states after X's first move, Y's every reply (each Y turn of the top marked ``replies``: no
+must-play region, so no pass state is needed) and X's answer; in a refutation, after X's every
+first move and Y's recorded answer. States equal up to the kernel's automorphisms are linked (the
+checker verifies each map), so only one leaf per class is a part. Each part is the ordinary
+pg-proof certificate of the game played on from its leaf (:func:`verify.games.positional.continued`),
+built in a child process (:mod:`verify.encode.child`: own process group, killed with the parent, on
+timeout or Ctrl-C), ``jobs`` at a time, and written into the zip as it finishes; the zip is renamed
+into place only once every part is in it (no partial book, no verdict from part of the work).
+
+Pre-built parts (``parts_dir``): files ``m1-m2-...-mk.json`` named by the moves from the start in
+play order (e.g. ``1.1.1-2.2.2-1.2.2.json``). The top prefers moves leading to them (up to the
+automorphisms), uses them as they are (the checker verifies them like every part), and writes the
+parts it builds there too, so a long build can be resumed or spread over machines.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import resource
+import time
+import zipfile
+from multiprocessing.connection import wait
+from pathlib import Path
+
+from ..certificates.book import ROOT
+from ..certificates.proof import ProofWalk
+from ..errors import BackendError, InputError, Undecided
+from ..games import positional as pg
+from ..hypergraph import bits
+
+
+def leaf_time(game: pg.PositionalGame, attacker: str, wins: bool) -> int:
+    """The time of the top's leaves: two time points after the first turn of the side whose every
+    move the top enumerates (Y in a proof, X in a refutation)."""
+    sched = game.schedule()
+    side = pg.other(attacker) if wins else attacker
+    first = next((t for t, c in enumerate(sched) if c == side), len(sched))
+    return min(first + 2, len(sched))
+
+
+def _prebuilt(game: pg.PositionalGame, parts_dir) -> dict:
+    """{(black, white): file name} of the pre-built parts in ``parts_dir`` (names parsed as moves
+    from the start in play order; other files are ignored)."""
+    out: dict = {}
+    if parts_dir is None or not Path(parts_dir).is_dir():
+        return out
+    sched = game.schedule()
+    for p in sorted(Path(parts_dir).glob("*.json")):
+        names = p.stem.split("-")
+        try:
+            cells = [game.mask([n]) for n in names]
+        except InputError:
+            continue
+        b, w = _stones(game, cells)
+        if len(cells) <= len(sched) and (b | w).bit_count() == len(cells) + sum(map(int.bit_count, game.start())):
+            out[(b, w)] = p.name
+    return out
+
+
+def _stones(game: pg.PositionalGame, cells) -> tuple[int, int]:
+    """(black, white) after the moves ``cells`` (bits, in play order) from the start."""
+    b, w = game.start()
+    for c, colour in zip(cells, game.schedule()):
+        b, w = (b | c, w) if colour == pg.BLACK else (b, w | c)
+    return b, w
+
+
+def _order_name(game, table: dict, b, w, t) -> str:
+    """A member name for the leaf (b, w, t): its stones in an order the schedule allows (X's
+    recorded choices where the prefix has one, else the least stone left)."""
+    b0, w0 = game.start()
+    cb, cw = b0, w0
+    out = []
+    for colour in game.schedule()[:t]:
+        left = (b & ~cb) if colour == pg.BLACK else (w & ~cw)
+        c = table.get((cb, cw, len(out)), 0)
+        if not c & left:
+            c = left & -left
+        out.append(game.names(c)[0])
+        cb, cw = (cb | c, cw) if colour == pg.BLACK else (cb, cw | c)
+    return "-".join(out) + ".json"
+
+
+def _build_part(game, b, w, t, colour, path, timeout, engine):
+    """In a child: the pg-proof certificate of the game from the leaf, written to ``path``;
+    returns (CPU s, peak RSS in KB)."""
+    from .search import decide
+    from .search_methods import pg_proof_certificate
+    sub = pg.continued(game, b, w, t)
+    t0 = time.process_time()
+    winner, searches = decide(sub, timeout, engine=engine)
+    if winner != colour:
+        raise BackendError(f"the part {path.name} is won by {winner}, not {colour}")
+    cert = pg_proof_certificate(sub, winner, searches)
+    tmp = path.with_suffix(".part")
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(cert, f)
+    os.replace(tmp, path)
+    return time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
+               timeout: float | None = None, engine: str | None = None, log=None, search=None,
+               build: bool = True) -> dict:
+    """Write the book proving ``winner_colour`` (black/white of a Maker-Breaker description) to
+    ``out``; ``envelope_of(questions)`` makes the root certificate; ``search``: the search that
+    decided the game (its table answers the top's choices), else a new one, asked only where no
+    pre-built part shows the way; ``build=False``: assemble pre-built parts only (no search, no
+    part built: a missing one is an error naming the states left). Returns build statistics."""
+    from .search import make_search
+    from .search_methods import _group_linker, _linker, answer_entries
+    if game.maker_maker:
+        raise InputError("books are built for Maker-Breaker descriptions (no white sets)")
+    attacker, wins = pg.BLACK, winner_colour == pg.BLACK
+    leaf_t = leaf_time(game, attacker, wins)
+    prebuilt = _prebuilt(game, parts_dir)
+    sequences = [[game.mask([m]) for m in name[:-5].split("-")] for name in prebuilt.values()]
+    guessed = search is None  # the winner read from a pre-built part's claim
+    if search is None:
+        search = make_search(game, attacker, engine, symmetry=True)
+    moves: dict = {}
+    links: dict = {}
+    leaves: dict = {}  # (b, w, t) -> member name
+    missing: list = []  # build=False: the states where no pre-built part shows X's move
+    linked = _linker(search, links) if search.iso else None
+    if linked is not None:  # pre-built parts first: later leaves link to them
+        for b, w in prebuilt:
+            linked(b, w, leaf_t)
+    if search.iso and getattr(search, "group", None):
+        seen = {}
+        for (b, w), name in prebuilt.items():
+            got = search.canonical_key(b, w, leaf_t)
+            if got is not None:
+                seen.setdefault(got[0], ((b, w), got[1]))
+        linked = _group_linker(search, links, linked, seen)
+        pre_keys = {k: v for k, v in seen.items()}
+    else:
+        pre_keys = {}
+
+    def key_of(b, w, t):
+        got = search.canonical_key(b, w, t) if hasattr(search, "canonical_key") else None
+        return got[0] if got else (b, w, t)
+
+    def choose(b, w, t):
+        legal = search.legal(b, w, t)
+        xt = search.sched[t] == attacker
+        v = 0
+        if prebuilt:  # prefer the choosing side's moves towards pre-built parts
+            cells = [1 << i for i in bits(legal)]
+            if t + 1 == leaf_t and pre_keys:
+                v = next((c for c in cells if key_of(*search.play(b, w, c, xt), t + 1) in pre_keys), 0)
+            elif t + 1 < leaf_t:  # the move most pre-built parts play next from this very state
+                counts: dict = {}
+                for seq in sequences:
+                    if len(seq) > t and seq[t] & legal and _stones(game, seq[:t]) == (b, w):
+                        counts[seq[t]] = counts.get(seq[t], 0) + 1
+                v = max(sorted(counts), key=counts.get, default=0)
+        if not v and not build:
+            missing.append(_order_name(game, moves, b, w, t)[:-5])
+            v = legal & -legal  # a placeholder: the book is not written
+        if not v:
+            won, _, v = search.solve(b, w, t)
+            if won != wins and guessed:
+                raise InputError(f"the pre-built parts claim {winner_colour} wins, which the search contradicts")
+            if won != wins:
+                raise AssertionError("the search contradicts itself along its own proof")
+        if not v:
+            v = next((1 << i for i in bits(legal)
+                      if search.solve(*search.play(b, w, 1 << i, xt), t + 1)[0] == wins), 0)
+        moves[(b, w, t)] = v
+        return v
+
+    def part(b, w, t):
+        if t != leaf_t:
+            return None
+        name = prebuilt.get((b, w)) or _order_name(game, moves, b, w, t)
+        leaves[(b, w, t)] = name
+        return name
+
+    class Top(ProofWalk):
+        def part(self, b, w, t, name, wins):  # collected here, built and checked later
+            return 0
+
+    marked: set = set()  # Y turns of the top where every reply is checked
+
+    def replies(b, w, t):
+        if t < leaf_t:
+            marked.add((b, w, t))
+            return True
+        return False
+
+    top = Top(game, attacker, choose, linked, replies=replies if wins else None, parts=part, members=True)
+    start = game.start()
+    if wins:
+        top.prove(*start, 0)
+    else:
+        top.refute(*start, 0)
+    if not build and (missing or any(n not in prebuilt.values() for n in leaves.values())):
+        left = missing or sorted(n for n in leaves.values() if n not in prebuilt.values())
+        raise InputError(f"{len(left)} part(s) not pre-built, after: {', '.join(left)}")
+    q = answer_entries(game, attacker, wins, moves, links)
+    b0, w0 = start
+    if marked:
+        q["replies"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0))]
+                               for b, w, t in marked], key=lambda e: (e[0], e[1], e[2]))
+    q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
+                         for (b, w, t), name in leaves.items()], key=lambda e: e[3])
+    stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log)
+    return {**stats, "parts": len(leaves), "prebuilt": sum(1 for n in leaves.values() if n in prebuilt.values())}
+
+
+def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engine, log) -> dict:
+    """Build the missing parts (children, ``jobs`` at a time), add every part to the zip as it is
+    ready, the root last; the zip is renamed to ``out`` only when complete."""
+    from ..encode.child import child_main, kill_group
+    out = Path(out)
+    import shutil
+    import tempfile
+    work = Path(parts_dir) if parts_dir is not None else Path(tempfile.mkdtemp(prefix=".parts-", dir=out.parent))
+    work.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    todo = [(s, name) for s, name in leaves.items() if not (work / name).is_file()]
+    ready = [name for s, name in leaves.items() if (work / name).is_file()]
+    deadline = None if timeout is None else time.monotonic() + timeout
+    ctx = multiprocessing.get_context("fork")
+    running: dict = {}
+    stats = {"built": 0, "build_cpu": 0.0, "build_peak_kb": 0}
+    try:
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
+            for name in dict.fromkeys(ready):
+                zf.write(work / name, arcname=name)
+            while todo or running:
+                while todo and len(running) < max(1, jobs):
+                    (b, w, t), name = todo.pop(0)
+                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    recv, send = ctx.Pipe(duplex=False)
+                    args = (game, b, w, t, colour, work / name, left, engine)
+                    p = ctx.Process(target=child_main, args=(send, _build_part, args, os.getpid(), left), daemon=True)
+                    p.start()
+                    send.close()
+                    running[recv] = (p, name)
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    raise Undecided(f"the book's parts were not built within {timeout:g} s")
+                for conn in wait(list(running), left):
+                    p, name = running.pop(conn)
+                    try:
+                        status, value = conn.recv()
+                    except EOFError:
+                        raise BackendError(f"the child building part {name} ended without an answer") from None
+                    finally:
+                        conn.close()
+                        kill_group(p)
+                    if status != "ok":
+                        if "Undecided" in value:
+                            raise Undecided(f"the part {name} was not built within {timeout:g} s")
+                        raise BackendError(f"building the part {name} failed: {value}")
+                    cpu, peak = value
+                    stats["built"] += 1
+                    stats["build_cpu"] += cpu
+                    stats["build_peak_kb"] = max(stats["build_peak_kb"], peak)
+                    if log:
+                        log(f"part {name}: built in {cpu:.1f} CPU s, peak {peak // 1024} MB")
+                    zf.write(work / name, arcname=name)
+            zf.writestr(ROOT, json.dumps(root))
+        os.replace(tmp, out)
+    finally:
+        for conn, (p, _) in running.items():
+            kill_group(p)
+            conn.close()
+        if tmp.exists():
+            tmp.unlink()
+        if parts_dir is None:
+            shutil.rmtree(work, ignore_errors=True)
+    return stats
+
+
+def _winner_of_parts(game: pg.PositionalGame, parts_dir, prebuilt: dict):
+    """The winner (black/white) claimed by the smallest pre-built part, or None: a guess at which
+    book to build, saving the whole game's search (the check of the book decides)."""
+    from ..certificates.checker import read_certificate
+    from ..certificates.proof import proof_game
+    from ..question import Question
+    if not prebuilt:
+        return None
+    name = min(prebuilt.values(), key=lambda n: (Path(parts_dir) / n).stat().st_size)
+    try:
+        cert = read_certificate(Path(parts_dir) / name)
+        colour = proof_game(cert, Question.from_json(cert["claim"]["question"]))[1]
+    except Exception:  # an unreadable part: the search decides instead
+        return None
+    return colour if colour in pg.COLOURS else None
+
+
+def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 1, parts_dir=None,
+               timeout: float | None = None, engine: str | None = None, log=None, build: bool = True):
+    """``verify solve KIND FILE --method search --certificate OUT.zip``: the winner, certified by a
+    book written to ``out`` and checked by :func:`verify.certificates.checker.check_file` (the
+    result is certified only if the check passes and its claim is the answer)."""
+    from ..certificates import envelope
+    from ..certificates.checker import check_file
+    from ..certificates.proof import KIND
+    from ..errors import CertificateError
+    from ..formats.instances import question_of
+    from ..formats.pg import pg_to_text
+    from ..formats.questions import board_json
+    from ..games import maker_breaker as mb
+    from ..result import Outcome
+    from .search import decide
+    t0 = time.monotonic()
+    if kind == "maker-breaker":
+        g = pg.from_maker_breaker(instance.board, instance.maker_mask, instance.breaker_mask, instance.first, rounds)
+        question = question_of("maker-breaker", instance, rounds)
+        board = board_json(instance.board)
+        if rounds is not None:
+            raise InputError("books answer the whole game (no --rounds)")
+    elif kind == "pg":
+        g, question, board = instance, question_of("pg", instance), {"pg": pg_to_text(instance)}
+    else:
+        raise InputError(f"books are built for maker-breaker and pg games, not {kind}")
+    if g.maker_maker:
+        raise InputError("books are built for Maker-Breaker descriptions (no #whitewins)")
+    search = None
+    colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
+    if colour is None and not build:
+        raise InputError("no pre-built part to assemble")
+    if colour is None:
+        colour, searches = decide(g, timeout, engine=engine)
+        search = searches[0]
+    winner = ({pg.BLACK: mb.MAKER, pg.WHITE: mb.BREAKER}[colour] if kind == "maker-breaker" else colour)
+    out = Path(out)
+    unchecked = out.with_name(out.name + ".unchecked.zip")  # renamed to ``out`` once it checks
+    try:
+        stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
+                           unchecked, parts_dir, jobs, timeout, engine, log, search, build)
+        report = check_file(unchecked)
+        if report.question != question or report.verdict != {"winner": winner}:
+            raise CertificateError(f"the book proves {report.verdict_text()}, not the answer: not certified")
+        os.replace(unchecked, out)
+    finally:
+        if unchecked.exists():
+            unchecked.unlink()
+    result = Outcome(game=kind, method="search", winner=winner,
+                     first=instance.first if kind == "maker-breaker" else (g.schedule() or ("",))[0],
+                     stats={**stats, "seconds": round(time.monotonic() - t0, 3)})
+    result.question = question
+    result.check = report
+    return result
