@@ -158,6 +158,18 @@ grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; 
   verify check "proofs/$cert" --instance "$instance" "${args[@]}" --expect "$expect" > /dev/null
 done
 
+# Qubic, Maker-Breaker, Maker first: Maker wins (a book: Maker's first move, every Breaker reply up
+# to symmetry, Maker's answer, one ordinary certificate per 3-stone leaf, checked part by part; about
+# an hour of CPU on 2 cores and some 2.5 GB per part builder; docs/classical.md). Long: only with
+# VERIFY_LONG=1. QUBIC_PARTS=DIR reuses leaf certificates built before (or on other machines).
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  verify family qubic -o examples/classical/qubic.txt
+  verify solve maker-breaker examples/classical/qubic.txt --first maker --method search --jobs 2 \
+    ${QUBIC_PARTS:+--parts "$QUBIC_PARTS"} --certificate proofs/large/qubic-maker-first.zip
+  verify check proofs/large/qubic-maker-first.zip --instance examples/classical/qubic.txt --first maker \
+    --expect maker > /dev/null
+fi
+
 # Every Hein/Browne Hex puzzle of ../shared/positional-games/hex-hein (or $HEIN_DIR, when present), certified by
 # the proof search. The puzzle files are not ours to copy, so the certificates (which embed them)
 # stay out of git (proofs/hex-hein/.gitignore) and only the outcome table is kept.

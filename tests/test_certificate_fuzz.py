@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import brute
 from verify.certificates.checker import check_certificate
-from verify.errors import CertificateError, MethodError, UndefinedGame
+from verify.errors import CertificateError, InputError, MethodError, UndefinedGame
 from verify.families import tic_tac_toe
 from verify.formats.convex import game_from_json
 from verify.formats.hypernim import instance_from_json
@@ -749,9 +749,14 @@ def m_book(c, r):
     a member, the 'replies' marks dropped."""
     members = c["__members__"]
     names = sorted(members)
-    q = r.choice(c["questions"])
+    # an answer with parts if there is one (an earlier mutation may have emptied them: the ops below
+    # that need parts or members are then skipped, never r.choice of an empty list)
+    with_parts = [x for x in c["questions"] if isinstance(x, dict) and x.get("parts")]
+    q = r.choice(with_parts or c["questions"])
     parts = q.get("parts", [])
     op = r.randrange(10)
+    if not names or not parts and op in (3, 4, 5) or op == 6 and not members[names[0]].get("questions"):
+        return
     if op == 0 and len(parts) > 1:
         a, b = r.sample(parts, 2)
         a[3], b[3] = b[3], a[3]
@@ -780,7 +785,7 @@ def m_book(c, r):
             f = r.choice(q["links"][:-1])
             f[0], f[3], f[4] = e[0], e[1], e[2]
     elif op == 6:  # parts nested in a member
-        m = members[r.choice(names)]
+        m = members[names[0]]
         r.choice(m["questions"])["parts"] = [[0, "", "", r.choice(names)]]
     elif op == 7:
         if r.random() < 0.5:
@@ -836,8 +841,8 @@ def mutant(r: random.Random, base: str) -> tuple[dict, list[str]]:
             MUTATIONS[name](cert, r)
             if name == "instance" and r.random() < 0.7:
                 rebind(cert)
-        except (IndexError, KeyError, TypeError, AttributeError, ValueError):
-            pass  # the mutation did not apply to this shape
+        except (IndexError, KeyError, TypeError, AttributeError, ValueError, InputError):
+            pass  # the mutation did not apply to this shape (e.g. an instance an earlier one broke)
         done.append(name)
     return cert, done
 
@@ -904,7 +909,9 @@ def test_pool_is_valid_and_true():
 def test_accepted_mutants_are_true(data):
     certs = pool()
     base = certs[data.draw(st.integers(0, len(certs) - 1), label="base")]
-    r = data.draw(st.randoms(use_true_random=False), label="random")
+    # a seeded stdlib Random, as in the slow loop: a mutation's r.choice of an empty list must raise
+    # IndexError (caught by ``mutant``), which hypothesis's own randoms turn into a flaky-strategy error
+    r = random.Random(data.draw(st.integers(0, 2**32 - 1), label="seed"))
     cert, done = mutant(r, base)
     accepted, outcome = judged(cert)
     kind = json.loads(base)["kind"]
