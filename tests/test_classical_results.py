@@ -21,8 +21,10 @@ NAME = re.compile(r"(?P<family>ap|[a-zA-Z]+)-(?P<a>\d+)(?:x(?P<b>\d+)|-(?P<k>\d+
 
 
 def _built(path: Path):
-    """The game `verify family` builds for an instance named like ap-13-4, skinny-6x6, L-5x5,
+    """The game `verify family` builds for an instance named like qubic, ap-13-4, skinny-6x6, L-5x5,
     tippy-3x3-race-5 (.txt: the hypergraph; .pg: the race, black having the named number of moves)."""
+    if path.stem == "qubic":
+        return family("qubic")
     m = NAME.fullmatch(path.stem)
     assert m, path.name
     h = (family("ap", m["a"], m["k"]) if m["family"] == "ap"
