@@ -409,3 +409,57 @@ def test_a_part_build_timeout(tmp_path):
         solve_book("maker-breaker", game, tmp_path / "t.zip", parts_dir=parts, timeout=0.01, jobs=2)
     assert not (tmp_path / "t.zip").exists() and not multiprocessing.active_children()
     assert not list(parts.glob("*.part")) and not list(tmp_path.glob("*.tmp"))
+
+
+class _HardWholeStates:
+    """A search whose whole-state solves never finish (always Undecided), so :func:`probe` must
+    find the move through the children, the path that found Qubic's hard answers."""
+
+    def __init__(self, search, root):
+        self._s, self._root = search, root
+
+    def __getattr__(self, name):
+        return getattr(self._s, name)
+
+    def solve(self, b, w, t):
+        from verify.errors import Undecided
+        if (b, w, t) == self._root:
+            raise Undecided("forced")
+        return self._s.solve(b, w, t)
+
+
+@pytest.mark.parametrize("whole", [True, False], ids=["whole-state", "children"])
+@pytest.mark.parametrize("first", ["maker", "breaker"])
+@pytest.mark.parametrize("name,make", CASES[:4], ids=[c[0] for c in CASES[:4]])
+def test_probe_answers_keep_the_game_as_the_explicit_reference_says(name, make, first, whole):
+    """At every state after one move, :func:`probe` asks what the top asks there: X to move, a
+    move keeping X's win; Y to move, a move keeping X from winning. Where the reference (the
+    explicit solver up to 16 cells, else the search) says such a move exists, the child of the move
+    returned is scored as needed; where none exists, probe raises its contradiction."""
+    from verify.solvers.pg import solve_pg_explicit
+    from verify.solvers.search import make_search
+    from verify.solvers.search_book import _Contradiction, probe
+
+    def x_wins(game):
+        if len(game.positions) <= 16:
+            return solve_pg_explicit(game).winner == pg.BLACK
+        return solve("pg", game, method="search").winner == pg.BLACK
+
+    h = make()
+    g = pg.from_maker_breaker(h, 0, 0, first)
+    seen = set()
+    for cell in range(0, len(g.positions), 3):
+        b, w = (1 << cell, 0) if g.schedule()[0] == pg.BLACK else (0, 1 << cell)
+        xt = g.schedule()[1] == pg.BLACK
+        wins = xt  # what the top asks at this turn
+        s = make_search(g, pg.BLACK, None, symmetry=True)
+        search = s if whole else _HardWholeStates(s, (b, w, 1))
+        if x_wins(pg.continued(g, b, w, 1)) != wins:
+            with pytest.raises(_Contradiction):
+                probe(search, b, w, 1, wins)
+            seen.add("none")
+            continue
+        v = probe(search, b, w, 1, wins)
+        assert x_wins(pg.continued(g, *s.play(b, w, v, xt), 2)) == wins, (cell, g.names(v))
+        seen.add("move")
+    assert seen  # both kinds occur over the cases (tic-tac-toe 4, Breaker first: only "none")

@@ -105,6 +105,65 @@ def _build_part(game, b, w, t, colour, path, timeout, engine):
     return time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+PROBE_SECONDS = 2.0  # the first round's budget per search; each round has four times the last's
+
+
+class _Contradiction(Exception):
+    """The search says the state is not won as the top needs."""
+
+
+def _promise(search, b: int, w: int) -> list[int]:
+    """The free cells, most promising first for the side to move: X's sets that Y has not blocked
+    through the cell, each weighted 4^(X's stones on it) (to advance for X, to block for Y)."""
+    own, opp = search.own_opp(b, w)
+    sets = search.game.black_sets if search.xb else search.game.white_sets
+    score: dict = {}
+    for s in sets:
+        if not s & opp:
+            weight = 4 ** (s & own).bit_count()
+            for i in bits(s & ~own):
+                score[i] = score.get(i, 0) + weight
+    return sorted(bits(search.game.full_mask & ~b & ~w), key=lambda i: (-score.get(i, 0), i))
+
+
+def probe(search, b: int, w: int, t: int, wins: bool) -> int:
+    """The move at (b, w, t) that keeps the game as the top needs it (X wins iff ``wins``), found by
+    short searches in rounds of doubling (x4) budgets: first the whole state (the search's own
+    choice), then each move's child, most promising first (:func:`_promise`). A proof's first
+    choice can be far harder than another move's (Qubic after 1.1.1 1.2.2: the whole state ran
+    over 13 CPU minutes, the answer 2.2.2 is proved in 2 s). A child found lost for the top is
+    dropped; the search's own deadline still ends everything (Undecided)."""
+    outer = search.deadline
+    xt = search.sched[t] == search.x
+    legal = search.legal(b, w, t)
+    cells = [None] + [1 << i for i in _promise(search, b, w) if legal >> i & 1]
+    budget = PROBE_SECONDS
+    try:
+        while any(c is not None for c in cells):  # every move refuted: the state is not as needed
+            for c in list(cells):
+                stop = time.monotonic() + budget
+                search.deadline = stop if outer is None else min(stop, outer)
+                try:
+                    if c is None:
+                        won, _, v = search.solve(b, w, t)
+                        if won != wins:
+                            raise _Contradiction
+                        cells.remove(None)
+                        if v:
+                            return v
+                    elif search.solve(*search.play(b, w, c, xt), t + 1)[0] == wins:
+                        return c
+                    else:
+                        cells.remove(c)
+                except Undecided:
+                    if outer is not None and time.monotonic() >= outer:
+                        raise
+            budget *= 4
+    finally:
+        search.deadline = outer
+    raise _Contradiction
+
+
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
                timeout: float | None = None, engine: str | None = None, log=None, search=None,
                build: bool = True) -> dict:
@@ -165,14 +224,13 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
             missing.append(_order_name(game, moves, b, w, t)[:-5])
             v = legal & -legal  # a placeholder: the book is not written
         if not v:
-            won, _, v = search.solve(b, w, t)
-            if won != wins and guessed:
-                raise InputError(f"the pre-built parts claim {winner_colour} wins, which the search contradicts")
-            if won != wins:
-                raise AssertionError("the search contradicts itself along its own proof")
-        if not v:
-            v = next((1 << i for i in bits(legal)
-                      if search.solve(*search.play(b, w, 1 << i, xt), t + 1)[0] == wins), 0)
+            try:
+                v = probe(search, b, w, t, wins)
+            except _Contradiction:
+                if guessed:
+                    raise InputError(f"the pre-built parts claim {winner_colour} wins, "
+                                     "which the search contradicts") from None
+                raise AssertionError("the search contradicts itself along its own proof") from None
         moves[(b, w, t)] = v
         return v
 
