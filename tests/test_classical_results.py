@@ -81,6 +81,18 @@ def test_vdw_5_threshold_breaker_side():
 
 
 @pytest.mark.slow
+def test_qubic_maker_first_book():
+    """Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the
+    strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (27 MB zip of 10 parts, some 17
+    CPU minutes to check) answers its question; skipped where it has not been built."""
+    cert = ROOT / "proofs/large/qubic-maker-first.zip"
+    if not cert.exists():
+        pytest.skip("proofs/large/qubic-maker-first.zip is built by proofs/make.sh with VERIFY_LONG=1")
+    inst = ROOT / "examples/classical/qubic.txt"
+    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "maker"]) == 0
+
+
+@pytest.mark.slow
 def test_skinny_6x6_race_is_a_draw(tmp_path):
     """Skinny's board number 7 (the published value): the full 6x6 race is a draw, certified (12.6 MB,
     so rebuilt here rather than committed; proofs/make.sh writes it into proofs/large/)."""
