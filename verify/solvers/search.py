@@ -68,13 +68,13 @@ class ProofSearch(Attack):
     """Can ``attacker`` force a win in ``game`` from a state? ``solve(black, white, t)``.
 
     ``t`` is the number of time points of the schedule already played (a pass advances ``t``
-    without a stone). ``tt_limit`` bounds the transposition table (entries); when it is full the
+    without a stone). ``tt_limit`` bounds the transposition table (entries; None: ``TT_LIMIT``); when it is full the
     older half is evicted (insertion order). ``deadline`` (a ``time.monotonic()`` value) raises
     :class:`Undecided`. ``symmetry=True`` merges positions symmetric under the automorphisms of the
     sets the search uses (:func:`verify.solvers.search_symmetry.canonicaliser`).
     """
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = TT_LIMIT,
+    def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int | None = None,
                  deadline: float | None = None, progress=None, symmetry=None, residual: bool = True,
                  pairing_leaves: int | None = None):
         super().__init__(game, attacker)
@@ -98,7 +98,7 @@ class ProofSearch(Attack):
         self.pairing_leaves = PAIR_LEAF_SETS if pairing_leaves is None else pairing_leaves
         self.answerable = no_double_moves(sched, attacker)
         self.tt: dict = {}
-        self.tt_limit = tt_limit
+        self.tt_limit = TT_LIMIT if tt_limit is None else tt_limit
         self.deadline = deadline
         self.progress = progress
         # Residual transpositions: without Y sets the value of a state depends only on what X
@@ -607,7 +607,7 @@ def subgame_choices(search, won: bool, b: int, w: int, t: int) -> tuple[dict, in
     return moves, 0
 
 
-def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = TT_LIMIT,
+def decide(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int | None = None,
            symmetry: bool = True, engine: str | None = None) -> tuple[str, list[ProofSearch]]:
     """The result (black/white/draw) of a .pg game, and the searches that decided it."""
     deadline = None if timeout is None else time.monotonic() + timeout

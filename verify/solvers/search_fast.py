@@ -14,6 +14,10 @@ from ..games.attack import Attack
 from ..hypergraph import minimal_masks
 
 MAX_CELLS = 64
+#: the table's default bound (entries of 40 bytes, 56 in races: 0.7 / 0.9 GB when full; it starts
+#: small and doubles as it fills). Qubic's whole game (7.5 M nodes) takes 88 CPU s with 2^22 or
+#: 2^24 entries and over 20 CPU minutes with 2^21: below the working set the search thrashes.
+TT_LIMIT = 1 << 24
 CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
 TSS_DEPTH = 6  # threats in a row the threat-space search looks for
 TSS_BUDGET = 64
@@ -47,12 +51,12 @@ class _Size:
 
 class FastProofSearch(Attack):
     """Can ``attacker`` force a win in ``game``? The kernel's search with a table of ``tt_limit``
-    entries (rounded up to a power of two); ``tss_depth=0`` turns the threat-space search off.
+    entries (None: ``TT_LIMIT``; rounded up to a power of two); ``tss_depth=0`` turns the threat-space search off.
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
     whole game takes 83 CPU s with it and over 5 CPU minutes without."""
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int = 1 << 21,
+    def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int | None = None,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
                  sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True):
         import numpy as np
@@ -88,7 +92,7 @@ class FastProofSearch(Attack):
                            dtype=np.int64)
         self.ly = np.array(self.left_y + [0, 0], dtype=np.int64)
         self.limit = 4
-        while self.limit < tt_limit:
+        while self.limit < (TT_LIMIT if tt_limit is None else tt_limit):
             self.limit *= 2
         # the table starts small and doubles while more than half full, up to the limit (a large
         # table allocated up front costs more in page faults than a small search takes)

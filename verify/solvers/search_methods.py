@@ -17,7 +17,7 @@ from ..result import BoundedOutcome, Outcome
 from . import register, register_auto
 from .options import SEARCH_DRIVERS
 from .search_leaves import pairer, pairing_choice, pairing_entries
-from .search import TT_LIMIT, ProofSearch, chooser, decide, line_builder, make_search, residual_form
+from .search import ProofSearch, chooser, decide, line_builder, make_search, residual_form
 from .search_symmetry import inverse
 
 
@@ -260,7 +260,7 @@ def _decide(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs, dri
 
 
 def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float | None = None,
-              tt_limit: int = TT_LIMIT, symmetry: bool = True, engine: str | None = None, jobs: int = 1,
+              tt_limit: int | None = None, symmetry: bool = True, engine: str | None = None, jobs: int = 1,
               driver: str | None = None, dask: str | None = None) -> Outcome:
     """Outcome of a .pg game by the proof search (``tt_limit``: transposition-table entries;
     ``engine``: see :func:`verify.solvers.search.make_search`; ``driver``, ``jobs``, ``dask``: see
@@ -286,7 +286,7 @@ def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs):
 
 
 def search_maker_breaker(game, certificate: bool = False, timeout: float | None = None,
-                         tt_limit: int = TT_LIMIT, symmetry: bool = True, rounds: int | None = None,
+                         tt_limit: int | None = None, symmetry: bool = True, rounds: int | None = None,
                          engine: str | None = None, jobs: int = 1, driver: str | None = None,
                          dask: str | None = None) -> Outcome:
     """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker); with
@@ -322,7 +322,7 @@ def solve_pg_search(game: pg.PositionalGame, certificate: bool = False, timeout:
                     symmetry: bool = True, jobs: int = 1, driver: str | None = None,
                     dask: str | None = None) -> Outcome:
     """The registered method: :func:`search_pg` with the default table size."""
-    return search_pg(game, certificate, timeout, TT_LIMIT, symmetry, jobs=jobs, driver=driver, dask=dask)
+    return search_pg(game, certificate, timeout, None, symmetry, jobs=jobs, driver=driver, dask=dask)
 
 
 @register("maker-breaker", "search")
@@ -330,7 +330,7 @@ def solve_maker_breaker_search(game, certificate: bool = False, timeout: float |
                                symmetry: bool = True, rounds: int | None = None, jobs: int = 1,
                                driver: str | None = None, dask: str | None = None) -> Outcome:
     """The registered method: :func:`search_maker_breaker` with the default table size."""
-    return search_maker_breaker(game, certificate, timeout, TT_LIMIT, symmetry, rounds, jobs=jobs,
+    return search_maker_breaker(game, certificate, timeout, None, symmetry, rounds, jobs=jobs,
                                 driver=driver, dask=dask)
 
 

@@ -45,7 +45,7 @@ def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadlin
 
 
 def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float | None = None,
-               tt_limit: int = 1 << 21, symmetry: bool = True, engine: str | None = None):
+               tt_limit: int | None = None, symmetry: bool = True, engine: str | None = None):
     """(X wins from the start, merged choices {(b, w, t): cell}, nodes) by ``jobs`` children."""
     from ..encode.child import child_main, kill_group
     b, w = game.start()

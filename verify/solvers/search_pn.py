@@ -60,7 +60,7 @@ class LeafSpec:
     game: pg.PositionalGame
     attacker: str
     engine: str | None
-    tt_limit: int
+    tt_limit: int | None
     symmetry: bool
     certificate: bool
     token: str
@@ -122,7 +122,7 @@ def evaluate_leaf(spec: LeafSpec, b: int, w: int, t: int, budget: int, seconds: 
     return ("won" if won else "lost"), carrier, search.nodes - start, choices
 
 
-def leaf_spec(game: pg.PositionalGame, attacker: str, engine, tt_limit: int, symmetry: bool,
+def leaf_spec(game: pg.PositionalGame, attacker: str, engine, tt_limit: int | None, symmetry: bool,
               certificate: bool) -> LeafSpec:
     from ..formats.pg import pg_to_text
     token = hashlib.sha256(repr((pg_to_text(game), attacker, engine, tt_limit, symmetry)).encode()).hexdigest()[:16]
@@ -309,7 +309,7 @@ class ProofNumberSearch:
     """The PN² driver for "can ``attacker`` win ``game``?" (:meth:`run`); ``known`` collects the
     winner's choices {(b, w, t): cell} of the tree and of its decided leaves (with ``certificate``)."""
 
-    def __init__(self, game: pg.PositionalGame, attacker: str, engine: str | None = None, tt_limit: int = 1 << 21,
+    def __init__(self, game: pg.PositionalGame, attacker: str, engine: str | None = None, tt_limit: int | None = None,
                  symmetry: bool = True, deadline: float | None = None, jobs: int = 1, dask: str | None = None,
                  certificate: bool = False, leaf_budget: int | None = None, growth: int | None = None,
                  node_limit: int | None = None, table_limit: int = TABLE_LIMIT):
@@ -623,7 +623,7 @@ class ProofNumberSearch:
                 "pn_collapsed": self.collapsed}
 
 
-def decide_pn(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int = 1 << 21,
+def decide_pn(game: pg.PositionalGame, timeout: float | None = None, tt_limit: int | None = None,
               symmetry: bool = True, engine: str | None = None, jobs: int = 1, dask: str | None = None,
               certificate: bool = False, **kw) -> tuple[str, list, dict, dict]:
     """(result black/white/draw, engines for the certificate builder, merged choices, stats) of a
