@@ -428,7 +428,7 @@ class _HardWholeStates:
         return self._s.solve(b, w, t)
 
 
-@pytest.mark.parametrize("whole", [True, False], ids=["whole-state", "children"])
+@pytest.mark.parametrize("whole", [True, False, "cold"], ids=["whole-state", "children", "cold-judge"])
 @pytest.mark.parametrize("first", ["maker", "breaker"])
 @pytest.mark.parametrize("name,make", CASES[:4], ids=[c[0] for c in CASES[:4]])
 def test_probe_answers_keep_the_game_as_the_explicit_reference_says(name, make, first, whole):
@@ -438,7 +438,7 @@ def test_probe_answers_keep_the_game_as_the_explicit_reference_says(name, make, 
     returned is scored as needed; where none exists, probe raises its contradiction."""
     from verify.solvers.pg import solve_pg_explicit
     from verify.solvers.search import make_search
-    from verify.solvers.search_book import _Contradiction, probe
+    from verify.solvers.search_book import _Contradiction, cold_judge, probe
 
     def x_wins(game):
         if len(game.positions) <= 16:
@@ -453,13 +453,14 @@ def test_probe_answers_keep_the_game_as_the_explicit_reference_says(name, make, 
         xt = g.schedule()[1] == pg.BLACK
         wins = xt  # what the top asks at this turn
         s = make_search(g, pg.BLACK, None, symmetry=True)
-        search = s if whole else _HardWholeStates(s, (b, w, 1))
+        search = s if whole is True else _HardWholeStates(s, (b, w, 1))
+        judge = cold_judge(g) if whole == "cold" else None
         if x_wins(pg.continued(g, b, w, 1)) != wins:
             with pytest.raises(_Contradiction):
-                probe(search, b, w, 1, wins)
+                probe(search, b, w, 1, wins, judge)
             seen.add("none")
             continue
-        v = probe(search, b, w, 1, wins)
+        v = probe(search, b, w, 1, wins, judge)
         assert x_wins(pg.continued(g, *s.play(b, w, v, xt), 2)) == wins, (cell, g.names(v))
         seen.add("move")
     assert seen  # both kinds occur over the cases (tic-tac-toe 4, Breaker first: only "none")

@@ -126,17 +126,32 @@ def _promise(search, b: int, w: int) -> list[int]:
     return sorted(bits(search.game.full_mask & ~b & ~w), key=lambda i: (-score.get(i, 0), i))
 
 
-def probe(search, b: int, w: int, t: int, wins: bool) -> int:
+def cold_judge(game: pg.PositionalGame, engine: str | None = None):
+    """``judge(black, white, t, deadline)``: does the attacker (black) win the game played on from
+    that state, by a fresh search (no shared table), Undecided at ``deadline``. What a part
+    builder will face there: a move the warm search proves can leave a leaf that is far harder cold
+    (Qubic, from scratch: leaves past 16 CPU min of search where others take seconds)."""
+    from .search import decide
+
+    def judge(b, w, t, deadline):
+        left = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
+        return decide(pg.continued(game, b, w, t), left, engine=engine)[0] == pg.BLACK
+    return judge
+
+
+def probe(search, b: int, w: int, t: int, wins: bool, judge=None) -> int:
     """The move at (b, w, t) that keeps the game as the top needs it (X wins iff ``wins``), found by
     short searches in rounds of doubling (x4) budgets: first the whole state (the search's own
     choice), then each move's child, most promising first (:func:`_promise`). A proof's first
     choice can be far harder than another move's (Qubic after 1.1.1 1.2.2: the whole state ran
     over 13 CPU minutes, the answer 2.2.2 is proved in 2 s). A child found lost for the top is
-    dropped; the search's own deadline still ends everything (Undecided)."""
+    dropped; the search's own deadline still ends everything (Undecided). ``judge`` (see
+    :func:`cold_judge`) decides the children instead of the search, and the whole state is not
+    tried: the move returned is one whose child the judge decided within a round's budget."""
     outer = search.deadline
     xt = search.sched[t] == search.x
     legal = search.legal(b, w, t)
-    cells = [None] + [1 << i for i in _promise(search, b, w) if legal >> i & 1]
+    cells = ([] if judge else [None]) + [1 << i for i in _promise(search, b, w) if legal >> i & 1]
     budget = PROBE_SECONDS
     try:
         while any(c is not None for c in cells):  # every move refuted: the state is not as needed
@@ -151,10 +166,11 @@ def probe(search, b: int, w: int, t: int, wins: bool) -> int:
                         cells.remove(None)
                         if v:
                             return v
-                    elif search.solve(*search.play(b, w, c, xt), t + 1)[0] == wins:
+                        continue
+                    child = (*search.play(b, w, c, xt), t + 1)
+                    if (judge(*child, search.deadline) if judge else search.solve(*child)[0]) == wins:
                         return c
-                    else:
-                        cells.remove(c)
+                    cells.remove(c)
                 except Undecided:
                     if outer is not None and time.monotonic() >= outer:
                         raise
@@ -202,6 +218,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     else:
         pre_keys = {}
 
+    judge = cold_judge(game, engine) if build else None  # leaves are chosen cheap to build
+
     def key_of(b, w, t):
         got = search.canonical_key(b, w, t) if hasattr(search, "canonical_key") else None
         return got[0] if got else (b, w, t)
@@ -225,7 +243,7 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
             v = legal & -legal  # a placeholder: the book is not written
         if not v:
             try:
-                v = probe(search, b, w, t, wins)
+                v = probe(search, b, w, t, wins, judge if t + 1 == leaf_t else None)
             except _Contradiction:
                 if guessed:
                     raise InputError(f"the pre-built parts claim {winner_colour} wins, "
