@@ -243,7 +243,11 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
             v = legal & -legal  # a placeholder: the book is not written
         if not v:
             try:
+                t0 = time.monotonic()
                 v = probe(search, b, w, t, wins, judge if t + 1 == leaf_t else None)
+                if log:
+                    log(f"top: {_order_name(game, moves, b, w, t)[:-5] or 'start'} -> {game.names(v)[0]} "
+                        f"chosen in {time.monotonic() - t0:.1f} s")
             except _Contradiction:
                 if guessed:
                     raise InputError(f"the pre-built parts claim {winner_colour} wins, "
