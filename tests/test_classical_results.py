@@ -83,7 +83,7 @@ def test_vdw_5_threshold_breaker_side():
 @pytest.mark.slow
 def test_qubic_maker_first_book():
     """Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the
-    strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (27 MB zip of 10 parts, some 17
+    strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (9.0 MB zip of 9 parts, some 5
     CPU minutes to check) answers its question; skipped where it has not been built."""
     cert = ROOT / "proofs/large/qubic-maker-first.zip"
     if not cert.exists():
