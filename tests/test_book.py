@@ -274,7 +274,9 @@ def test_cli_book_options(tmp_path):
     for args in (["--certificate", str(tmp_path / "a.zip"), "--assemble"],
                  ["--certificate", str(tmp_path / "a.json"), "--parts", str(tmp_path)],
                  ["--certificate", str(tmp_path / "a.zip"), "--parts", str(tmp_path / "none"), "--assemble"],
-                 ["--certificate", str(tmp_path / "a.zip"), "--no-symmetry"]):
+                 ["--certificate", str(tmp_path / "a.zip"), "--no-symmetry"],
+                 ["--certificate", str(tmp_path / "a.zip"), "--jobs", "0"],
+                 ["--certificate", str(tmp_path / "a.zip"), "--timeout", "-1"]):
         got = run(*args)
         assert got.returncode == 2 and got.stderr.count("\n") == 1 and "Traceback" not in got.stderr, (args, got.stderr)
     got = run("--certificate", str(tmp_path / "b.zip"), "--parts", str(tmp_path / "p"), "--jobs", "2")

@@ -36,7 +36,7 @@ PG_PROOF_STATES_PER_ENTRY = 64
 
 #: books (zip files of certificates, verify.certificates.book): members at most, and decompressed
 #: bytes of one member at most (read one at a time, bounded while reading: no zip bomb gets past it;
-#: the largest Qubic part, 81 MB, is far below)
+#: the largest Qubic part built, 183 MB, is far below)
 MAX_BOOK_MEMBERS = 100_000
 MAX_BOOK_MEMBER_BYTES = 1 << 31
 

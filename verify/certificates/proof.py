@@ -77,7 +77,7 @@ from the rules (:mod:`verify.games.positional`), states shared by several lines 
   carrier (∪ the free cells of Y's sets X has not blocked). Sound by the rules themselves (X wins
   at a Y turn iff X wins after every legal reply); the carrier lemma below holds since extra Y
   stones off the carrier are off every legal cell and off each reply's carrier. A book (below)
-  marks its Y turns above the parts so, so no pass state is ever needed there;
+  marks every Y turn above its parts this way, so no pass state is needed there;
 - *parts* (a *book*): ``"parts": [[t, black, white, "member"]]`` says the state is decided by the
   pg-proof certificate stored as ``member`` beside this one (a zip, :mod:`verify.certificates.book`);
   see :meth:`ProofWalk.part` for the rule and its soundness;

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import InputError
-from ..solvers.options import OPTION_HELP, SEARCH_DRIVERS, STATE_SPACES, flag
+from ..solvers.options import OPTION_HELP, SEARCH_DRIVERS, STATE_SPACES, SolveOptions, flag
 from .common import certificate_line, first_player, print_json
 
 
@@ -107,8 +107,7 @@ def _solve_book(args, instance, options) -> int:
     unknown = set(options) - {"timeout", "jobs", "rounds"}
     if unknown:
         raise InputError(f"a book takes --jobs and --timeout, not {', '.join('--' + u for u in sorted(unknown))}")
-    if options.get("jobs", 1) < 1:
-        raise InputError("--jobs must be >= 1")
+    SolveOptions.from_kwargs(options)  # the options' own checks (--jobs, --timeout, --rounds)
     result = solve_book(args.game, instance, args.certificate, options.get("rounds"), options.get("jobs", 1),
                         args.parts, options.get("timeout"),
                         log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True),

@@ -68,8 +68,8 @@ class ProofSearch(Attack):
     """Can ``attacker`` force a win in ``game`` from a state? ``solve(black, white, t)``.
 
     ``t`` is the number of time points of the schedule already played (a pass advances ``t``
-    without a stone). ``tt_limit`` bounds the transposition table (entries; None: ``TT_LIMIT``); when it is full the
-    older half is evicted (insertion order). ``deadline`` (a ``time.monotonic()`` value) raises
+    without a stone). ``tt_limit`` bounds the transposition table (entries; None: ``TT_LIMIT``);
+    when it is full the older half is evicted (insertion order). ``deadline`` (a ``time.monotonic()`` value) raises
     :class:`Undecided`. ``symmetry=True`` merges positions symmetric under the automorphisms of the
     sets the search uses (:func:`verify.solvers.search_symmetry.canonicaliser`).
     """

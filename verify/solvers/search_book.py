@@ -112,8 +112,8 @@ class _Contradiction(Exception):
     """The search says the state is not won as the top needs."""
 
 
-def _promise(search, b: int, w: int) -> list[int]:
-    """The free cells, most promising first for the side to move: X's sets that Y has not blocked
+def _promise(search, b: int, w: int, legal: int) -> list[int]:
+    """The legal cells, most promising first for the side to move: X's sets that Y has not blocked
     through the cell, each weighted 4^(X's stones on it) (to advance for X, to block for Y)."""
     own, opp = search.own_opp(b, w)
     sets = search.game.black_sets if search.xb else search.game.white_sets
@@ -123,7 +123,7 @@ def _promise(search, b: int, w: int) -> list[int]:
             weight = 4 ** (s & own).bit_count()
             for i in bits(s & ~own):
                 score[i] = score.get(i, 0) + weight
-    return sorted(bits(search.game.full_mask & ~b & ~w), key=lambda i: (-score.get(i, 0), i))
+    return sorted(bits(legal), key=lambda i: (-score.get(i, 0), i))
 
 
 def cold_judge(game: pg.PositionalGame, engine: str | None = None):
@@ -141,7 +141,7 @@ def cold_judge(game: pg.PositionalGame, engine: str | None = None):
 
 def probe(search, b: int, w: int, t: int, wins: bool, judge=None) -> int:
     """The move at (b, w, t) that keeps the game as the top needs it (X wins iff ``wins``), found by
-    short searches in rounds of doubling (x4) budgets: first the whole state (the search's own
+    short searches in rounds of budgets growing four-fold: first the whole state (the search's own
     choice), then each move's child, most promising first (:func:`_promise`). A proof's first
     choice can be far harder than another move's (Qubic after 1.1.1 1.2.2: the whole state ran
     over 13 CPU minutes, the answer 2.2.2 is proved in 2 s). A child found lost for the top is
@@ -151,7 +151,7 @@ def probe(search, b: int, w: int, t: int, wins: bool, judge=None) -> int:
     outer = search.deadline
     xt = search.sched[t] == search.x
     legal = search.legal(b, w, t)
-    cells = ([] if judge else [None]) + [1 << i for i in _promise(search, b, w) if legal >> i & 1]
+    cells = ([] if judge else [None]) + [1 << i for i in _promise(search, b, w, legal)]
     budget = PROBE_SECONDS
     try:
         while any(c is not None for c in cells):  # every move refuted: the state is not as needed
@@ -214,7 +214,7 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
             if got is not None:
                 seen.setdefault(got[0], ((b, w), got[1]))
         linked = _group_linker(search, links, linked, seen)
-        pre_keys = {k: v for k, v in seen.items()}
+        pre_keys = dict(seen)  # the pre-built parts only (the linker adds to ``seen``)
     else:
         pre_keys = {}
 

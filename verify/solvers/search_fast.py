@@ -51,10 +51,11 @@ class _Size:
 
 class FastProofSearch(Attack):
     """Can ``attacker`` force a win in ``game``? The kernel's search with a table of ``tt_limit``
-    entries (None: ``TT_LIMIT``; rounded up to a power of two); ``tss_depth=0`` turns the threat-space search off.
+    entries (None: ``TT_LIMIT``; rounded up to a power of two); ``tss_depth=0`` turns the
+    threat-space search off.
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
-    whole game takes 83 CPU s with it and over 5 CPU minutes without."""
+    whole game took 83 CPU s with it and over 5 CPU minutes without."""
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int | None = None,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
