@@ -121,23 +121,40 @@ def race_positions(only: str):
 
 
 def _engine_child(engine, game, limit, conn):
+    """Solve in this (forked) process; a solve under 0.05 s is repeated with a fresh search (its
+    own table) until 0.2 s have passed, and the mean is sent: (result, nodes, positions, seconds,
+    peak MB), positions counting the threat-space search's (the compiled kernel's) with the nodes."""
     from verify.games import positional as pg
     if engine == "baseline":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from search_baseline import ProofSearch
-        s = ProofSearch(game, pg.BLACK, deadline=time.monotonic() + limit, symmetry=True)
+
+        def make():
+            return ProofSearch(game, pg.BLACK, deadline=time.monotonic() + limit, symmetry=True)
     else:
         from verify.solvers.search import make_search
         if engine == "fast":
             from verify.solvers.search_fast import warm_up
             warm_up()  # the kernel's load (about 0.3 s once per process) is not part of the timings
-        s = make_search(game, pg.BLACK, engine, deadline=time.monotonic() + limit, symmetry=True)
+
+        def make():
+            return make_search(game, pg.BLACK, engine, deadline=time.monotonic() + limit, symmetry=True)
+    reps, nodes, positions = 0, 0, 0
     t0 = time.process_time()
-    try:
-        won = "maker" if s.wins(*game.start(), 0) else "breaker"
-    except Undecided:
-        won = "?"
-    conn.send((won, s.nodes, time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    while True:
+        s = make()
+        try:
+            won = "maker" if s.wins(*game.start(), 0) else "breaker"
+        except Undecided:
+            won = "?"
+        reps += 1
+        nodes += s.nodes
+        positions += s.nodes + getattr(s, "threat_space_nodes", 0)
+        spent = time.process_time() - t0
+        if won == "?" or spent >= 0.2 or (reps == 1 and spent >= 0.05):
+            break
+    conn.send((won, nodes // reps, positions // reps, spent / reps,
+               resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
 
 
 def run_engine(engine, game, limit):
@@ -147,10 +164,19 @@ def run_engine(engine, game, limit):
     try:
         if recv.poll(limit + 120):
             return recv.recv()
-        return "?", 0, limit, 0.0
+        return "?", 0, 0, limit, 0.0
     finally:
         p.kill()
         p.join()
+
+
+def _family(name: str) -> str:
+    """The group a position's ratios are summarised in."""
+    for prefix, group in (("hein", "Hex puzzles"), ("browne", "Hex puzzles"), ("tic", "tic-tac-toe"),
+                          ("qubic", "Qubic openings"), ("ap", "van der Waerden")):
+        if name.startswith(prefix):
+            return group + (" 6x6" if "6x6" in name else "")
+    return "races"
 
 
 def engines(argv):
@@ -161,24 +187,32 @@ def engines(argv):
     base = "python" if races else "baseline"
     positions = race_positions(only) if races else engine_positions("--no-hex" not in argv, only)
     print(f"{'position':<26} {'result':>7} | {'base s':>7} {'nodes':>9} {'n/s':>8} {'MB':>5} | {'new s':>7} "
-          f"{'nodes':>9} {'n/s':>9} {'MB':>5} | {'rate x':>7} {'time x':>7}")
-    rates, slower = [], []
+          f"{'nodes':>9} {'n/s':>9} {'pos/s':>9} {'MB':>5} | {'rate x':>7} {'pos x':>7} {'time x':>7}")
+    groups: dict[str, list[tuple[float, float, float]]] = {}
+    slower = []
     for name, g in positions:
-        bw, bn, bt, bm = run_engine(base, g, limit)
-        nw, nn, nt, nm = run_engine(new, g, limit)
-        br, nr = bn / max(bt, 1e-3), nn / max(nt, 1e-3)
-        if bn and nn:
-            rates.append(nr / br)
-        tx = "-" if bw == "?" and nw == "?" else (f">{bt / max(nt, 1e-3):.1f}" if bw == "?" else f"{bt / max(nt, 1e-3):.1f}")
+        bw, bn, _, bt, bm = run_engine(base, g, limit)
+        nw, nn, npos, nt, nm = run_engine(new, g, limit)
+        br, nr, pr = bn / max(bt, 1e-6), nn / max(nt, 1e-6), npos / max(nt, 1e-6)
+        tx = "-" if bw == "?" and nw == "?" else (f">{bt / max(nt, 1e-6):.1f}" if bw == "?" else f"{bt / max(nt, 1e-6):.1f}")
         if bw != "?" and (nw == "?" or nt > bt):
             slower.append(name)
+        if bn and nn and bt >= 0.1:  # ratios summarised where the baseline needs at least 0.1 s
+            groups.setdefault(_family(name), []).append((nr / br, pr / br, bt / max(nt, 1e-6)))
         flag = "  DISAGREE" if "?" not in (bw, nw) and bw != nw else ""
-        print(f"{name:<26} {nw if nw != '?' else bw:>7} | {bt:>7.2f} {bn:>9} {br:>8.0f} {bm:>5.0f} | {nt:>7.2f} {nn:>9} "
-              f"{nr:>9.0f} {nm:>5.0f} | {nr / br if br else 0:>7.1f} {tx:>7}{flag}", flush=True)
-    if rates:
-        import statistics
-        print(f"node rate ratio: median {statistics.median(rates):.1f}x, min {min(rates):.1f}x, max {max(rates):.1f}x; "
-              f"slower than the baseline or undecided: {', '.join(slower) or 'none'}")
+        print(f"{name:<26} {nw if nw != '?' else bw:>7} | {bt:>7.3f} {bn:>9} {br:>8.0f} {bm:>5.0f} | {nt:>7.3f} {nn:>9} "
+              f"{nr:>9.0f} {pr:>9.0f} {nm:>5.0f} | {nr / br if br else 0:>7.1f} {pr / br if br else 0:>7.1f} {tx:>7}{flag}",
+              flush=True)
+    import statistics
+    print("ratios (new / baseline) where the baseline needs at least 0.1 s: median [min, max]; "
+          "pos = search nodes + threat-space positions")
+    for group, rows in groups.items():
+        cols = [statistics.median(c) for c in zip(*rows)]
+        lows = [min(c) for c in zip(*rows)]
+        highs = [max(c) for c in zip(*rows)]
+        print(f"  {group:<20} ({len(rows):>2}): node rate {cols[0]:.1f}x [{lows[0]:.1f}, {highs[0]:.1f}], "
+              f"positions/s {cols[1]:.1f}x [{lows[1]:.1f}, {highs[1]:.1f}], time {cols[2]:.1f}x [{lows[2]:.1f}, {highs[2]:.1f}]")
+    print(f"slower than the baseline or undecided: {', '.join(slower) or 'none'}")
 
 
 def driver_positions(hex_puzzles: bool, only: str):

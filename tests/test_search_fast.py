@@ -187,3 +187,29 @@ def test_parallel_timeout_leaves_no_process():
     with pytest.raises(Undecided):
         search_pg(g, timeout=1.0, jobs=2, engine="fast")
     assert not psutil.Process().children(recursive=True)
+
+
+_QUBIC_LINE = """
+from verify.families import family
+from verify.games import positional as pg
+from verify.solvers.search_fast import FastProofSearch
+q = family("qubic")
+opening = ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4", "1.2.1", "1.1.3", "1.1.2", "2.2.3", "1.2.3"]
+g = pg.from_maker_breaker(q, q.mask(opening[0::2]), q.mask(opening[1::2]), "maker")
+s = FastProofSearch(g, pg.BLACK, symmetry=True)
+print(s.threat_line(*g.start(), 0), s.wins(*g.start(), 0))
+"""
+
+
+def test_kernel_loaded_from_numba_cache_in_a_fresh_process():
+    """The kernel's compiled code, reloaded from numba's on-disk cache by a fresh process, runs the
+    threat-space search and the search like the process that compiled it. (Self-recursive
+    functions called with a literal argument segfault once reloaded from the cache: numba issue
+    6713; two fresh processes, the second surely on the cache.)"""
+    import subprocess
+    import sys
+    outs = [subprocess.run([sys.executable, "-c", _QUBIC_LINE], capture_output=True, text=True, timeout=300)
+            for _ in range(2)]
+    assert [o.returncode for o in outs] == [0, 0], [o.stderr[-500:] for o in outs]
+    assert outs[0].stdout == outs[1].stdout
+    assert outs[0].stdout.startswith("(True,") and outs[0].stdout.strip().endswith("True")

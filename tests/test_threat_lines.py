@@ -208,10 +208,37 @@ def _refused(cert) -> bool:
     return False
 
 
+def _valid_qubic_line(entry) -> bool:
+    """Is ``[t, black, white, "a1 ... ak"]`` a threat line of the 9-stone Qubic opening (Maker, X,
+    to move at t, the odd time points: Breaker moves first), replayed by brute force on the 76
+    lines: each ai free, after it exactly one cell completes a line of X's untouched by Y (Y takes
+    it), and after ak two or more."""
+    if len(entry) != 4 or not isinstance(entry[0], int) or entry[0] % 2 != 1:
+        return False
+    lines = [set(e) for e in family("qubic").edges]
+    x = set(QUBIC9[0::2]) | set(entry[1].split())
+    y = set(QUBIC9[1::2]) | set(entry[2].split())
+    moves = entry[3].split()
+    if not moves or len(x) + len(y) + 2 * len(moves) > 64:
+        return False
+    for i, a in enumerate(moves):
+        if a in x | y or any(e <= x for e in lines):
+            return False
+        x.add(a)
+        threats = {c for e in lines if not e & y and len(e - x) == 1 for c in e - x}
+        if i == len(moves) - 1:
+            return len(threats) >= 2
+        if len(threats) != 1:
+            return False
+        y |= threats
+    return False
+
+
 def test_mutated_lines_refused(qubic_cert):
     """Lines cut short (no double threat at the end), with a move dropped from the front, two moves
     swapped, a move repeated or replaced by a stone of the state, moved to the previous time
-    point, put in a refutation, or malformed: each refused."""
+    point, put in a refutation, or malformed: each refused, unless the mutant is itself a threat
+    line (two swapped moves can be: the brute-force replay judges), and most are refused."""
     lines = qubic_cert["questions"][0]["lines"]
     long = [i for i, e in enumerate(lines) if len(e[3].split()) >= 3][:6]
     assert long
@@ -227,10 +254,16 @@ def test_mutated_lines_refused(qubic_cert):
         mutants.append((i, [t, b, w, ""]))
         mutants.append((i, [t, b, w, "nowhere " + text]))
         mutants.append((i, [t, b, w]))
+    assert all(_valid_qubic_line(lines[i]) for i in long)
+    refused = 0
     for i, entry in mutants:
         cert = copy.deepcopy(qubic_cert)
         cert["questions"][0]["lines"][i] = entry
-        assert _refused(cert), entry
+        if _refused(cert):
+            refused += 1
+        else:
+            assert _valid_qubic_line(entry), entry
+    assert refused >= len(mutants) - len(long)
     cert = copy.deepcopy(qubic_cert)
     cert["questions"][0]["lines"].append(copy.deepcopy(lines[long[0]]))  # two entries for one state
     assert _refused(cert)

@@ -19,8 +19,12 @@ MAX_CELLS = 64
 #: 2^24 entries and over 20 CPU minutes with 2^21: below the working set the search thrashes.
 TT_LIMIT = 1 << 24
 CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
-TSS_DEPTH = 6  # threats in a row the threat-space search looks for
-TSS_BUDGET = 64
+#: threats in a row the threat-space search looks for, and its positions per X turn. Measured on
+#: Qubic (Maker first, whole game and seven openings): 16 and 256 take 2.4 CPU s on the whole game,
+#: 6 and 64 took 71 s (too shallow a search leaves the lines to the full search); on Hex puzzles,
+#: van der Waerden and animal races they make no difference (bench/bench_search.py --engines).
+TSS_DEPTH = 16
+TSS_BUDGET = 256
 FIRST_SLOTS = 1 << 16  # threat-space nodes per X turn
 PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of at most this many live sets
 
@@ -124,12 +128,15 @@ class FastProofSearch(Attack):
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             group = automorphisms(game, b, w)[1:]
         self.group = group  # the permutations behind T (row i is group[i])
-        self.T = np.zeros((len(group), 8, 256), dtype=np.uint64)
+        # byte tables of each permutation (T[i, b]), and in T[i, 8, c] the image of cell c
+        self.T = np.zeros((len(group), 9, 256), dtype=np.uint64)
         self.Ti = np.zeros((len(group), 8, 256), dtype=np.uint64)
         for i, p in enumerate(group):
             for table, q in ((self.T, p), (self.Ti, inverse(p))):
                 for b, row in enumerate(byte_tables(q)):
                     table[i, b] = row
+            for c, image in enumerate(p):
+                self.T[i, 8, c] = 1 << image
         self.sym_until = sym_until if group else 0
         # on a symmetric board the certificate builder links isomorphic residuals (as for the
         # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
@@ -176,6 +183,11 @@ class FastProofSearch(Attack):
     @property
     def disproven(self) -> int:
         return int(self.st[self.k.DISPROVEN])
+
+    @property
+    def threat_space_nodes(self) -> int:
+        """Positions the threat-space search visited (not counted in ``nodes``)."""
+        return int(self.st[self.k.TSS_NODES])
 
     @property
     def tt(self):

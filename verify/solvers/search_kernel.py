@@ -43,8 +43,9 @@ C3 = np.uint64(0x165667B19E3779F9)
 
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
-    PAIRINGS, MB_LOSSES = range(14)
-STATS = 14  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, search_kernel_race)
+    PAIRINGS, MB_LOSSES, TSS_NODES = range(15)
+STATS = 15  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, search_kernel_race;
+# TSS_NODES: the threat-space search's positions)
 
 
 @njit(cache=True, inline="always")
@@ -134,7 +135,9 @@ def tt_store_k(tab, mask, st, u, o, y, p, t, won, car, mv, work):
 
 @njit(cache=True, inline="always")
 def image(T, p, x):
-    """The image of the mask x under the permutation p given by byte tables T[p]."""
+    """The image of the mask x under the permutation p given by byte tables: ``T[p, b, byte]`` is
+    the image of the cells ``byte`` of byte b (b < 8); ``T[p, 8, c]``, where present, the image of
+    cell c (:func:`cells_image`)."""
     out = U0
     for b in range(8):
         byte = np.int64((x >> np.uint64(8 * b)) & np.uint64(255))
@@ -143,17 +146,33 @@ def image(T, p, x):
     return out
 
 
+@njit(cache=True, inline="always")
+def cells_image(T, p, x, bound):
+    """The image of the mask x under the permutation p, cell by cell from ``T[p, 8]`` (for sparse
+    x); once it exceeds ``bound`` it is returned as it stands (OR only adds bits: the whole image
+    exceeds ``bound`` too)."""
+    out = U0
+    while x != U0:
+        low = lowbit(x)
+        out |= T[p, 8, index(low)]
+        if out > bound:
+            return out
+        x ^= low
+    return out
+
+
 @njit(cache=True)
 def canonical(T, u, o):
-    """The least image of the key (u, o) under the permutations of T, and the one giving it (-1:
-    the key itself)."""
+    """The least image of the key (u, o) under the permutations of T, X's stones o compared first
+    (sparse: mapped cell by cell, stopping once above the best), then u; and the permutation giving
+    it (-1: the key itself)."""
     bu, bo, arg = u, o, -1
     for p in range(T.shape[0]):
-        iu = image(T, p, u)
-        if iu > bu:
+        io = cells_image(T, p, o, bo)
+        if io > bo:
             continue
-        io = image(T, p, o)
-        if iu < bu or io < bo:
+        iu = image(T, p, u)
+        if io < bo or iu < bu:
             bu, bo, arg = iu, io, p
     return bu, bo, arg
 
@@ -322,7 +341,43 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim). ``Sy`` (with
     ``lvy``, ``lny``): Y's unblocked sets in a race (:mod:`verify.solvers.search_kernel_race`), empty
     otherwise; a step at which Y has a one-cell need ends the line (Y could complete instead of
-    answering). The carrier holds the cells played and threatened (a race adds Y's open cells)."""
+    answering). The carrier holds the cells played and threatened (a race adds Y's open cells).
+    Candidates in cell order: a cell on two needs of two cells with different partners wins at
+    once; otherwise each cell on a need of two cells, the partner being Y's forced reply."""
+    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
+        return 0, U0, U0
+    if isx[t + 1] or not isx[t + 2]:
+        return 0, U0, U0
+    part = np.zeros((depth + 1, 64), np.uint64)  # one scratch row per level (no allocation below)
+    cand, dbl = U0, U0
+    for j in range(ln[d]):
+        need = S[lv[d, j]] & ~own
+        if popcount(need) == 2:
+            lo = lowbit(need)
+            hi = need ^ lo
+            cand, dbl = add_partner(part, 0, lo, hi, cand, dbl)
+            cand, dbl = add_partner(part, 0, hi, lo, cand, dbl)
+    return tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, np.int64(0), cand, dbl)
+
+
+@njit(cache=True, inline="always")
+def add_partner(part, r, cell, other, cand, dbl):
+    """Record ``other`` as a partner of ``cell`` in row r; (cells with partners, cells with two)."""
+    i = index(cell)
+    if cand & cell:
+        if part[r, i] != other:
+            dbl |= cell
+        part[r, i] |= other
+    else:
+        part[r, i] = other
+        cand |= cell
+    return cand, dbl
+
+
+@njit(cache=True)
+def tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, r, cand, dbl):
+    """One level of :func:`tss`: ``part[r]`` holds the partners of the cells of ``cand`` (those on
+    a need of two cells), ``dbl`` the cells with two different partners."""
     if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
         return 0, U0, U0
     if isx[t + 1] or not isx[t + 2]:
@@ -330,24 +385,44 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     if Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d, opp) != U0:
         return 0, U0, U0
     st[TSS_LEFT] -= 1
-    part = partners(S, lv, ln, d, own)
-    for i in range(64):
-        p = part[i]
-        if p != U0 and (p & (p - U1)) != U0:
-            a = lowbit(p)
-            b = lowbit(p ^ a)
-            return 1, (U1 << np.uint64(i)) | a | b, U1 << np.uint64(i)
+    st[TSS_NODES] += 1
+    if dbl != U0:
+        v = lowbit(dbl)
+        p = part[r, index(v)]
+        a = lowbit(p)
+        return 1, v | a | lowbit(p ^ a), v
     if depth <= 1 or lx[t + 2] < 2:
         return 0, U0, U0
-    for i in range(64):
-        a = part[i]
-        if a == U0:
-            continue
-        v = U1 << np.uint64(i)
-        child_after(S, lv, ln, d, own, v, a, lx[t + 2])
+    left = lx[t + 2]
+    m = cand
+    while m != U0:
+        v = lowbit(m)
+        m ^= v
+        a = part[r, index(v)]
+        # the child's live sets (X claims v, Y a) and their partners, in one pass
+        nown = own | v
+        k = 0
+        ccand, cdbl = U0, U0
+        for j in range(ln[d]):
+            i = lv[d, j]
+            s = S[i]
+            if s & a:
+                continue
+            need = s & ~nown
+            c = popcount(need)
+            if c <= left:
+                lv[d + 1, k] = i
+                k += 1
+                if c == 2:
+                    lo = lowbit(need)
+                    hi = need ^ lo
+                    ccand, cdbl = add_partner(part, r + 1, lo, hi, ccand, cdbl)
+                    ccand, cdbl = add_partner(part, r + 1, hi, lo, ccand, cdbl)
+        ln[d + 1] = k
         if Sy.shape[0] > 0:
             child_after(Sy, lvy, lny, d, opp, a, v, 64)
-        won, car, _ = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own | v, opp | a, t + 2, d + 1, depth - 1, st)
+        won, car, _ = tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, nown, opp | a, t + 2, d + 1, depth - 1, st,
+                                part, r + 1, ccand, cdbl)
         if won == 1:
             return 1, car | v | a, v
     return 0, U0, U0

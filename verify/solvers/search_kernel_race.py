@@ -54,10 +54,11 @@ import numpy as np
 from numba import njit
 
 from .search_kernel import (BUDGET, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET, TSS_LEFT,
-                            TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, child_after, image, lowbit,
+                            TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, cells_image, child_after, image, lowbit,
                             node, partners, popcount, scores, threat_cells, tss, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
+ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 
 
 @njit(cache=True)
@@ -76,21 +77,22 @@ def y_sets(Sy, lvy, lny, d, opp):
 
 @njit(cache=True)
 def canonical4(T, u, o, y, p):
-    """The least image (lexicographic) of the key (u, o, y, p) under the permutations of T, and the
-    permutation giving it (-1: the key itself)."""
+    """The least image of the key (u, o, y, p) under the permutations of T, compared in the order
+    (o, p, u, y): the players' stones first (sparse, mapped cell by cell), and the permutation
+    giving it (-1: the key itself)."""
     bu, bo, by, bp, arg = u, o, y, p, -1
     for q in range(T.shape[0]):
-        iu = image(T, q, u)
-        if iu > bu:
+        io = cells_image(T, q, o, bo)
+        if io > bo:
             continue
-        io = image(T, q, o)
-        if iu == bu and io > bo:
+        ip = cells_image(T, q, p, bp if io == bo else ALL)
+        if io == bo and ip > bp:
+            continue
+        iu = image(T, q, u)
+        if io == bo and ip == bp and iu > bu:
             continue
         iy = image(T, q, y)
-        if iu == bu and io == bo and iy > by:
-            continue
-        ip = image(T, q, p)
-        if iu < bu or io < bo or iy < by or ip < bp:
+        if io < bo or ip < bp or iu < bu or iy < by:
             bu, bo, by, bp, arg = iu, io, iy, ip, q
     return bu, bo, by, bp, arg
 
