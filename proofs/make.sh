@@ -159,9 +159,9 @@ grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; 
 done
 
 # Qubic, Maker-Breaker, Maker first: Maker wins (a book: Maker's first move, every Breaker reply up
-# to symmetry, Maker's answer, one ordinary certificate per 3-stone leaf, checked part by part: 9
-# parts; 30 min wall on 2 cores, 2,400 CPU s, 2.4 GB peak; a 9.0 MB zip checked in 304 CPU s at
-# 0.66 GB; docs/classical.md). Long: only with
+# to symmetry, Maker's answer, one ordinary certificate per 3-stone leaf, checked part by part: 12
+# parts; 5 min wall on 2 cores, 459 CPU s, 471 MB peak; a 2.4 MB zip checked in 81 CPU s at
+# 146 MB; docs/classical.md). Long: only with
 # VERIFY_LONG=1. QUBIC_PARTS=DIR reuses leaf certificates built before (or on other machines).
 if [ "${VERIFY_LONG:-}" = 1 ]; then
   verify family qubic -o examples/classical/qubic.txt

@@ -213,3 +213,18 @@ def test_kernel_loaded_from_numba_cache_in_a_fresh_process():
     assert [o.returncode for o in outs] == [0, 0], [o.stderr[-500:] for o in outs]
     assert outs[0].stdout == outs[1].stdout
     assert outs[0].stdout.startswith("(True,") and outs[0].stdout.strip().endswith("True")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 64).flatmap(lambda n: st.permutations(range(n))))
+def test_perm_tables_match_the_reference_byte_tables(perm):
+    """The kernel's permutation tables, built with numpy, against the reference's byte tables
+    (``search_symmetry.byte_tables``) and the permutation itself, cell by cell."""
+    import numpy as np
+    from verify.solvers.search_fast import perm_tables
+    from verify.solvers.search_symmetry import byte_tables
+    T = perm_tables([tuple(perm)], len(perm))
+    for b, row in enumerate(byte_tables(tuple(perm))):
+        assert (T[0, b] == np.array(row, dtype=np.uint64)).all()
+    assert [int(T[0, 8, c]) for c in range(len(perm))] == [1 << i for i in perm]
+    event(f"cells: {(len(perm) + 7) // 8 * 8}")

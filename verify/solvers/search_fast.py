@@ -15,8 +15,10 @@ from ..hypergraph import minimal_masks
 
 MAX_CELLS = 64
 #: the table's default bound (entries of 40 bytes, 56 in races: 0.7 / 0.9 GB when full; it starts
-#: small and doubles as it fills). Qubic's whole game (7.5 M nodes) takes 88 CPU s with 2^22 or
-#: 2^24 entries and over 20 CPU minutes with 2^21: below the working set the search thrashes.
+#: small and doubles as it fills). Below a search's working set it thrashes: with the old
+#: threat-space search (6 threats, 64 positions) Qubic's whole game (7.5 M nodes) took 88 CPU s with
+#: 2^22 or 2^24 entries and over 20 CPU minutes with 2^21; with today's it takes 2.2 s (280 k nodes)
+#: with anything from 2^16 to 2^24.
 TT_LIMIT = 1 << 24
 CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
 #: threats in a row the threat-space search looks for, and its positions per X turn. Measured on
@@ -43,6 +45,23 @@ def eligible(game: pg.PositionalGame, attacker: str) -> bool:
     blocked from the start run on :mod:`verify.solvers.search_kernel_race`, the others on
     :mod:`verify.solvers.search_kernel` (the value is then a function of X's residual needs)."""
     return len(game.positions) <= MAX_CELLS and game.first_moves is None
+
+
+def perm_tables(perms, n: int):
+    """The kernel's tables of permutations of the cells 0..n-1 (n <= 64): ``T[i, b, byte]`` is the
+    image under ``perms[i]`` of the cells ``byte`` of byte b (cells 8b..8b+7), and ``T[i, 8, c]``
+    the image of cell c (as one-bit masks)."""
+    import numpy as np
+    T = np.zeros((len(perms), 9, 256), dtype=np.uint64)
+    if not perms:
+        return T
+    bits = np.zeros((len(perms), 64), dtype=np.uint64)
+    bits[:, :n] = np.left_shift(np.uint64(1), np.array(perms, dtype=np.uint64))
+    pick = ((np.arange(256)[None, :] >> np.arange(8)[:, None]) & 1).astype(np.uint64)  # bit j of each byte
+    for b in range(8):
+        T[:, b, :] = bits[:, 8 * b:8 * b + 8] @ pick  # distinct bits: the sum is the union
+    T[:, 8, :64] = bits
+    return T
 
 
 class _Size:
@@ -124,19 +143,12 @@ class FastProofSearch(Attack):
         # renaming: the same value), applied to the table keys while t < sym_until
         group = []
         if symmetry:
-            from .search_symmetry import automorphisms, byte_tables, inverse
+            from .search_symmetry import automorphisms, inverse
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             group = automorphisms(game, b, w)[1:]
         self.group = group  # the permutations behind T (row i is group[i])
-        # byte tables of each permutation (T[i, b]), and in T[i, 8, c] the image of cell c
-        self.T = np.zeros((len(group), 9, 256), dtype=np.uint64)
-        self.Ti = np.zeros((len(group), 8, 256), dtype=np.uint64)
-        for i, p in enumerate(group):
-            for table, q in ((self.T, p), (self.Ti, inverse(p))):
-                for b, row in enumerate(byte_tables(q)):
-                    table[i, b] = row
-            for c, image in enumerate(p):
-                self.T[i, 8, c] = 1 << image
+        self.T = perm_tables(group, len(game.positions))
+        self.Ti = perm_tables([inverse(p) for p in group], len(game.positions))
         self.sym_until = sym_until if group else 0
         # on a symmetric board the certificate builder links isomorphic residuals (as for the
         # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
