@@ -242,14 +242,16 @@ class FastProofSearch(Attack):
 
     def _live(self, own: int, opp: int, t: int):
         """(X has completed a set, indices of X's live sets: untouched by Y, within X's moves left at t)."""
-        np = self.np
-        if not len(self.S):
-            return False, []
-        free = self.S & np.uint64(~own & self.game.full_mask)
-        untouched = (self.S & np.uint64(opp)) == 0
-        if (untouched & (free == 0)).any():
-            return True, []
-        return False, np.nonzero(untouched & (np.bitwise_count(free) <= self.left_x[t]))[0]
+        left = self.left_x[t]
+        live = []
+        for i, s in enumerate(self.xsets):  # (plain ints: faster than numpy at the sizes here)
+            if not s & opp:
+                need = (s & ~own).bit_count()
+                if not need:
+                    return True, []
+                if need <= left:
+                    live.append(i)
+        return False, live
 
     def wins(self, black: int, white: int, t: int) -> bool:
         return self.solve(black, white, t)[0]
