@@ -104,14 +104,17 @@ def _solve_book(args, instance, options) -> int:
     from ..solvers.search_book import solve_book
     if args.method not in ("search", "auto"):
         raise InputError("a book (--certificate OUT.zip) is built by --method search")
-    unknown = set(options) - {"timeout", "jobs", "rounds"}
+    unknown = set(options) - {"timeout", "jobs", "rounds", "dask"}
     if unknown:
-        raise InputError(f"a book takes --jobs and --timeout, not {', '.join('--' + u for u in sorted(unknown))}")
-    SolveOptions.from_kwargs(options)  # the options' own checks (--jobs, --timeout, --rounds)
+        raise InputError(f"a book takes --jobs, --dask and --timeout, not "
+                         f"{', '.join('--' + u for u in sorted(unknown))}")
+    if options.get("dask") and options.get("jobs", 1) > 1:
+        raise InputError("a book's parts are built by --jobs local children or on --dask's workers, not both")
+    SolveOptions.from_kwargs(options)  # the options' own checks (--jobs, --timeout, --rounds, --dask)
     result = solve_book(args.game, instance, args.certificate, options.get("rounds"), options.get("jobs", 1),
                         args.parts, options.get("timeout"),
                         log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True),
-                        build=not args.assemble)
+                        build=not args.assemble, dask=options.get("dask"))
     out = result.to_json()
     out["certificate"] = {"path": args.certificate, "checked": result.check.detail}
     if args.json:

@@ -23,7 +23,8 @@ OPTION_HELP = {
     "encoding": "QBF encoding of the game (see 'verify methods')",
     "jobs": "child processes sharing the search (dfs driver: split at the first move; pn: leaf workers)",
     "driver": "how the proof search is driven: 'dfs' (depth-first) or 'pn' (PN², proof numbers)",
-    "dask": "evaluate the search's leaves on the Dask scheduler at this address (driver pn)",
+    "dask": "evaluate the search's leaves on the Dask scheduler at this address (driver pn); "
+            "with --certificate OUT.zip, build the book's parts there",
 }
 
 STATE_SPACES = ("literal", "residual")

@@ -87,22 +87,32 @@ def _order_name(game, table: dict, b, w, t) -> str:
     return "-".join(out) + ".json"
 
 
-def _build_part(game, b, w, t, colour, path, timeout, engine):
-    """In a child: the pg-proof certificate of the game from the leaf, written to ``path``;
-    returns (CPU s, peak RSS in KB)."""
+def part_certificate(game, b, w, t, colour, name, timeout, engine):
+    """The pg-proof certificate (JSON text) of the game from the leaf (b, w, t), which ``colour``
+    must win; (text, CPU s, peak RSS in KB of the process). Runs in a child process or on a Dask
+    worker."""
     from .search import decide
     from .search_methods import pg_proof_certificate
     sub = pg.continued(game, b, w, t)
     t0 = time.process_time()
     winner, searches = decide(sub, timeout, engine=engine)
     if winner != colour:
-        raise BackendError(f"the part {path.name} is won by {winner}, not {colour}")
-    cert = pg_proof_certificate(sub, winner, searches)
+        raise BackendError(f"the part {name} is won by {winner}, not {colour}")
+    text = json.dumps(pg_proof_certificate(sub, winner, searches))
+    return text, time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _write_part(path: Path, text: str) -> None:
     tmp = path.with_suffix(".part")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(cert, f)
+    tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-    return time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+def _build_part(game, b, w, t, colour, path, timeout, engine):
+    """In a child: the part's certificate written to ``path``; (CPU s, peak RSS in KB)."""
+    text, cpu, peak = part_certificate(game, b, w, t, colour, path.name, timeout, engine)
+    _write_part(path, text)
+    return cpu, peak
 
 
 PROBE_SECONDS = 2.0  # the first round's budget per search; each round has four times the last's
@@ -182,12 +192,13 @@ def probe(search, b: int, w: int, t: int, wins: bool, judge=None) -> int:
 
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
                timeout: float | None = None, engine: str | None = None, log=None, search=None,
-               build: bool = True) -> dict:
+               build: bool = True, dask: str | None = None) -> dict:
     """Write the book proving ``winner_colour`` (black/white of a Maker-Breaker description) to
     ``out``; ``envelope_of(questions)`` makes the root certificate; ``search``: the search that
     decided the game (its table answers the top's choices), else a new one, asked only where no
     pre-built part shows the way; ``build=False``: assemble pre-built parts only (no search, no
-    part built: a missing one is an error naming the states left). Returns build statistics."""
+    part built: a missing one is an error naming the states left); ``dask``: the address of a Dask
+    scheduler whose workers build the parts. Returns build statistics."""
     from .search import make_search
     from .search_methods import _group_linker, _linker, answer_entries
     if game.maker_maker:
@@ -291,13 +302,52 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
                                for b, w, t in marked], key=lambda e: (e[0], e[1], e[2]))
     q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
                          for (b, w, t), name in leaves.items()], key=lambda e: e[3])
-    stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log)
+    stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log,
+                        dask)
     return {**stats, "parts": len(leaves), "prebuilt": sum(1 for n in leaves.values() if n in prebuilt.values())}
 
 
-def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engine, log) -> dict:
-    """Build the missing parts (children, ``jobs`` at a time), add every part to the zip as it is
-    ready, the root last; the zip is renamed to ``out`` only when complete."""
+def _dask_parts(todo, game, colour, work: Path, deadline, timeout, engine, address: str, finished) -> None:
+    """Build the parts ``todo`` on the Dask cluster at ``address`` (each a task returning its
+    certificate's text, written under ``work``), calling ``finished(name, cpu, peak)`` as each
+    arrives; ending early (error, deadline, interrupt) cancels the futures left (a running part
+    stops at its own deadline)."""
+    from concurrent.futures import FIRST_COMPLETED
+    from concurrent.futures import wait as first_done
+    from ..cluster import dask_client
+    client = dask_client(address)
+    futures: dict = {}
+    try:
+        pool = client.get_executor(pure=False)
+        for (b, w, t), name in todo:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            futures[pool.submit(part_certificate, game, b, w, t, colour, name, left, engine)] = name
+        while futures:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise Undecided(f"the book's parts were not built within {timeout:g} s")
+            done, _ = first_done(list(futures), timeout=left, return_when=FIRST_COMPLETED)
+            for f in done:
+                name = futures.pop(f)
+                try:
+                    text, cpu, peak = f.result()
+                except Undecided:
+                    raise Undecided(f"the part {name} was not built within {timeout:g} s") from None
+                except Exception as exc:  # noqa: BLE001 - a worker died or the task failed
+                    raise BackendError(f"building the part {name} on the Dask cluster failed: "
+                                       f"{type(exc).__name__}: {exc}") from None
+                _write_part(work / name, text)
+                finished(name, cpu, peak)
+    finally:
+        for f in futures:
+            f.cancel()
+        client.close()
+
+
+def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engine, log, dask=None) -> dict:
+    """Build the missing parts (children, ``jobs`` at a time, or tasks on the Dask cluster at
+    ``dask``), add every part to the zip as it is ready, the root last; the zip is renamed to
+    ``out`` only when complete."""
     from ..encode.child import child_main, kill_group
     out = Path(out)
     import shutil
@@ -315,6 +365,18 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
             for name in dict.fromkeys(ready):
                 zf.write(work / name, arcname=name)
+
+            def finished(name, cpu, peak):
+                stats["built"] += 1
+                stats["build_cpu"] += cpu
+                stats["build_peak_kb"] = max(stats["build_peak_kb"], peak)
+                if log:
+                    log(f"part {name}: built in {cpu:.1f} CPU s, peak {peak // 1024} MB")
+                zf.write(work / name, arcname=name)
+
+            if dask and todo:
+                _dask_parts(todo, game, colour, work, deadline, timeout, engine, dask, finished)
+                todo = []
             while todo or running:
                 while todo and len(running) < max(1, jobs):
                     (b, w, t), name = todo.pop(0)
@@ -341,13 +403,7 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
                         if "Undecided" in value:
                             raise Undecided(f"the part {name} was not built within {timeout:g} s")
                         raise BackendError(f"building the part {name} failed: {value}")
-                    cpu, peak = value
-                    stats["built"] += 1
-                    stats["build_cpu"] += cpu
-                    stats["build_peak_kb"] = max(stats["build_peak_kb"], peak)
-                    if log:
-                        log(f"part {name}: built in {cpu:.1f} CPU s, peak {peak // 1024} MB")
-                    zf.write(work / name, arcname=name)
+                    finished(name, *value)
             zf.writestr(ROOT, json.dumps(root))
         os.replace(tmp, out)
     finally:
@@ -379,10 +435,12 @@ def _winner_of_parts(game: pg.PositionalGame, parts_dir, prebuilt: dict):
 
 
 def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 1, parts_dir=None,
-               timeout: float | None = None, engine: str | None = None, log=None, build: bool = True):
-    """``verify solve KIND FILE --method search --certificate OUT.zip``: the winner, certified by a
-    book written to ``out`` and checked by :func:`verify.certificates.checker.check_file` (the
-    result is certified only if the check passes and its claim is the answer)."""
+               timeout: float | None = None, engine: str | None = None, log=None, build: bool = True,
+               dask: str | None = None):
+    """``verify solve KIND FILE --method search --certificate OUT.zip [--dask ADDRESS]``: the
+    winner, certified by a book written to ``out`` (its parts built on the Dask cluster at
+    ``dask`` if given) and checked by :func:`verify.certificates.checker.check_file` (the result is
+    certified only if the check passes and its claim is the answer)."""
     from ..certificates import envelope
     from ..certificates.checker import check_file
     from ..certificates.proof import KIND
@@ -418,7 +476,7 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
     unchecked = out.with_name(out.name + ".unchecked.zip")  # renamed to ``out`` once it checks
     try:
         stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
-                           unchecked, parts_dir, jobs, timeout, engine, log, search, build)
+                           unchecked, parts_dir, jobs, timeout, engine, log, search, build, dask)
         report = check_file(unchecked)
         if report.question != question or report.verdict != {"winner": winner}:
             raise CertificateError(f"the book proves {report.verdict_text()}, not the answer: not certified")
