@@ -332,7 +332,7 @@ def _dask_parts(todo, game, colour, work: Path, deadline, timeout, engine, addre
                 try:
                     text, cpu, peak = f.result()
                 except Undecided:
-                    raise Undecided(f"the part {name} was not built within {timeout:g} s") from None
+                    raise Undecided(f"the part {name} was not built within the time allowed") from None
                 except Exception as exc:  # noqa: BLE001 - a worker died or the task failed
                     raise BackendError(f"building the part {name} on the Dask cluster failed: "
                                        f"{type(exc).__name__}: {exc}") from None
