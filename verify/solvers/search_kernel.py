@@ -342,22 +342,31 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     ``lvy``, ``lny``): Y's unblocked sets in a race (:mod:`verify.solvers.search_kernel_race`), empty
     otherwise; a step at which Y has a one-cell need ends the line (Y could complete instead of
     answering). The carrier holds the cells played and threatened (a race adds Y's open cells).
-    Candidates in cell order: a cell on two needs of two cells with different partners wins at
-    once; otherwise each cell on a need of two cells, the partner being Y's forced reply."""
+    A cell on two needs of two cells with different partners wins at once; otherwise each cell
+    on a need of two cells is tried, the partner being Y's forced reply: first the cells on two
+    or more needs of three cells (X's move there makes new threats possible), then those on one,
+    then the rest, each group in cell order (an order read from the state alone, so a line found
+    from a state is found again from its later states: ``threat_line``). On Qubic this order cut
+    the whole game from 2.4 to 1.4 CPU s and the openings 2-8 fold."""
     if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
         return 0, U0, U0
     if isx[t + 1] or not isx[t + 2]:
         return 0, U0, U0
     part = np.zeros((depth + 1, 64), np.uint64)  # one scratch row per level (no allocation below)
-    cand, dbl = U0, U0
+    cand, dbl, hot1, hot2 = U0, U0, U0, U0
     for j in range(ln[d]):
         need = S[lv[d, j]] & ~own
-        if popcount(need) == 2:
+        c = popcount(need)
+        if c == 2:
             lo = lowbit(need)
             hi = need ^ lo
             cand, dbl = add_partner(part, 0, lo, hi, cand, dbl)
             cand, dbl = add_partner(part, 0, hi, lo, cand, dbl)
-    return tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, np.int64(0), cand, dbl)
+        elif c == 3:
+            hot2 |= hot1 & need
+            hot1 |= need
+    return tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, np.int64(0), cand, dbl,
+                     hot1, hot2)
 
 
 @njit(cache=True, inline="always")
@@ -375,7 +384,7 @@ def add_partner(part, r, cell, other, cand, dbl):
 
 
 @njit(cache=True)
-def tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, r, cand, dbl):
+def tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, r, cand, dbl, hot1, hot2):
     """One level of :func:`tss`: ``part[r]`` holds the partners of the cells of ``cand`` (those on
     a need of two cells), ``dbl`` the cells with two different partners."""
     if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
@@ -394,37 +403,42 @@ def tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, pa
     if depth <= 1 or lx[t + 2] < 2:
         return 0, U0, U0
     left = lx[t + 2]
-    m = cand
-    while m != U0:
-        v = lowbit(m)
-        m ^= v
-        a = part[r, index(v)]
-        # the child's live sets (X claims v, Y a) and their partners, in one pass
-        nown = own | v
-        k = 0
-        ccand, cdbl = U0, U0
-        for j in range(ln[d]):
-            i = lv[d, j]
-            s = S[i]
-            if s & a:
-                continue
-            need = s & ~nown
-            c = popcount(need)
-            if c <= left:
-                lv[d + 1, k] = i
-                k += 1
-                if c == 2:
-                    lo = lowbit(need)
-                    hi = need ^ lo
-                    ccand, cdbl = add_partner(part, r + 1, lo, hi, ccand, cdbl)
-                    ccand, cdbl = add_partner(part, r + 1, hi, lo, ccand, cdbl)
-        ln[d + 1] = k
-        if Sy.shape[0] > 0:
-            child_after(Sy, lvy, lny, d, opp, a, v, 64)
-        won, car, _ = tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, nown, opp | a, t + 2, d + 1, depth - 1, st,
-                                part, r + 1, ccand, cdbl)
-        if won == 1:
-            return 1, car | v | a, v
+    for phase in range(3):
+        # cells on two needs of three first, then on one (more threats to come), then the rest
+        m = cand & hot2 if phase == 0 else (cand & hot1 & ~hot2 if phase == 1 else cand & ~hot1)
+        while m != U0:
+            v = lowbit(m)
+            m ^= v
+            a = part[r, index(v)]
+            # the child's live sets (X claims v, Y a) and their partners, in one pass
+            nown = own | v
+            k = 0
+            ccand, cdbl, chot1, chot2 = U0, U0, U0, U0
+            for j in range(ln[d]):
+                i = lv[d, j]
+                s = S[i]
+                if s & a:
+                    continue
+                need = s & ~nown
+                c = popcount(need)
+                if c <= left:
+                    lv[d + 1, k] = i
+                    k += 1
+                    if c == 2:
+                        lo = lowbit(need)
+                        hi = need ^ lo
+                        ccand, cdbl = add_partner(part, r + 1, lo, hi, ccand, cdbl)
+                        ccand, cdbl = add_partner(part, r + 1, hi, lo, ccand, cdbl)
+                    elif c == 3:
+                        chot2 |= chot1 & need
+                        chot1 |= need
+            ln[d + 1] = k
+            if Sy.shape[0] > 0:
+                child_after(Sy, lvy, lny, d, opp, a, v, 64)
+            won, car, _ = tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, nown, opp | a, t + 2, d + 1, depth - 1, st,
+                                    part, r + 1, ccand, cdbl, chot1, chot2)
+            if won == 1:
+                return 1, car | v | a, v
     return 0, U0, U0
 
 
