@@ -356,17 +356,25 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     cand, dbl, hot1, hot2 = U0, U0, U0, U0
     for j in range(ln[d]):
         need = S[lv[d, j]] & ~own
-        c = popcount(need)
-        if c == 2:
-            lo = lowbit(need)
-            hi = need ^ lo
-            cand, dbl = add_partner(part, 0, lo, hi, cand, dbl)
-            cand, dbl = add_partner(part, 0, hi, lo, cand, dbl)
-        elif c == 3:
-            hot2 |= hot1 & need
-            hot1 |= need
+        cand, dbl, hot1, hot2 = note_need(part, 0, need, popcount(need), cand, dbl, hot1, hot2)
     return tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, np.int64(0), cand, dbl,
                      hot1, hot2)
+
+
+@njit(cache=True, inline="always")
+def note_need(part, r, need, c, cand, dbl, hot1, hot2):
+    """Account for one live need of ``c`` cells in row r: a need of two makes its cells each
+    other's partners (:func:`add_partner`); a need of three marks its cells in ``hot1``, and in
+    ``hot2`` those already on another. Returns (cand, dbl, hot1, hot2)."""
+    if c == 2:
+        lo = lowbit(need)
+        hi = need ^ lo
+        cand, dbl = add_partner(part, r, lo, hi, cand, dbl)
+        cand, dbl = add_partner(part, r, hi, lo, cand, dbl)
+    elif c == 3:
+        hot2 |= hot1 & need
+        hot1 |= need
+    return cand, dbl, hot1, hot2
 
 
 @njit(cache=True, inline="always")
@@ -424,14 +432,7 @@ def tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, pa
                 if c <= left:
                     lv[d + 1, k] = i
                     k += 1
-                    if c == 2:
-                        lo = lowbit(need)
-                        hi = need ^ lo
-                        ccand, cdbl = add_partner(part, r + 1, lo, hi, ccand, cdbl)
-                        ccand, cdbl = add_partner(part, r + 1, hi, lo, ccand, cdbl)
-                    elif c == 3:
-                        chot2 |= chot1 & need
-                        chot1 |= need
+                    ccand, cdbl, chot1, chot2 = note_need(part, r + 1, need, c, ccand, cdbl, chot1, chot2)
             ln[d + 1] = k
             if Sy.shape[0] > 0:
                 child_after(Sy, lvy, lny, d, opp, a, v, 64)
