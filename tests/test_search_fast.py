@@ -228,3 +228,33 @@ def test_perm_tables_match_the_reference_byte_tables(perm):
         assert (T[0, b] == np.array(row, dtype=np.uint64)).all()
     assert [int(T[0, 8, c]) for c in range(len(perm))] == [1 << i for i in perm]
     event(f"cells: {(len(perm) + 7) // 8 * 8}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 64).flatmap(lambda n: st.tuples(
+    st.lists(st.permutations(range(n)), min_size=1, max_size=6),
+    st.lists(st.integers(0, (1 << n) - 1), min_size=4, max_size=4))))
+def test_canonical_keys_are_the_least_images(case):
+    """The kernel's canonical keys (stones first, mapped cell by cell with early exit) against a
+    brute-force minimum over the group's images: ``canonical`` of (u, o) is the least (o, u), and
+    ``canonical4`` of (u, o, y, p) the least (o, p, u, y), each with a permutation giving it."""
+    import numpy as np
+    from verify.solvers.search_fast import perm_tables
+    from verify.solvers.search_kernel import canonical
+    from verify.solvers.search_kernel_race import canonical4
+    from verify.solvers.search_symmetry import apply
+    perms, (u, o, y, p) = case
+    n = len(perms[0])
+    T = perm_tables([tuple(q) for q in perms], n)
+    everyone = [tuple(range(n))] + [tuple(q) for q in perms]
+    want2 = min((apply(q, o), apply(q, u)) for q in everyone)
+    cu, co, arg = canonical(T, np.uint64(u), np.uint64(o))
+    assert (int(co), int(cu)) == want2
+    q = everyone[arg + 1]
+    assert (apply(q, o), apply(q, u)) == want2
+    want4 = min((apply(q, o), apply(q, p), apply(q, u), apply(q, y)) for q in everyone)
+    ku, ko, ky, kp, arg = canonical4(T, *(np.uint64(x) for x in (u, o, y, p)))
+    assert (int(ko), int(kp), int(ku), int(ky)) == want4
+    q = everyone[arg + 1]
+    assert (apply(q, o), apply(q, p), apply(q, u), apply(q, y)) == want4
+    event(f"identity least: {arg < 0}")
