@@ -102,6 +102,13 @@ def part_certificate(game, b, w, t, colour, name, timeout, engine):
     return text, time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def _part_until(game, b, w, t, colour, name, until, engine):
+    """:func:`part_certificate` on a Dask worker: ``until`` is the book's deadline as wall-clock
+    time (``time.time()``), so a part that waited in the cluster's queue gets only what is left."""
+    timeout = None if until is None else max(0.0, until - time.time())
+    return part_certificate(game, b, w, t, colour, name, timeout, engine)
+
+
 def _write_part(path: Path, text: str) -> None:
     tmp = path.with_suffix(".part")
     tmp.write_text(text, encoding="utf-8")
@@ -311,7 +318,7 @@ def _dask_parts(todo, game, colour, work: Path, deadline, timeout, engine, addre
     """Build the parts ``todo`` on the Dask cluster at ``address`` (each a task returning its
     certificate's text, written under ``work``), calling ``finished(name, cpu, peak)`` as each
     arrives; ending early (error, deadline, interrupt) cancels the futures left (a running part
-    stops at its own deadline)."""
+    stops at the book's deadline, measured on the worker's clock when the task starts)."""
     from concurrent.futures import FIRST_COMPLETED
     from concurrent.futures import wait as first_done
     from ..cluster import dask_client
@@ -319,9 +326,9 @@ def _dask_parts(todo, game, colour, work: Path, deadline, timeout, engine, addre
     futures: dict = {}
     try:
         pool = client.get_executor(pure=False)
+        until = None if deadline is None else time.time() + deadline - time.monotonic()
         for (b, w, t), name in todo:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            futures[pool.submit(part_certificate, game, b, w, t, colour, name, left, engine)] = name
+            futures[pool.submit(_part_until, game, b, w, t, colour, name, until, engine)] = name
         while futures:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
