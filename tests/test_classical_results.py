@@ -83,8 +83,8 @@ def test_vdw_5_threshold_breaker_side():
 @pytest.mark.slow
 def test_qubic_maker_first_book():
     """Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the
-    strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (9.0 MB zip of 9 parts, some 5
-    CPU minutes to check) answers its question; skipped where it has not been built."""
+    strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (1.07 MB zip of 12 parts, about
+    32 CPU s to check) answers its question; skipped where it has not been built."""
     cert = ROOT / "proofs/large/qubic-maker-first.zip"
     if not cert.exists():
         pytest.skip("proofs/large/qubic-maker-first.zip is built by proofs/make.sh with VERIFY_LONG=1")

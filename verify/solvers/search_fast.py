@@ -22,12 +22,13 @@ MAX_CELLS = 64
 TT_LIMIT = 1 << 24
 CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
 #: threats in a row the threat-space search looks for, and its positions per X turn. Measured on
-#: Qubic (Maker first, whole game and seven openings): 16 and 256 take 2.4 CPU s on the whole game,
-#: 6 and 64 took 71 s (too shallow a search leaves the lines to the full search); on Hex puzzles,
-#: van der Waerden and animal races they make no difference (bench/bench_search.py --engines).
+#: Qubic (Maker first, whole game and seven openings): 16 and 256 took 2.4 CPU s on the whole game
+#: (1.4 s since the search tries the most promising cells first), 6 and 64 took 71 s (too shallow a
+#: search leaves the lines to the full search); on Hex puzzles, van der Waerden and animal races they
+#: make no difference (bench/bench_search.py --engines).
 TSS_DEPTH = 16
 TSS_BUDGET = 256
-FIRST_SLOTS = 1 << 16  # threat-space nodes per X turn
+FIRST_SLOTS = 1 << 16  # the table's first size in entries (it doubles as it fills, up to the limit)
 PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of at most this many live sets
 
 
@@ -78,7 +79,8 @@ class FastProofSearch(Attack):
     threat-space search off.
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
-    whole game took 83 CPU s with it and over 5 CPU minutes without."""
+    whole game took 83 CPU s with it and over 5 CPU minutes without (measured with the shallower
+    threat-space search of 6 threats and 64 positions)."""
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int | None = None,
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
