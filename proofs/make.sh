@@ -135,9 +135,12 @@ race_tet Y 5
 # The L pentomino: the first player wins the race on 7x7 within 9 moves (583 KB with automorphism
 # links, 2.9 MB before; the published move number is 10), and not within 8: a draw (proofs/large,
 # 26 MB, built with the builder's two-ply lookahead off, 340 CPU s and 1.2 GB; with it the build
-# runs past 1,300 CPU s). On 6x6 the first player does not win within 8 moves (113 KB).
+# runs past 1,300 CPU s). On 6x6 the first player does not win within 8 moves (113 KB), nor within
+# 11 (proofs/large, 3.4 MB: 633 s to decide and certify, 1.6 GB peak; checked in 3.3 s).
 race_tet L 7 9
 race_tet L 6 8
+CERTDIR=proofs/large race_tet L 6 11
+verify check proofs/large/L-6x6-race-11.json --instance examples/classical/L-6x6-race-11.pg --expect draw > /dev/null
 verify family animal L 7 --race --moves 8 -o examples/classical/L-7x7-race-8.pg
 python -c 'import sys; from verify.solvers import search_leaves; search_leaves.LOOKAHEAD_MOVES = 0
 from verify.cli import main; sys.exit(main(sys.argv[1:]))' solve pg examples/classical/L-7x7-race-8.pg \

@@ -81,6 +81,17 @@ def test_vdw_5_threshold_breaker_side():
 
 
 @pytest.mark.slow
+def test_l_pentomino_6x6_race_not_within_11():
+    """The L pentomino's race on 6x6: the first player does not win within 11 moves (3.4 MB, in
+    proofs/large/ out of git, written by proofs/make.sh)."""
+    cert = ROOT / "proofs/large/L-6x6-race-11.json"
+    if not cert.exists():
+        pytest.skip("proofs/large/L-6x6-race-11.json is built by proofs/make.sh")
+    inst = ROOT / "examples/classical/L-6x6-race-11.pg"
+    assert main(["check", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+
+
+@pytest.mark.slow
 def test_qubic_maker_first_book():
     """Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the
     strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (1.07 MB zip of 12 parts, about

@@ -56,7 +56,7 @@ def test_every_small_hypergraph_both_starters_and_bounds():
                     seen |= {k for k, v in fast.stats["rules"].items() if v}
                     count += 1
     assert count > 1500
-    assert {"must_play", "forced_block", "residual_transposition"} <= seen
+    assert {"must_play", "forced_block", "residual_transposition", "refuted_reply_carrier"} <= seen
 
 
 @settings(max_examples=100, deadline=None)
@@ -102,9 +102,9 @@ def test_threat_space_search_and_symmetry_fire_and_agree():
 
 def test_certificate_walk_follows_the_kernels_threat_lines():
     """A Qubic opening Maker wins (9 stones, Breaker to move): the certificate's walk takes the
-    kernel's threat-space lines and follows each to its end, so it asks the kernel for fewer nodes
-    than the search took (before: 4.6x as many, states the kernel never examined) and the
-    certificate checks."""
+    kernel's threat-space lines and follows each to its end, so it asks the kernel for few nodes
+    (16; before the lines were followed, 4.6 times the 17 of the search then: states the kernel
+    never examined) and the certificate checks."""
     from verify.solvers.search import decide
     from verify.solvers.search_methods import pg_proof_certificate
     qubic = family("qubic")
@@ -114,7 +114,7 @@ def test_certificate_walk_follows_the_kernels_threat_lines():
     assert winner == pg.BLACK
     searched = searches[0].nodes
     cert = pg_proof_certificate(game, winner, searches)
-    assert searches[0].nodes - searched < searched
+    assert searches[0].nodes - searched <= 20
     assert check_certificate(cert).verdict == {"winner": pg.BLACK}
 
 
@@ -159,7 +159,7 @@ def test_hein_puzzles_agree_and_certify(name):
 
 
 def test_timeout_and_ineligible_games():
-    g = pg.from_maker_breaker(family("qubic"), 0, 0, "maker")
+    g = pg.race(family("animal", "L", 6))  # undecided for many minutes
     with pytest.raises(Undecided):
         search_pg(g, timeout=0.3, engine="fast")
     from test_pg import TTT_MM
@@ -183,7 +183,7 @@ def test_parallel_split_agrees_and_certifies(first):
 
 def test_parallel_timeout_leaves_no_process():
     import psutil
-    g = pg.from_maker_breaker(family("qubic"), 0, 0, "maker")
+    g = pg.race(family("animal", "L", 6))  # undecided for many minutes
     with pytest.raises(Undecided):
         search_pg(g, timeout=1.0, jobs=2, engine="fast")
     assert not psutil.Process().children(recursive=True)
@@ -258,3 +258,26 @@ def test_canonical_keys_are_the_least_images(case):
     q = everyone[arg + 1]
     assert (apply(q, o), apply(q, p), apply(q, u), apply(q, y)) == want4
     event(f"identity least: {arg < 0}")
+
+
+# Hex puzzles on which Y's replies off the carrier of a refuted reply are passed over (the rule
+# rarely fires on boards of a few cells: a refuted reply's carrier there covers the must-play region)
+CARRIER_PUZZLES = ["hein_02_5x5-11.pg", "hein_06_4x4-13.pg", "hein_07_4x4-09.pg", "hein_09_4x4-07.pg",
+                   "hein_13_5x5-09.pg", "hein_15_5x5-13.pg", "hein_19_5x5-11.pg"]
+
+
+@pytest.mark.skipif(not HEIN.is_dir(), reason="Hex puzzles not present")
+@pytest.mark.parametrize("name", CARRIER_PUZZLES)
+def test_refuted_reply_carriers_fire_and_agree(name):
+    """The kernel passes over Y's replies off a refuted reply's carrier here; its verdict is the
+    reference search's (and the explicit solver's, up to 14 free cells), and its certificate (every
+    reply of Y answered) checks."""
+    from verify.solvers.pg import solve_pg_explicit
+    game = read_pg(HEIN / name)
+    fast = search_pg(game, certificate=True, engine="fast")
+    assert fast.stats["rules"].get("refuted_reply_carrier", 0) > 0
+    assert fast.winner == search_pg(game, engine="python").winner
+    if game.free_mask().bit_count() <= 14:
+        assert fast.winner == solve_pg_explicit(game).winner
+    check_certificate(fast.certificate)
+

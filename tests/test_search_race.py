@@ -135,7 +135,8 @@ def test_race_families_agree_and_certify(name):
 def test_race_families_fire_the_rules():
     for name in ("knobby-4x4-race.pg", "ap-14-4-race.pg"):
         SEEN.update(fast_certified(read_pg(CLASSICAL / name))[1])
-    assert {"must_play", "forced_block", "residual_transposition", "threat_space", "maker_breaker_oracle"} <= SEEN
+    assert {"must_play", "forced_block", "residual_transposition", "threat_space", "maker_breaker_oracle",
+            "refuted_reply_carrier"} <= SEEN
 
 
 @pytest.mark.parametrize("n,k,moves", [(7, 3, None), (9, 3, 3), (11, 4, None), (13, 4, 5)])

@@ -212,7 +212,7 @@ class FastProofSearch(Attack):
         k = self.k
         names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
                  "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "pairing_leaf": k.PAIRINGS,
-                 "maker_breaker_oracle": k.MB_LOSSES}
+                 "maker_breaker_oracle": k.MB_LOSSES, "refuted_reply_carrier": k.CARRIER_SKIPS}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
     def threat_line(self, black: int, white: int, t: int, depth: int = TSS_DEPTH) -> tuple[bool, int, int]:

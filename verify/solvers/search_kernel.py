@@ -20,6 +20,13 @@ exact:
   then each uncovered need, smallest first, takes its two lowest unused cells) that covers every
   need proves the state lost for X (the pairing lemma of :mod:`verify.certificates.proof`); not
   found proves nothing. Y's move there is a pair's cell.
+- **Carriers of refuted replies** (Y's turn): once X wins against Y's reply c with carrier C, X
+  wins against every reply c' off C. (X wins at s + c + c' by C, and from s + c' X plays that
+  strategy as if Y held c: when Y takes c, X pretends Y took another free cell. A Y stone less
+  never hurts X.) So Y's candidate replies are the must-play region minus each refuted reply's
+  complement of its carrier. The node's carrier is the union of the carriers used, so the rule
+  composes with the table and with must-play regions above it. On Qubic (Maker first) the whole
+  game fell from 1.17 to 0.22 CPU s (152 k to 22 k nodes); threat-space lines make carriers small.
 - **Bounded table** (``slots``, buckets of 4): a full bucket replaces the entry whose subtree took
   the fewest nodes (the cheapest to recompute).
 
@@ -43,9 +50,10 @@ C3 = np.uint64(0x165667B19E3779F9)
 
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
-    PAIRINGS, MB_LOSSES, TSS_NODES = range(15)
-STATS = 15  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, search_kernel_race;
-# TSS_NODES: the threat-space search's positions)
+    PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS = range(16)
+STATS = 16  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, search_kernel_race;
+# TSS_NODES: the threat-space search's positions; CARRIER_SKIPS: Y's replies passed over, off the
+# carrier of a refuted reply)
 
 
 @njit(cache=True, inline="always")
@@ -552,7 +560,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                     return r, U0, U0
                 if r == 1:
                     carrier |= cp
-                    region = legal & cp & ~tried
+                    region = legal & cp & car & ~tried
                     if legal & ~cp & ~tried:
                         st[MUST_PLAY] += 1
                     moves = ordered(S, lv, ln, d, own, region)
@@ -566,6 +574,9 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                         else:
                             c = lowbit(rest)
                             rest ^= c
+                        if not (region & c):
+                            st[CARRIER_SKIPS] += 1
+                            continue  # off the carrier of a reply already refuted
                         child_after(S, lv, ln, d, own, U0, c, lx[t + 1])
                         r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | c, t + 1,
                                          d + 1, tss_depth, T, Ti, symt, pk)
@@ -575,6 +586,7 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                             status, move = 0, c
                             break
                         carrier |= car | c
+                        region &= car
                     if status == 1:
                         move = U0
     if status == 1:

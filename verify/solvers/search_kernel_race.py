@@ -29,6 +29,9 @@ when it needs at most Y's remaining moves. Each rule is exact:
 - **Must-play region** (Y's turn): as in the reference, the pass proof's carrier bounds Y's
   replies. Every carrier of an X win contains the free cells of Y's unblocked sets (``yopen``), so
   extra Y stones outside it lie on no set Y can use and only block X's sets outside the carrier.
+  Replies off the carrier of a refuted reply are passed over as in
+  :mod:`verify.solvers.search_kernel` (a race carrier holds Y's open cells, so such a reply lies on
+  no set Y can use, and a Y stone less never hurts X: fewer Y sets threaten, fewer X sets are blocked).
 - **Threat-space search** (Allis 1994) only while Y has no one-cell need at any of its steps: then
   Y cannot complete a set at its move, a single X threat a forces Y to take a, and two threat cells
   win; a step at which Y has a one-cell need ends that line (no claim). Carrier: the cells played
@@ -53,9 +56,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .search_kernel import (BUDGET, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET, TSS_LEFT,
-                            TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, cells_image, child_after, image, lowbit,
-                            node, partners, popcount, scores, threat_cells, tss, tt_find_k, tt_store_k)
+from .search_kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET,
+                            TSS_LEFT, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, cells_image, child_after, image,
+                            lowbit, node, partners, popcount, scores, threat_cells, tss, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -245,11 +248,14 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 if r == 1:
                     cp |= yopen
                     carrier |= cp
-                    region = legal & cp & ~tried
+                    region = legal & cp & car & ~tried
                     if legal & ~cp & ~tried:
                         st[MUST_PLAY] += 1
                     status = 1
                     for c in region_order(score, region):
+                        if not (region & c):
+                            st[CARRIER_SKIPS] += 1
+                            continue  # off the carrier of a reply already refuted
                         after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
                         r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
                                               st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk)
@@ -259,6 +265,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                             status, move = 0, c
                             break
                         carrier |= car | c
+                        region &= car
                     if status == 1:
                         move = U0
     if status == 1:
