@@ -261,7 +261,7 @@ def test_canonical_keys_are_the_least_images(case):
 
 
 # Hex puzzles on which Y's replies off the carrier of a refuted reply are passed over (the rule
-# rarely fires on boards of a few cells: a refuted reply's carrier there covers the must-play region)
+# never fires on the boards of up to 4 vertices above; on 4x4 and 5x5 puzzles it does)
 CARRIER_PUZZLES = ["hein_02_5x5-11.pg", "hein_06_4x4-13.pg", "hein_07_4x4-09.pg", "hein_09_4x4-07.pg",
                    "hein_13_5x5-09.pg", "hein_15_5x5-13.pg", "hein_19_5x5-11.pg"]
 

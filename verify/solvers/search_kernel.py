@@ -247,6 +247,25 @@ def by_score(score):
 
 
 @njit(cache=True)
+def region_order(score, region):
+    """The cells of ``region``: positive weights first (highest first), then the others by index."""
+    out = np.empty(popcount(region), np.uint64)
+    k = 0
+    for v in by_score(score):
+        if v & region:
+            out[k] = v
+            k += 1
+    rest = region
+    for j in range(k):
+        rest &= ~out[j]
+    while rest != U0:
+        out[k] = lowbit(rest)
+        rest ^= out[k]
+        k += 1
+    return out
+
+
+@njit(cache=True)
 def best(S, lv, ln, d, own, allowed):
     """The cell of ``allowed`` with the highest weight, lowest index on ties; 0 if none (the
     reference's ``_best``)."""
@@ -563,17 +582,8 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                     region = legal & cp & car & ~tried
                     if legal & ~cp & ~tried:
                         st[MUST_PLAY] += 1
-                    moves = ordered(S, lv, ln, d, own, region)
-                    rest = region
-                    for c in moves:
-                        rest &= ~c
                     status = 1
-                    for q in range(len(moves) + popcount(rest)):
-                        if q < len(moves):
-                            c = moves[q]
-                        else:
-                            c = lowbit(rest)
-                            rest ^= c
+                    for c in region_order(scores(S, lv, ln, d, own, region), region):
                         if not (region & c):
                             st[CARRIER_SKIPS] += 1
                             continue  # off the carrier of a reply already refuted

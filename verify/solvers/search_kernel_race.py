@@ -58,7 +58,8 @@ from numba import njit
 
 from .search_kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET,
                             TSS_LEFT, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, cells_image, child_after, image,
-                            lowbit, node, partners, popcount, scores, threat_cells, tss, tt_find_k, tt_store_k)
+                            lowbit, node, partners, popcount, region_order, scores, threat_cells, tss, tt_find_k,
+                            tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -280,21 +281,3 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
         tt_store_k(tab, mask, st, ku, ko, ky, kp, t, status, carrier, move, st[NODES] - start)
     return np.int64(status), carrier, move
 
-
-@njit(cache=True)
-def region_order(score, region):
-    """The cells of ``region``: positive weights first (highest first), then the others by index."""
-    out = np.empty(popcount(region), np.uint64)
-    k = 0
-    for v in by_score(score):
-        if v & region:
-            out[k] = v
-            k += 1
-    rest = region
-    for j in range(k):
-        rest &= ~out[j]
-    while rest != U0:
-        out[k] = lowbit(rest)
-        rest ^= out[k]
-        k += 1
-    return out
