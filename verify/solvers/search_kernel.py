@@ -375,17 +375,94 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st):
     then the rest, each group in cell order (an order read from the state alone, so a line found
     from a state is found again from its later states: ``threat_line``). On Qubic this order cut
     the whole game from 2.4 to 1.4 CPU s and the openings 2-8 fold."""
-    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
-        return 0, U0, U0
-    if isx[t + 1] or not isx[t + 2]:
-        return 0, U0, U0
-    part = np.zeros((depth + 1, 64), np.uint64)  # one scratch row per level (no allocation below)
+    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2 or isx[t + 1] or not isx[t + 2]:
+        return 0, U0, U0  # (the checks of level 0 below, before any allocation)
+    part = np.empty((depth + 1, 64), np.uint64)  # one scratch row per level (no allocation below;
+    # a row's entry is read only for cells of its cand, written first by add_partner)
     cand, dbl, hot1, hot2 = U0, U0, U0, U0
     for j in range(ln[d]):
         need = S[lv[d, j]] & ~own
         cand, dbl, hot1, hot2 = note_need(part, 0, need, popcount(need), cand, dbl, hot1, hot2)
-    return tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, np.int64(0), cand, dbl,
-                     hot1, hot2)
+    # The lines are searched depth first by a loop over an explicit stack (row r of ``lvl`` is
+    # level r: X's and Y's stones, cand, hot1, hot2, the cells left in its current phase, the
+    # phase, and the cells v, a played from it), not by recursion: a compiled call passes each
+    # array argument through the runtime's reference counts, which took 29 % of Qubic's time.
+    lvl = np.empty((depth + 1, 9), np.uint64)
+    OWN, OPP, CAND, HOT1, HOT2, LEFT, PHASE, V, A = 0, 1, 2, 3, 4, 5, 6, 7, 8
+    r = 0
+    entering = True
+    while True:
+        tr = t + 2 * r
+        if entering:
+            # enter level r (own, opp, cand, dbl, hot1, hot2 hold its state)
+            go = not (depth - r <= 0 or st[TSS_LEFT] <= 0 or tr + 2 >= n or lx[tr] < 2 or isx[tr + 1]
+                      or not isx[tr + 2])
+            if go and Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d + r, opp) != U0:
+                go = False
+            if go:
+                st[TSS_LEFT] -= 1
+                st[TSS_NODES] += 1
+                if dbl != U0:
+                    # a cell with two different partners: X plays it, Y blocks one threat, X completes
+                    v = lowbit(dbl)
+                    p = part[r, index(v)]
+                    a = lowbit(p)
+                    car = v | a | lowbit(p ^ a)
+                    for q in range(r):
+                        car |= lvl[q, V] | lvl[q, A]
+                    return 1, car, lvl[0, V] if r > 0 else v
+                go = depth - r > 1 and lx[tr + 2] >= 2
+            if go:
+                lvl[r, OWN], lvl[r, OPP], lvl[r, CAND], lvl[r, HOT1], lvl[r, HOT2] = own, opp, cand, hot1, hot2
+                lvl[r, PHASE] = U0
+                lvl[r, LEFT] = cand & hot2
+            else:
+                if r == 0:
+                    return 0, U0, U0
+                r -= 1  # level r found nothing: back to its parent's next cell
+                tr -= 2
+            entering = False
+        # the next cell of level r: cells on two needs of three first, then on one (more threats
+        # to come), then the rest
+        m = lvl[r, LEFT]
+        while m == U0 and lvl[r, PHASE] < 2:
+            lvl[r, PHASE] += U1
+            m = lvl[r, CAND] & lvl[r, HOT1] & ~lvl[r, HOT2] if lvl[r, PHASE] == 1 else lvl[r, CAND] & ~lvl[r, HOT1]
+        if m == U0:
+            if r == 0:
+                return 0, U0, U0
+            r -= 1
+            continue
+        v = lowbit(m)
+        lvl[r, LEFT] = m ^ v
+        a = part[r, index(v)]
+        lvl[r, V], lvl[r, A] = v, a
+        own = lvl[r, OWN]
+        opp = lvl[r, OPP]
+        dr = d + r
+        left = lx[tr + 2]
+        # the child's live sets (X claims v, Y a) and their partners, in one pass
+        nown = own | v
+        k = 0
+        cand, dbl, hot1, hot2 = U0, U0, U0, U0
+        for j in range(ln[dr]):
+            i = lv[dr, j]
+            s = S[i]
+            if s & a:
+                continue
+            need = s & ~nown
+            c = popcount(need)
+            if c <= left:
+                lv[dr + 1, k] = i
+                k += 1
+                cand, dbl, hot1, hot2 = note_need(part, r + 1, need, c, cand, dbl, hot1, hot2)
+        ln[dr + 1] = k
+        if Sy.shape[0] > 0:
+            child_after(Sy, lvy, lny, dr, opp, a, v, 64)
+        own = nown
+        opp = opp | a
+        r += 1
+        entering = True
 
 
 @njit(cache=True, inline="always")
@@ -416,58 +493,6 @@ def add_partner(part, r, cell, other, cand, dbl):
         part[r, i] = other
         cand |= cell
     return cand, dbl
-
-
-@njit(cache=True)
-def tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, part, r, cand, dbl, hot1, hot2):
-    """One level of :func:`tss`: ``part[r]`` holds the partners of the cells of ``cand`` (those on
-    a need of two cells), ``dbl`` the cells with two different partners."""
-    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2:
-        return 0, U0, U0
-    if isx[t + 1] or not isx[t + 2]:
-        return 0, U0, U0
-    if Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d, opp) != U0:
-        return 0, U0, U0
-    st[TSS_LEFT] -= 1
-    st[TSS_NODES] += 1
-    if dbl != U0:
-        v = lowbit(dbl)
-        p = part[r, index(v)]
-        a = lowbit(p)
-        return 1, v | a | lowbit(p ^ a), v
-    if depth <= 1 or lx[t + 2] < 2:
-        return 0, U0, U0
-    left = lx[t + 2]
-    for phase in range(3):
-        # cells on two needs of three first, then on one (more threats to come), then the rest
-        m = cand & hot2 if phase == 0 else (cand & hot1 & ~hot2 if phase == 1 else cand & ~hot1)
-        while m != U0:
-            v = lowbit(m)
-            m ^= v
-            a = part[r, index(v)]
-            # the child's live sets (X claims v, Y a) and their partners, in one pass
-            nown = own | v
-            k = 0
-            ccand, cdbl, chot1, chot2 = U0, U0, U0, U0
-            for j in range(ln[d]):
-                i = lv[d, j]
-                s = S[i]
-                if s & a:
-                    continue
-                need = s & ~nown
-                c = popcount(need)
-                if c <= left:
-                    lv[d + 1, k] = i
-                    k += 1
-                    ccand, cdbl, chot1, chot2 = note_need(part, r + 1, need, c, ccand, cdbl, chot1, chot2)
-            ln[d + 1] = k
-            if Sy.shape[0] > 0:
-                child_after(Sy, lvy, lny, d, opp, a, v, 64)
-            won, car, _ = tss_level(S, lv, ln, Sy, lvy, lny, isx, lx, n, nown, opp | a, t + 2, d + 1, depth - 1, st,
-                                    part, r + 1, ccand, cdbl, chot1, chot2)
-            if won == 1:
-                return 1, car | v | a, v
-    return 0, U0, U0
 
 
 @njit(cache=True)
