@@ -169,11 +169,12 @@ def cells_image(T, p, x, bound):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def canonical(T, u, o):
     """The least image of the key (u, o) under the permutations of T, X's stones o compared first
     (sparse: mapped cell by cell, stopping once above the best), then u; and the permutation giving
-    it (-1: the key itself)."""
+    it (-1: the key itself). Inlined into the search's node: measured on Qubic (191 automorphisms),
+    the whole game 0.146 -> 0.131 CPU s, the openings unchanged (session 10)."""
     bu, bo, arg = u, o, -1
     for p in range(T.shape[0]):
         io = cells_image(T, p, o, bo)
