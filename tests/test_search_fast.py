@@ -20,7 +20,7 @@ from verify.games.maker_breaker import MakerBreakerGame  # noqa: E402
 from verify.isomorphism import enumerate_hypergraphs  # noqa: E402
 from verify.solvers.explicit import naive_maker_wins  # noqa: E402
 from verify.solvers.search import make_search  # noqa: E402
-from verify.solvers.search_fast import FastProofSearch  # noqa: E402
+from verify.solvers.search_fast import TSS_DEPTH, FastProofSearch  # noqa: E402
 from verify.solvers.search_methods import search_maker_breaker, search_pg  # noqa: E402
 from verify.strategies import hypergraphs  # noqa: E402
 
@@ -281,3 +281,82 @@ def test_refuted_reply_carriers_fire_and_agree(name):
         assert fast.winner == solve_pg_explicit(game).winner
     check_certificate(fast.certificate)
 
+
+
+def threat_line_by_full_scan(s, black, white, t, depth):
+    """The kernel's threat-space search (:func:`verify.solvers.search_kernel.tss`) as its docstring
+    states it, every live set scanned at every level: (found, carrier, first move, positions).
+    A cell with two different partners (cells sharing a need of two with it) wins at once; else
+    each cell with a partner, the partner being Y's reply, cells on two or more needs of three
+    first, then on one, then the rest, each group in cell order; a position is counted where the
+    search enters it, within the budget."""
+    from verify.solvers import search_kernel as k
+    own, opp = s.own_opp(black, white)
+    done, live = s._live(own, opp, t)
+    if done or not live:
+        return False, 0, 0, 0
+    isx, lx, n = s.isx, s.lx, s.n
+    budget, count = [int(s.st[k.TSS_BUDGET])], [0]
+
+    def level(own, opp, t, depth, sets):
+        if depth <= 0 or budget[0] <= 0 or t + 2 >= n or lx[t] < 2 or isx[t + 1] or not isx[t + 2]:
+            return None
+        budget[0] -= 1
+        count[0] += 1
+        partners, hot1, hot2 = {}, 0, 0
+        for e in sets:
+            need = e & ~own
+            if need.bit_count() == 2:
+                lo = need & -need
+                partners.setdefault(lo, set()).add(need ^ lo)
+                partners.setdefault(need ^ lo, set()).add(lo)
+            elif need.bit_count() == 3:
+                hot2 |= hot1 & need
+                hot1 |= need
+        double = sorted(c for c, p in partners.items() if len(p) > 1)
+        if double:
+            a, b = sorted(partners[double[0]])[:2]
+            return double[0] | a | b, double[0]
+        if depth <= 1 or lx[t + 2] < 2:
+            return None
+        cand = sum(partners)
+        for group in (cand & hot2, cand & hot1 & ~hot2, cand & ~hot1):
+            for v in sorted(c for c in partners if c & group):
+                a = next(iter(partners[v]))
+                child = [e for e in sets if not e & a and (e & ~(own | v)).bit_count() <= lx[t + 2]]
+                found = level(own | v, opp | a, t + 2, depth - 1, child)
+                if found:
+                    return found[0] | v | a, v
+        return None
+
+    found = level(own, opp, t, depth, [s.xsets[i] for i in live])
+    return (True, found[0], found[1], count[0]) if found else (False, 0, 0, count[0])
+
+
+_TSS_BOARDS = {"qubic": lambda: family("qubic"), "tic-tac-toe 5x5": lambda: tic_tac_toe(5),
+               "ap 22 5": lambda: family("ap", 22, 5), "L pentomino 6x6": lambda: family("animal", "L", 6)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(_TSS_BOARDS)), st.data())
+def test_threat_space_search_is_the_full_scan(board, data):
+    """The kernel keeps, per level, only the sets of at most three free cells and brings in a
+    larger set through X's move (the cells' set lists): it finds the same line (carrier, move)
+    after the same number of positions as the search that scans every set at every level, on
+    random positions of four boards (Maker to move, 1-9 stones of hers and up to as many of
+    Breaker's at random)."""
+    from verify.solvers import search_kernel as k
+    h = _TSS_BOARDS[board]()
+    cells = data.draw(st.permutations(range(h.n)))
+    x = data.draw(st.integers(1, 9))
+    y = data.draw(st.integers(0, x))  # (Maker ahead: more threats to search)
+    maker = sum(1 << c for c in cells[:x])
+    breaker = sum(1 << c for c in cells[x:x + y])
+    game = pg.from_maker_breaker(h, maker, breaker, "maker")
+    s = FastProofSearch(game, pg.BLACK)
+    b, w = game.start()
+    before = int(s.st[k.TSS_NODES])
+    won, car, v = s.threat_line(b, w, 0)
+    expect = threat_line_by_full_scan(s, b, w, 0, TSS_DEPTH)
+    event(f"{board}: {'line' if won else 'none'}, {'1' if expect[3] < 2 else '2-9' if expect[3] < 10 else '10+'} positions")
+    assert (won, car, v, int(s.st[k.TSS_NODES]) - before) == expect

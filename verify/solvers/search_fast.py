@@ -102,6 +102,7 @@ class FastProofSearch(Attack):
         n = len(self.sched)
         self.n = n
         self.S = np.array(self.xsets, dtype=np.uint64)
+        self.inc = k.set_incidence(self.S)
         self.isx = np.zeros(n + 3, dtype=np.bool_)
         self.xyx = np.zeros(n + 3, dtype=np.bool_)
         self.yx = np.zeros(n + 3, dtype=np.bool_)
@@ -239,7 +240,7 @@ class FastProofSearch(Attack):
             Sy, yopen = self.Sy, self.open_cells(self.ysets, own, opp)
         self.st[k.TSS_LEFT] = self.st[k.TSS_BUDGET]
         won, car, v = k.tss(self.S, self.lv, self.ln, Sy, self.lvy, self.lny, self.isx, self.lx, self.n,
-                            np.uint64(own), np.uint64(opp), t, 0, depth, self.st)
+                            np.uint64(own), np.uint64(opp), t, 0, depth, self.st, self.inc)
         return bool(won), int(car) | (yopen if won else 0), int(v)
 
     def _live(self, own: int, opp: int, t: int):
@@ -284,11 +285,11 @@ class FastProofSearch(Attack):
                     S, self.lv, self.ln, self.Sy, self.lvy, self.lny, self.isx, self.xyx, self.lx, self.ly,
                     self.n, self.full, self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
                     self.tss_depth, self.T, self.Ti, self.sym_until, self.tab2, max(len(self.tab2) - 1, 0),
-                    self.pk)
+                    self.pk, self.inc)
             else:
                 status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
                                          self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
-                                         self.tss_depth, self.T, self.Ti, self.sym_until, self.pk)
+                                         self.tss_depth, self.T, self.Ti, self.sym_until, self.pk, self.inc)
             if status >= 0:
                 return bool(status), int(car), int(mv)
             spent = time.perf_counter() - t0

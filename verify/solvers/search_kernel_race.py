@@ -119,7 +119,7 @@ def both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, allowed, left_y):
 
 @njit(cache=True)
 def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own, opp, t, d, tss_depth,
-              T, Ti, symt, tab2, mask2, pk):
+              T, Ti, symt, tab2, mask2, pk, inc):
     """The value of the state (own, opp, t) whose lists are ``lv[d]`` (X's live sets) and ``lvy[d]``
     (Y's unblocked sets): (status, carrier, move), see the module docstring."""
     st[NODES] += 1
@@ -165,7 +165,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 done = True  # two cells Y completes next: X blocks one
             forced = yth
         if not done and forced == U0 and tab2.shape[0] > 0:
-            r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt, pk)
+            r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt, pk, inc)
             if r < 0:
                 return r, U0, U0
             if r == 0:
@@ -183,7 +183,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             done = True
         if not done and forced == U0 and tss_depth > 0:
             st[TSS_LEFT] = st[TSS_BUDGET]
-            won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, st)
+            won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, st, inc)
             if won == 1:
                 st[TSS_WINS] += 1
                 status, carrier, move = 1, car | yopen, v
@@ -196,7 +196,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             for v in moves:
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, U0, lx[t + 1])
                 r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own | v,
-                                      opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk)
+                                      opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -217,7 +217,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             st[FORCED] += 1
             after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, th, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk)
+                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
             if r < 0:
                 return r, U0, U0
             status, carrier, move = (1, car | th | yopen, U0) if r == 1 else (0, U0, th)
@@ -235,7 +235,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 tried = lowbit(legal)
             after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, tried, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk)
+                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
             if r < 0:
                 return r, U0, U0
             move = tried
@@ -243,7 +243,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 carrier = car | tried
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, U0, lx[t + 1])
                 r, cp, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk)
+                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -259,7 +259,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                             continue  # off the carrier of a reply already refuted
                         after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
                         r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
-                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk)
+                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
                         if r < 0:
                             return r, U0, U0
                         if r == 0:
