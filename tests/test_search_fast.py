@@ -358,5 +358,6 @@ def test_threat_space_search_is_the_full_scan(board, data):
     before = int(s.st[k.TSS_NODES])
     won, car, v = s.threat_line(b, w, 0)
     expect = threat_line_by_full_scan(s, b, w, 0, TSS_DEPTH)
-    event(f"{board}: {'line' if won else 'none'}, {'1' if expect[3] < 2 else '2-9' if expect[3] < 10 else '10+'} positions")
+    searched = "1" if expect[3] < 2 else "2-9" if expect[3] < 10 else "10+"
+    event(f"{board}: {'line' if won else 'none'}, {searched} positions")
     assert (won, car, v, int(s.st[k.TSS_NODES]) - before) == expect

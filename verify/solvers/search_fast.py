@@ -23,9 +23,9 @@ TT_LIMIT = 1 << 24
 CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, progress, table growth)
 #: threats in a row the threat-space search looks for, and its positions per X turn. Measured on
 #: Qubic (Maker first, whole game and seven openings): 16 and 256 took 2.4 CPU s on the whole game
-#: (1.4 s since the search tries the most promising cells first), 6 and 64 took 71 s (too shallow a
-#: search leaves the lines to the full search); on Hex puzzles, van der Waerden and animal races they
-#: make no difference (bench/bench_search.py --engines).
+#: (1.4 s once the search tried the most promising cells first, 0.09 s today), 6 and 64 took 71 s
+#: (too shallow a search leaves the lines to the full search); on Hex puzzles, van der Waerden and
+#: animal races they make no difference (bench/bench_search.py --engines).
 TSS_DEPTH = 16
 TSS_BUDGET = 256
 FIRST_SLOTS = 1 << 16  # the table's first size in entries (it doubles as it fills, up to the limit)

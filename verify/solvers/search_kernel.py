@@ -644,7 +644,8 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
             if r == 1:
                 carrier = car | tried
                 child_after(S, lv, ln, d, own, U0, U0, lx[t + 1])
-                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth, T, Ti, symt, pk, inc)
+                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth,
+                                T, Ti, symt, pk, inc)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:

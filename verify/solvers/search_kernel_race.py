@@ -165,7 +165,8 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 done = True  # two cells Y completes next: X blocks one
             forced = yth
         if not done and forced == U0 and tab2.shape[0] > 0:
-            r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt, pk, inc)
+            r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt,
+                           pk, inc)
             if r < 0:
                 return r, U0, U0
             if r == 0:
@@ -259,7 +260,8 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                             continue  # off the carrier of a reply already refuted
                         after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
                         r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
-                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
+                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk,
+                                              inc)
                         if r < 0:
                             return r, U0, U0
                         if r == 0:
