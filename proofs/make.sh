@@ -141,6 +141,11 @@ race_tet L 7 9
 race_tet L 6 8
 CERTDIR=proofs/large race_tet L 6 11
 verify check proofs/large/L-6x6-race-11.json --instance examples/classical/L-6x6-race-11.pg --expect draw > /dev/null
+# ... nor within 12 (3.9 MB: 1,239 CPU s to decide and certify at 1.6 GB, session 10; checked in 2.7 s)
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  CERTDIR=proofs/large race_tet L 6 12
+  verify check proofs/large/L-6x6-race-12.json --instance examples/classical/L-6x6-race-12.pg --expect draw > /dev/null
+fi
 verify family animal L 7 --race --moves 8 -o examples/classical/L-7x7-race-8.pg
 python -c 'import sys; from verify.solvers import search_leaves; search_leaves.LOOKAHEAD_MOVES = 0
 from verify.cli import main; sys.exit(main(sys.argv[1:]))' solve pg examples/classical/L-7x7-race-8.pg \

@@ -92,6 +92,17 @@ def test_l_pentomino_6x6_race_not_within_11():
 
 
 @pytest.mark.slow
+def test_l_pentomino_6x6_race_not_within_12():
+    """... nor within 12 moves (3.9 MB, proofs/large/, written by proofs/make.sh with
+    VERIFY_LONG=1: 21 CPU minutes to decide and certify)."""
+    cert = ROOT / "proofs/large/L-6x6-race-12.json"
+    if not cert.exists():
+        pytest.skip("proofs/large/L-6x6-race-12.json is built by proofs/make.sh with VERIFY_LONG=1")
+    inst = ROOT / "examples/classical/L-6x6-race-12.pg"
+    assert main(["check", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+
+
+@pytest.mark.slow
 def test_qubic_maker_first_book():
     """Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the
     strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (1.07 MB zip of 12 parts, about
