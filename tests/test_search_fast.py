@@ -19,6 +19,7 @@ from verify.games import positional as pg  # noqa: E402
 from verify.games.maker_breaker import MakerBreakerGame  # noqa: E402
 from verify.isomorphism import enumerate_hypergraphs  # noqa: E402
 from verify.solvers.explicit import naive_maker_wins  # noqa: E402
+from verify.solvers import search_kernel as k  # noqa: E402
 from verify.solvers.search import make_search  # noqa: E402
 from verify.solvers.search_fast import TSS_DEPTH, FastProofSearch  # noqa: E402
 from verify.solvers.search_methods import search_maker_breaker, search_pg  # noqa: E402
@@ -282,7 +283,6 @@ def test_refuted_reply_carriers_fire_and_agree(name):
     check_certificate(fast.certificate)
 
 
-
 def threat_line_by_full_scan(s, black, white, t, depth):
     """The kernel's threat-space search (:func:`verify.solvers.search_kernel.tss`) as its docstring
     states it, every live set scanned at every level: (found, carrier, first move, positions).
@@ -290,7 +290,6 @@ def threat_line_by_full_scan(s, black, white, t, depth):
     each cell with a partner, the partner being Y's reply, cells on two or more needs of three
     first, then on one, then the rest, each group in cell order; a position is counted where the
     search enters it, within the budget."""
-    from verify.solvers import search_kernel as k
     own, opp = s.own_opp(black, white)
     done, live = s._live(own, opp, t)
     if done or not live:
@@ -345,7 +344,6 @@ def test_threat_space_search_is_the_full_scan(board, data):
     after the same number of positions as the search that scans every set at every level, on
     random positions of four boards (Maker to move, 1-9 stones of hers and up to as many of
     Breaker's at random)."""
-    from verify.solvers import search_kernel as k
     h = _TSS_BOARDS[board]()
     cells = data.draw(st.permutations(range(h.n)))
     x = data.draw(st.integers(1, 9))

@@ -363,6 +363,13 @@ def pair_leaf(S, lv, ln, d, own):
     return pairs[0]
 
 
+@njit(cache=True, inline="always")
+def threat_level_opens(st, isx, lx, n, t, depth):
+    """Can the threat-space search enter a level at time t with ``depth`` threats left: budget
+    left, X to move at t and t + 2 with Y between, and X two moves left at t."""
+    return depth > 0 and st[TSS_LEFT] > 0 and t + 2 < n and lx[t] >= 2 and not isx[t + 1] and isx[t + 2]
+
+
 @njit(cache=True)
 def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc):
     """Threat-space search for X at an X turn: (1 and carrier and first move) if a sequence of
@@ -376,8 +383,8 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc):
     then the rest, each group in cell order (an order read from the state alone, so a line found
     from a state is found again from its later states: ``threat_line``). On Qubic this order cut
     the whole game from 2.4 to 1.4 CPU s and the openings 2-8 fold."""
-    if depth <= 0 or st[TSS_LEFT] <= 0 or t + 2 >= n or lx[t] < 2 or isx[t + 1] or not isx[t + 2]:
-        return 0, U0, U0  # (the checks of level 0 below, before any allocation)
+    if not threat_level_opens(st, isx, lx, n, t, depth):
+        return 0, U0, U0  # (level 0's check, before any allocation)
     part = np.empty((depth + 1, 64), np.uint64)  # one scratch row per level (no allocation below;
     # a row's entry is read only for cells of its cand, written first by add_partner)
     # Only needs of two and three cells count (note_need): level r keeps its sets of at most three
@@ -411,8 +418,7 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc):
         tr = t + 2 * r
         if entering:
             # enter level r (own, opp, cand, dbl, hot1, hot2 hold its state)
-            go = not (depth - r <= 0 or st[TSS_LEFT] <= 0 or tr + 2 >= n or lx[tr] < 2 or isx[tr + 1]
-                      or not isx[tr + 2])
+            go = threat_level_opens(st, isx, lx, n, tr, depth - r)
             if go and Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d + r, opp) != U0:
                 go = False
             if go:
