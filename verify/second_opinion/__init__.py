@@ -1,0 +1,1 @@
+"""A second certificate checker sharing no code with the kernel (placeholder; dispatch follows)."""
