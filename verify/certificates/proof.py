@@ -178,6 +178,52 @@ class ProofWalk(Attack):
         # Without Y sets, a state's value depends only on X's needs within its remaining moves and
         # on t (cells off those needs are dead for both players): states are merged on that key.
         self.residual = not self.ysets and game.first_moves is None
+        if own0 & opp0:
+            raise CertificateError("the game's initial black and white stones overlap")
+        # time points each player has had before t (for the stone counts of a legal state)
+        self.before_x = [self.left_x[0] - self.left_x[t] for t in range(len(self.sched) + 1)]
+        self.before_y = [self.left_y[0] - self.left_y[t] for t in range(len(self.sched) + 1)]
+
+    def check_legal(self, b, w, t, what: str = "a state") -> None:
+        """The state-legality rule (docs/spec/pg-proof.md, *Legal states*): every state a
+        certificate names is checked with it before it is used; CertificateError if
+
+        (S1) its black and white stones overlap (the initial stones are in both arguments; an entry
+             naming an initial stone is refused when it is read, ``_keyed``);
+        (S2) t is outside 0..len(schedule), or X has placed more stones than X had time points
+             before t, or (in the games keyed by the state) Y has placed more than Y had; in
+             residual games Y's count is free: a components split adds the other components' cells
+             as Y stones at the same t, and the residual lemma holds for every state of (S1);
+        (S3) both players hold a whole set of their own (no play reaches it: play stops at the
+             first completed set).
+
+        Why it suffices: the residual lemma (a state's value is a function of its key) and the
+        "already won" test (X holds a whole X set) are statements about states with disjoint
+        colours; with overlapping colours a whole X set touched by Y drops out of the key while
+        the test still sees it, which is how a link could once prove a lost state."""
+        if not 0 <= t <= len(self.sched):
+            raise CertificateError(f"{what} at time {t}: outside the schedule (0..{len(self.sched)})")
+        if b & w:
+            raise CertificateError(f"{what} at time {t}: black and white stones overlap")
+        b0, w0 = self.game.start()
+        own, opp = self.own_opp(b & ~b0, w & ~w0)
+        if own.bit_count() > self.before_x[t]:
+            raise CertificateError(f"{what} at time {t}: {self.x} has more stones than turns")
+        if not self.residual and opp.bit_count() > self.before_y[t]:
+            raise CertificateError(f"{what} at time {t}: {self.y} has more stones than turns")
+        own, opp = self.own_opp(b, w)
+        if any(s & own == s for s in self.xsets) and any(s & opp == s for s in self.ysets):
+            raise CertificateError(f"{what} at time {t}: both players hold a whole set")
+
+    def check_named_states(self, sections: dict) -> None:
+        """Every state the recorded answer names (``sections``: name -> {(b, w, t): entry} for
+        moves, links, pairings, lines, replies, parts; and each link's target) is legal
+        (:meth:`check_legal`), checked once before the walk: linear in the entries."""
+        for section, entries in sections.items():
+            for b, w, t in entries:
+                self.check_legal(b, w, t, f"an entry of '{section}'")
+        for (b, w, t), ((lb, lw), _) in sections.get("links", {}).items():
+            self.check_legal(lb, lw, t, "a link's target")
 
     def key(self, b, w, t):
         """The state itself, or in residual games (X's live needs, packed: ``_packed``, t)."""
@@ -243,6 +289,7 @@ class ProofWalk(Attack):
         if got is None:
             return None
         (lb, lw), cmap = got
+        self.check_legal(lb, lw, t, "a link's target")
         if key in self._open:
             raise CertificateError(f"cyclic links at time {t}")
         if not self.residual:
@@ -294,6 +341,8 @@ class ProofWalk(Attack):
 
     def _prove(self, b, w, t) -> int:
         self._spend()
+        if b & w:  # (S1) on every state walked: derived states are legal by construction
+            raise CertificateError(f"black and white stones overlap at time {t}")
         own, opp = self.own_opp(b, w)
         extra = self.open_cells(self.ysets, own, opp)
         if any(s & own == s for s in self.xsets):
@@ -506,6 +555,8 @@ class ProofWalk(Attack):
 
     def _refute_step(self, b, w, t) -> list:
         self._spend()
+        if b & w:  # (S1) on every state walked: derived states are legal by construction
+            raise CertificateError(f"black and white stones overlap at time {t}")
         own, opp = self.own_opp(b, w)
         if any(s & own == s for s in self.xsets):
             raise CertificateError(f"{self.x} wins at time {t} in {_show(self.game, b, w)}")
@@ -710,6 +761,8 @@ def answer_walk(game: pg.PositionalGame, attacker: str, q: dict, walk=ProofWalk,
                (lambda b, w, t: (b, w, t) in replies) if replies else None,
                (lambda b, w, t: parts.get((b, w, t))) if parts else None, members)
     out.table, out.links, out.pairings, out.lines = table, links, pairings, lines
+    out.check_named_states({"moves": table, "links": links, "pairings": pairings, "lines": lines,
+                            "replies": replies, "parts": parts})
     out.recorded = len(table) + len(links) + len(pairings) + len(lines) + len(replies) + len(parts)
     return out
 
