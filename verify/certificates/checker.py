@@ -268,8 +268,8 @@ def check_strategy(cert: dict, question: Question) -> CheckReport:
     if not isinstance(entries, list):
         raise CertificateError("'strategy' must be a list")
     for entry in entries:
-        if not isinstance(entry, dict):
-            raise CertificateError("each strategy entry must be an object")
+        if not isinstance(entry, dict) or set(entry) != {"residual", "move"}:
+            raise CertificateError("each strategy entry must be an object with exactly the keys residual, move")
         res = entry.get("residual")
         if not isinstance(res, list):
             raise CertificateError("a strategy entry has no residual list")

@@ -327,8 +327,8 @@ def check_unsat_certificate(cert: dict, question: Question) -> CheckReport:
     verdict = cert["claim"]["verdict"]
     expected = claim_cnf(game.board, verdict, game.breaker_mask)
     formula = cert.get("formula")
-    if not isinstance(formula, dict):
-        raise CertificateError("certificate has no 'formula' object")
+    if not isinstance(formula, dict) or set(formula) != {"nvars", "clauses"}:
+        raise CertificateError("certificate has no 'formula' object with exactly the keys nvars, clauses")
     nvars = formula.get("nvars")
     clauses = validate_cnf(nvars, formula.get("clauses"))
     if nvars != expected.nvars or clauses != [tuple(c) for c in expected.clauses]:

@@ -101,10 +101,12 @@ def _table(game: pg.PositionalGame, entries, colour: str) -> dict[tuple[int, int
         raise CertificateError(f"no strategy list for {colour}")
     table = {}
     for e in entries:
-        if not isinstance(e, dict):
-            raise CertificateError("each strategy entry must be an object")
+        if not isinstance(e, dict) or set(e) != {"black", "white", "move"}:
+            raise CertificateError("each strategy entry must be an object with exactly the keys black, white, move")
         try:
             b, w = _cells(game, e.get("black")), _cells(game, e.get("white"))
+            if b & w:
+                raise CertificateError(f"a strategy entry's black and white stones overlap: {_show(game, b, w)}")
             move = e.get("move")
             if not isinstance(move, str):
                 raise CertificateError(f"strategy move {move!r} is not a position name")

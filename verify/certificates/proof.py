@@ -140,6 +140,9 @@ from ..question import Question
 from .checker import CheckReport, mb_game, pg_game, register, verdict_of
 
 KIND = "pg-proof"
+#: the keys an answer may have (nothing is ignored)
+ANSWER_KEYS = frozenset({"attacker", "wins", "moves", "links", "maps", "pairings", "components", "lines",
+                         "replies", "parts"})
 
 
 class ProofWalk(Attack):
@@ -312,8 +315,9 @@ class ProofWalk(Attack):
         return (lb, lw), cmap
 
     def _automorphism(self, cmap: dict) -> bool:
-        """Is the map a permutation of the cells carrying X's sets onto X's sets, Y's onto Y's, and
-        #firstmoves onto itself (the families the walk plays: minimal, reduced at the start)?
+        """Is the map a permutation of the cells carrying X's sets onto X's sets, Y's onto Y's,
+        #firstmoves onto itself and each colour's initial stones onto themselves (the families the
+        walk plays: minimal, reduced at the start)?
         Decided once per distinct map (a shared ``"@k"`` map is one object): each costs one pass
         over the cells and the sets, so the checking time stays linear in links times game size."""
         known = self._automorphisms.get(id(cmap))
@@ -324,6 +328,7 @@ class ProofWalk(Attack):
         ok = ok and len(set(cmap.values())) == len(cmap) and all(c & full for c in cmap.values())
         first = self.game.first_moves
         ok = ok and (first is None or _image(cmap, first) == first)
+        ok = ok and all(_image(cmap, m) == m for m in self.game.start())  # the initial stones
         for sets in (self.xsets, self.ysets):
             family = set(sets)
             ok = ok and all(_image(cmap, s) in family for s in sets)
@@ -725,6 +730,9 @@ def answers(cert: dict, game: pg.PositionalGame, colour: str) -> list[tuple[str,
     for q in questions:
         if not isinstance(q, dict) or q.get("attacker") not in pg.COLOURS or not isinstance(q.get("wins"), bool):
             raise CertificateError("each question needs 'attacker' (black/white) and 'wins' (bool)")
+        unknown = set(q) - ANSWER_KEYS
+        if unknown:
+            raise CertificateError(f"unknown key(s) in an answer: {', '.join(sorted(map(repr, unknown)))}")
         if q["attacker"] in given:
             raise CertificateError(f"two answers for {q['attacker']}")
         given[q["attacker"]] = q
@@ -792,6 +800,8 @@ def member_answer(member, name: str, game: pg.PositionalGame, attacker: str, win
     found = [q for q in questions if isinstance(q, dict) and q.get("attacker") == attacker]
     if len(found) != 1 or found[0].get("wins") is not wins:
         raise CertificateError(f"{what} does not answer '{attacker} wins' {str(wins).lower()}")
+    if set(found[0]) - ANSWER_KEYS:
+        raise CertificateError(f"{what}: unknown key(s) in its answer")
     if "parts" in found[0]:
         raise CertificateError(f"{what} has parts of its own (parts do not nest)")
     return found[0]
