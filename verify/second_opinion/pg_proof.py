@@ -172,22 +172,26 @@ class Walk:
         return (b, w) if self.x == BLACK else (w, b)
 
     def x_needs(self, own, opp, left=None) -> list:
-        out = [s - own for s in self.xsets if not s & opp]
+        out = [s - own for s in self.xsets if s.isdisjoint(opp)]
         return out if left is None else [s for s in out if len(s) <= left]
 
     def y_needs(self, own, opp, left=None) -> list:
-        out = [s - opp for s in self.ysets if not s & own]
+        out = [s - opp for s in self.ysets if s.isdisjoint(own)]
         return out if left is None else [s for s in out if len(s) <= left]
 
     def x_won(self, own, opp) -> bool:
         """S3: in residual games the key holds the empty need; else X holds a whole set."""
         if self.residual:
             return EMPTY in self.x_needs(own, opp)
-        return any(s <= own for s in self.xsets)
+        return any(s.issubset(own) for s in self.xsets)
 
     def open_cells(self, own, opp) -> frozenset:
         """open(s): free cells of Y's sets untouched by X (spec §4.14)."""
-        return frozenset().union(*(s - opp for s in self.ysets if not s & own))
+        cells: set = set()
+        for s in self.ysets:
+            if s.isdisjoint(own):
+                cells |= s
+        return frozenset(cells - opp)
 
     def legal(self, state) -> frozenset:
         b, w, t = state
@@ -315,7 +319,7 @@ class Walk:
             return extra
         if state in self.parts:
             return self.part(state, self.parts[state], True)
-        if any(s <= opp for s in self.ysets) or t >= len(self.sched):
+        if any(s.issubset(opp) for s in self.ysets) or t >= len(self.sched):
             raise Refused(f"{self.x} does not win at time {t}")
         legal = self.legal(state)
         free = self.cells - b - w
@@ -397,7 +401,7 @@ class Walk:
         n = len(self.sched)
         if self.x_won(own, opp):
             raise Refused(f"{self.x} wins at time {t}")
-        if any(s <= opp for s in self.ysets) or t >= n:
+        if any(s.issubset(opp) for s in self.ysets) or t >= n:
             return
         xl = self.x_needs(own, opp, self.left_x[t])
         if not xl:
