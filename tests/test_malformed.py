@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "malformed"
 sys.path.insert(0, str(CORPUS))
 from make_corpus import GAMES  # noqa: E402
+from make_bounded import CASES as BOUNDED, files as bounded_files  # noqa: E402
 
 FILES = sorted(p for reader in GAMES for p in (CORPUS / reader).iterdir())
 
@@ -78,6 +79,32 @@ def test_subprocess_sample(path):
     proc = subprocess.run([sys.executable, "-m", "verify.cli", "solve", game, str(path)],
                           capture_output=True, text=True, timeout=60, env=env)
     assert_one_error_line(proc.returncode, proc.stdout, proc.stderr, path)
+
+
+# -- bounded work (issue 31): small inputs whose work used to be unbounded ------------------------
+
+def test_bounded_corpus_is_as_make_bounded_writes_it():
+    folder = CORPUS / "bounded"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(BOUNDED)
+    for name, (_, _, data) in bounded_files().items():
+        assert (folder / name).read_bytes() == data, name
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED))
+def test_bounded_corpus_file_is_refused_in_one_line(name):
+    """Each file of ``tests/malformed/bounded`` is refused before its large work, in one line naming
+    the cap, in process and under a second of CPU (``tests/test_bounded_work.py`` measures each
+    one's wall time and memory in a fresh interpreter)."""
+    cmd, word = BOUNDED[name]
+    code, out, err, seconds = run_inprocess([*cmd, str(CORPUS / "bounded" / name)])
+    if cmd == ["check"]:
+        assert code != 0 and "Traceback" not in out + err, (code, out, err)
+        fails = [line for line in out.splitlines() if line.startswith("FAIL")]
+        assert len(fails) == 1 and word in fails[0], (out, err)
+    else:
+        assert_one_error_line(code, out, err, name, EXIT_NOT_APPLICABLE if "MAX_" in word else EXIT_BAD_INPUT)
+        assert word in err
+    assert seconds < 1.0, seconds
 
 
 # -- the regressions of issue 17, one by one ------------------------------------------------------

@@ -27,9 +27,10 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from typing import Callable, Iterable
 
-from .errors import InputError
+from .errors import InputError, TooLarge
 from . import limits
 from .hypergraph import bits, minimal_masks, minimal_transversal_masks
 from .labels import Labels
@@ -43,12 +44,19 @@ _RATIONAL = re.compile(r"^\s*[+-]?(\d+(/\d+)?|\d*\.\d+|\d+\.\d*)\s*$")
 
 
 def parse_rational(x) -> Fraction:
-    """An exact rational from an int or a string "p/q" / "p" / decimal "1.25"; floats are refused."""
+    """An exact rational from an int or a string "p/q" / "p" / decimal "1.25"; floats are refused, and
+    so is a number of more than ``limits.MAX_AFFINE_COORD_DIGITS`` digits (in the numerator or the
+    denominator, or either side of the decimal point)."""
     if isinstance(x, bool):
         raise InputError(f"bad coordinate {x!r}: use an integer or a \"p/q\" string")
     if isinstance(x, int):
+        if abs(x) >= 10 ** limits.MAX_AFFINE_COORD_DIGITS:
+            raise InputError(f"a coordinate of more than {limits.MAX_AFFINE_COORD_DIGITS} digits")
         return Fraction(x)
     if isinstance(x, str) and _RATIONAL.match(x):
+        if any(len(part.strip(" +-")) > limits.MAX_AFFINE_COORD_DIGITS for part in re.split(r"[/.]", x)):
+            raise InputError(f"a coordinate {x[:30]!r}... with more than {limits.MAX_AFFINE_COORD_DIGITS} "
+                             f"digits in its numerator or denominator")
         try:
             return Fraction(x.strip())
         except (ValueError, ZeroDivisionError):
@@ -336,9 +344,14 @@ def affine(points, names=None) -> ConvexGeometry:
     n = len(pts)
     if n > MAX_POINTS:
         raise InputError(f"at most {MAX_POINTS} points are supported, got {n}")
+    rank = _affine_rank(pts)
+    work = affine_work(n, d, rank)
+    if work > limits.MAX_AFFINE_WORK:  # before the tables: they cost about 2^n eliminations in rank n-1
+        raise TooLarge(f"the affine geometry of {n} points of affine rank {rank} is too large: its "
+                       f"Carathéodory tables take about {work:.2g} exact operations (limit "
+                       f"{limits.MAX_AFFINE_WORK:.2g}, limits.MAX_AFFINE_WORK)")
     # gens[p]: minimal masks B (affinely independent, p ∉ B) with p ∈ conv(B)  (Carathéodory)
     gens: list[list[int]] = [[] for _ in range(n)]
-    rank = _affine_rank(pts)
     for size in range(2, rank + 2):
         for combo in combinations(range(n), size):
             others = [i for i in range(n) if i not in combo]
@@ -368,6 +381,15 @@ def affine(points, names=None) -> ConvexGeometry:
     g.coords_json = dict(zip(names, data["points"]))
     g.by_coords = {point_name(p): nm for p, nm in zip(pts, names)}
     return g
+
+
+def affine_work(n: int, d: int, rank: int) -> int:
+    """The exact operations :func:`affine` spends on its Carathéodory tables, estimated: one
+    elimination of (d + 1) rows by n columns with k pivots for each k-set of points, 2 ≤ k ≤
+    min(rank + 1, n - 1), i.e. Σ_k C(n, k)·k·n·(d + 1) (about n²·d·2^n when the rank is n - 1). It
+    costs O(n·d) to compute (the rank, O(n·d²), is computed before it), so :func:`affine` refuses a
+    geometry beyond ``limits.MAX_AFFINE_WORK`` before any table is built."""
+    return sum(comb(n, k) * k for k in range(2, min(rank + 1, n - 1) + 1)) * n * (d + 1)
 
 
 def _affine_rank(pts) -> int:

@@ -34,11 +34,26 @@ MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
 PG_PROOF_FREE_STATES = 20_000
 PG_PROOF_STATES_PER_ENTRY = 64
 
-#: books (zip files of certificates, verify.certificates.book): members at most, and decompressed
-#: bytes of one member at most (read one at a time, bounded while reading: no zip bomb gets past it;
-#: the largest Qubic part built, 183 MB, is far below)
+#: books (zip files of certificates, verify.certificates.book): members at most
 MAX_BOOK_MEMBERS = 100_000
-MAX_BOOK_MEMBER_BYTES = 1 << 31
+#: books: decompressed bytes of one member at most, checked on the declared size when the book is
+#: opened and counted again while the member is read (in 1 MiB chunks: no zip bomb gets past it).
+#: A member is held as text and parsed (about 10x its size in Python objects), so this bounds the
+#: peak memory of a refusal (≤ 64 MB) and of a check (≈ 10x). The largest legitimate books: Qubic,
+#: 12 parts in 18 MB unzipped (1.5 MB a part on average, the largest a few MB), van der Waerden
+#: n = 27 k = 5, 14 parts in 35 MB; 32 MiB is 5-10x above their largest part (the single-file
+#: Qubic certificate, 12.7 MB, would fit as one part too)
+MAX_BOOK_MEMBER_BYTES = 32 << 20
+#: books: decompressed bytes of all the members read (the root included) at most, and of all the
+#: members the central directory declares (checked when the book is opened): 7x above the 35 MB
+#: of the largest legitimate book (vdW k = 5), 14x above Qubic's 18 MB
+MAX_BOOK_TOTAL_BYTES = 256 << 20
+#: books: decompressed bytes of a member at most this many times its compressed bytes (deflate
+#: reaches ~1000x on blanks; the certificates' JSON deflates 2-21x: measured on proofs/, the Qubic
+#: book 17x), checked on the declared sizes and while reading; a member may always reach
+#: MAX_BOOK_RATIO_FLOOR bytes (tiny members compress badly, and a small bound costs nothing)
+MAX_BOOK_RATIO = 200
+MAX_BOOK_RATIO_FLOOR = 1 << 16
 
 #: literal-position searches and encodings enumerate subsets of the vertex set: 2^22 ≈ 4 M positions
 MAX_LITERAL_VERTICES = 22
@@ -64,3 +79,33 @@ MAX_TRANSVERSAL_SETS = 500_000
 # live vertices up to which the rank-3 route certifies with the full strategy table (replayable by
 # `verify draw`, `verify play` and the report) rather than its compositional certificate
 RANK3_STRATEGY_FIRST = 12
+
+#: affine convex geometries (verify.convex.affine): coordinates of at most this many digits (an
+#: integer, or each of a "p/q" string's numerator and denominator: 2x this many digits in all), so
+#: that one exact operation of the eliminations stays cheap (entries grow with each pivot); the
+#: examples and paper claims use one- or two-digit coordinates
+MAX_AFFINE_COORD_DIGITS = 20
+#: affine convex geometries: exact operations of the Carathéodory tables at most, estimated before
+#: any table is built (verify.convex.affine_work: Σ_k C(n, k)·k·n·(d + 1) over the k-sets of points
+#: that can be affinely independent, about n²·d·2^n in general position); beyond, TooLarge.
+#: Measured 1-8 µs each with small coordinates, up to 25 µs with 20-digit fractions in 9
+#: dimensions: 200 k is at most ~1.5 s with small coordinates, ~5 s at the digit cap. The examples,
+#: claims and tests use at most 9 points of the plane or 8 of R^4 (9 k-31 k); a simplex of 9 points
+#: (185 k) fits, 24 points in general position (2^24 eliminations, a 2 KB certificate, hours) are
+#: refused in milliseconds
+MAX_AFFINE_WORK = 200_000
+
+#: hypergraph-NIM compounds (verify.games.hypernim, paper 003 (4)/(5)): edges of the compound
+#: hypergraph and vertex occurrences in them (Σ |H| over its edges), at most; counted from the
+#: components before any edge is built (p two-edge components make 2^p edges), TooLarge beyond.
+#: The examples and claims compound two components of at most 6 edges (48 edges)
+MAX_HYPERNIM_COMPOUND_EDGES = 20_000
+MAX_HYPERNIM_COMPOUND_OCCURRENCES = 1_000_000
+#: hypernim-sg-table certificates (verify.certificates.hypernim): positions of the box [0, x] (the
+#: labels list has one per position; the solver's DP stops at 4 M, verify.solvers.hypernim.DP_LIMIT)
+#: and (edge, option) pairs the check enumerates over the box (verify.certificates.hypernim.
+#: option_work, computed before the walk; the solver writes no certificate beyond 3 M,
+#: verify.solvers.hypernim.CERTIFICATE_LIMIT), at most; beyond, TooLarge. ~2 µs an option: 3 M
+#: options ≈ 6 s
+MAX_HYPERNIM_SG_BOX = 4_000_000
+MAX_HYPERNIM_SG_OPTIONS = 3_000_000

@@ -9,12 +9,22 @@ the claim is the label of x. Labels of unreachable box positions are not trusted
 Soundness: every move strictly decreases the pile sum, so the walk from x is finite and stays in
 the box; each reachable label equals the mex of its options' labels, hence (induction on the pile
 sum) the SG value. The claim must be an int (not a bool or float) equal to x's label.
+
+Complexity: the box [0, x] has B = Π (x_i + 1) positions (the labels list has B entries, so B is
+at most the input's size; at most ``limits.MAX_HYPERNIM_SG_BOX``); the walk visits at most B
+positions and enumerates, over the whole box, at most W = Σ_H Π_{i∈H} x_i(x_i+1)/2 ·
+Π_{j∉H} (x_j + 1) (edge, option) pairs (:func:`option_work`, computed in O(m·n) before the walk),
+each costing O(n): time O(n·(B + W)), memory O(n·B). W can be quadratic in B (one pile of
+x + 1 labels has x(x+1)/2 options), so a certificate with W > ``limits.MAX_HYPERNIM_SG_OPTIONS``
+is refused (TooLarge) before any option is enumerated; the compound instances are bounded by
+:func:`verify.games.hypernim.check_compound_size` before their hypergraph is built.
 """
 from __future__ import annotations
 
 import math
 
-from ..errors import CertificateError, InputError
+from .. import limits
+from ..errors import CertificateError, InputError, TooLarge
 from ..formats.hypernim import instance_from_json, instance_to_json
 from ..games import hypernim as rules
 from ..formats.instances import question_of
@@ -32,6 +42,19 @@ def sg_certificate(instance: rules.Instance, table) -> dict:
     labels = [int(table[z]) for z in _box(x)]
     return envelope(KIND, instance_to_json(instance), question_of("hypernim", instance), {"sg": int(table[x])},
                     box=list(x), labels=labels)
+
+
+def option_work(game: rules.HyperNim, x) -> int:
+    """Σ over z in the box [0, x] of the (edge, option) pairs ``game.options`` enumerates at z: for
+    an edge H, Π_{i∈H} x_i(x_i+1)/2 · Π_{j∉H} (x_j + 1). O(m·n) arithmetic."""
+    total = 0
+    for idx in game.edge_indices:
+        on = set(idx)
+        part = 1
+        for i, t in enumerate(x):
+            part *= t * (t + 1) // 2 if i in on else t + 1
+        total += part
+    return total
 
 
 def _box(x):
@@ -53,6 +76,13 @@ def check(cert: dict, question: Question) -> CheckReport:
         raise CertificateError("certificate box differs from the instance's piles")
     labels = cert.get("labels")
     size = math.prod(a + 1 for a in x)
+    if size > limits.MAX_HYPERNIM_SG_BOX:
+        raise TooLarge(f"the box [0, x] has {size if size < 10 ** 12 else 'more than 10^12'} positions "
+                       f"(at most {limits.MAX_HYPERNIM_SG_BOX}, limits.MAX_HYPERNIM_SG_BOX): too large")
+    work = option_work(inst.game, x)
+    if work > limits.MAX_HYPERNIM_SG_OPTIONS:
+        raise TooLarge(f"checking would enumerate {work} options over the box (at most "
+                       f"{limits.MAX_HYPERNIM_SG_OPTIONS}, limits.MAX_HYPERNIM_SG_OPTIONS): too large")
     if not isinstance(labels, list) or len(labels) != size:
         raise CertificateError(f"labels must be a list of {size} integers")
     if not all(type(v) is int and v >= 0 for v in labels):

@@ -27,7 +27,8 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable, Iterator, Sequence
 
-from ..errors import InputError
+from .. import limits
+from ..errors import InputError, TooLarge
 from ..hypergraph import Hypergraph, bits
 
 COMPOUNDS = ("conjunctive", "selective")
@@ -169,7 +170,36 @@ def _check_disjoint(games: Sequence[HyperNim]) -> None:
         seen |= set(g.vertices)
 
 
+def compound_size(games: Sequence[HyperNim], kind: str) -> tuple[int, int]:
+    """(edges, vertex occurrences) of the compound hypergraph (4) or (5) of ``games``, counted in
+    O(p) arithmetic from the components' edge counts m_i and total edge sizes s_i without building
+    it: conjunctive Π m_i edges and Σ_i s_i·Π_{j≠i} m_j occurrences; selective Π (m_i + 1) - 1 and
+    Σ_i s_i·Π_{j≠i} (m_j + 1) (the empty choice contributes nothing)."""
+    counts = [len(g.edges) + (kind == "selective") for g in games]
+    sizes = [sum(e.bit_count() for e in g.edges) for g in games]
+    edges = 1
+    for c in counts:
+        edges *= c
+    occurrences = sum(s * (edges // c) for s, c in zip(sizes, counts))
+    return edges - (kind == "selective"), occurrences
+
+
+def check_compound_size(games: Sequence[HyperNim], kind: str) -> None:
+    """TooLarge when the compound hypergraph of ``games`` has more than
+    ``limits.MAX_HYPERNIM_COMPOUND_EDGES`` edges or ``limits.MAX_HYPERNIM_COMPOUND_OCCURRENCES``
+    vertex occurrences: checked before any edge is built (a compound of p two-edge components has
+    2^p edges; 30 of them, 2.6 KB of JSON, would be 2^30 edges)."""
+    edges, occurrences = compound_size(games, kind)
+    if edges > limits.MAX_HYPERNIM_COMPOUND_EDGES or occurrences > limits.MAX_HYPERNIM_COMPOUND_OCCURRENCES:
+        shown = f"{edges}" if edges < 10 ** 12 else f"about 10^{len(str(edges)) - 1}"
+        raise TooLarge(f"the {kind} compound of {len(games)} components has {shown} edges "
+                       f"(at most {limits.MAX_HYPERNIM_COMPOUND_EDGES} edges and "
+                       f"{limits.MAX_HYPERNIM_COMPOUND_OCCURRENCES} vertex occurrences, "
+                       f"limits.MAX_HYPERNIM_COMPOUND_EDGES): too large")
+
+
 def _compound_edges(games: Sequence[HyperNim], kind: str) -> list[list[str]]:
+    check_compound_size(games, kind)
     choices = []
     for g in games:
         es = [g.hypergraph.names(e) for e in g.edges]
