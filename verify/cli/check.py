@@ -6,12 +6,24 @@ board, the starting position, the first player and the bound. ``--instance FILE`
 certificate is about the question FILE poses (same board digest and position; ``--first`` sets the
 first player, else the certificate's is shown; ``--rounds B`` makes it the bounded question "Maker
 wins within B rounds", else it is the whole game); ``--expect`` confirms the verdict (``maker``,
-``breaker``, ``black``, ``white``, ``draw``, ``nim=3``, ``sg=2``, or ``KEY=VALUE``).
+``breaker``, ``black``, ``white``, ``draw``, ``nim=3``, ``sg=2``, or ``KEY=VALUE``). An option the
+question does not take is a usage error, never ignored: ``--first`` where the question has no first
+player (a ``.pg`` game, whose schedule is part of its board; an impartial game; a ``sat-unsat-drat``
+refutation), ``--rounds`` where it has no bound (every game but Maker-Breaker; refutations).
+
+Output (``OUTPUT`` below, also the end of ``verify check -h``): every file's verdict comes first on
+its line, ``ok`` or ``FAIL``, on stdout in the order checked, then one summary line on stdout; when
+any file fails, one more line on stderr counts and names the failures (a reader who redirects or
+filters stdout still sees them), as ``sha256sum -c`` does. Every name and every message that comes
+from outside (file and folder names, text quoted from a certificate) is printed through
+:func:`shown`: control and format characters are shown as escapes, never sent to the terminal.
 
 Exit status 0 when every certificate is verified (and matches), 1 when one fails or does not match,
-2 on bad input."""
+2 on bad input (a usage error included)."""
 from __future__ import annotations
 
+import argparse
+import sys
 from pathlib import Path
 
 from ..errors import CertificateError, InputError, VerifyError
@@ -19,17 +31,50 @@ from ..formats.instances import asked_question, expected_verdict, load_instance,
 from ..question import SCHEMA_VERSION
 from .common import print_json
 
+OUTPUT = """\
+output: one entry per file, its verdict first on the line: 'ok    NAME: ...' or 'FAIL  NAME: ...'
+  (grep '^FAIL' lists the failures), all on stdout in the order checked, then the summary
+  'N of M certificates verified' (with '; K FAILED' when some fail) on stdout; when any fails, one
+  more line on stderr, 'verify check: K of M certificates FAILED: NAME, ...', so a failure is seen
+  even with stdout redirected or filtered; the exit status is then 1. Names and quoted text are
+  escaped: a control or format character (ESC, CR, U+202E ...) is printed as \\x1b, \\r, \\u202e.
+  --json prints one object: per file "status" ("ok" or "fail") and "ok" (true/false), at the top
+  "ok", "checked", "verified", "failed"."""
+
+#: how many failed names the stderr line lists before "and N more"
+NAMED_FAILURES = 10
+
+
+def shown(text) -> str:
+    """``text`` as it may be printed on a terminal: every character that is not printable (C0 and
+    C1 controls such as ESC, CR, backspace and the CSI U+009B; format characters such as the bidi
+    overrides U+202A-U+202E and U+2066-U+2069 and zero-width characters; line and paragraph
+    separators; the lone surrogates of an undecodable file name) is shown as its Python escape
+    (``\\x1b``, ``\\r``, ``\\u202e``, ``\\udcff``), never sent. Printable text is unchanged."""
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def say(line: str = "", stream=None) -> None:
+    """Print one line of ``verify check``'s output, escaped (:func:`shown`): the only print site of
+    text output."""
+    print(shown(line), file=stream or sys.stdout)
+
 
 def add_cli(sub) -> None:
-    c = sub.add_parser("check", help="verify certificates (files or folders of *.json)")
+    c = sub.add_parser("check", help="verify certificates (files or folders of *.json)",
+                       epilog=OUTPUT, formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("paths", nargs="+", help="certificate files (JSON, or zip books), or folders searched for *.json and *.zip")
     c.add_argument("--instance", metavar="FILE",
                    help="confirm the certificates answer the question this instance file poses")
     c.add_argument("--first", choices=["maker", "breaker"],
-                   help="with --instance: the first player of the question (default: the certificate's)")
+                   help="with --instance: the first player of the question (default: the certificate's); "
+                        "an error where the question has none (.pg games, impartial games, refutations)")
     c.add_argument("--rounds", type=int, metavar="B",
                    help="with --instance: the question is bounded, 'Maker wins within B rounds' "
-                        "(Maker-Breaker; without it the question is the whole game)")
+                        "(Maker-Breaker; without it the question is the whole game); an error elsewhere")
     c.add_argument("--expect", metavar="VERDICT",
                    help="confirm the verdict: maker, breaker, black, white, draw, nim=N, sg=N or KEY=VALUE")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -45,53 +90,89 @@ def certificate_files(args_paths) -> list[Path]:
         elif p.exists():
             paths.append(p)
         else:
-            raise VerifyError(f"{p}: no such file or directory")
+            raise VerifyError(f"{shown(p)}: no such file or directory")
     if not paths:
         raise VerifyError("no certificate files found")
     return paths
 
 
+def inapplicable(args, report, name: str) -> str | None:
+    """Why an option given does not apply to the question ``report`` answers (None: all apply).
+    ``--first`` needs a question with a first player, ``--rounds`` a Maker-Breaker game question
+    (one with a first player: a refutation's question has neither a first player nor a bound)."""
+    q = report.question
+    why = ("a .pg game's schedule, part of its board, says who moves when" if q.game == "pg"
+           else "a refutation is about a position, not a game played from it" if q.game == "maker-breaker"
+           else "the two players of an impartial game are alike")
+    if args.first and q.first is None:
+        return (f"--first does not apply to {name}: its {report.kind} certificate answers a {q.game} question "
+                f"without a first player ({why}); drop --first")
+    if args.rounds is not None and (q.game != "maker-breaker" or q.first is None):
+        return (f"--rounds does not apply to {name}: its {report.kind} certificate answers a {q.game} question "
+                f"without a bound (bounded questions are Maker-Breaker games'); drop --rounds")
+    return None
+
+
 def cmd_check(args) -> int:
+    try:
+        return _check(args)
+    except CertificateError:
+        raise
+    except VerifyError as exc:  # the one stderr line the CLI prints: escaped like the rest
+        raise type(exc)(shown(exc)) from None
+
+
+def _check(args) -> int:
     from ..certificates.checker import check_file
     if (args.first or args.rounds is not None) and not args.instance:
         raise InputError(f"{'--first' if args.first else '--rounds'} goes with --instance")
     if args.rounds is not None and args.rounds < 0:
         raise InputError(f"--rounds must be >= 0 (got {args.rounds})")
     expect = expected_verdict(args.expect) if args.expect else None
-    failed = 0
+    failures = []
     rows = []
     for p in certificate_files(args.paths):
+        name = shown(p)
         try:
             report = check_file(p)
         except CertificateError as exc:
-            failed += 1
-            rows.append({"path": str(p), "ok": False, "error": str(exc)})
+            failures.append(name)
+            rows.append({"path": name, "status": "fail", "ok": False, "error": shown(exc)})
             if not args.json:
-                print(f"FAIL  {p}: {exc}")
+                say(f"FAIL  {name}: {exc}")
             continue
         asked = None
         if args.instance:
+            why = inapplicable(args, report, name)
+            if why:
+                raise InputError(why)
             asked = asked_question(report.question,
                                    lambda who: load_instance(report.question.game, args.instance, first=who),
                                    args.first, args.rounds)
         problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
-        row = {"path": str(p), "ok": not problems, **report.to_json()}
+        row = {"path": name, **report.to_json(), "status": "fail" if problems else "ok", "ok": not problems}
         if problems:
-            failed += 1
-            row["error"] = "; ".join(problems)
+            failures.append(name)
+            row["error"] = shown("; ".join(problems))
         rows.append(row)
         if not args.json:
             q = report.question
-            print(f"{'ok  ' if not problems else 'FAIL'}  {p}: {report.kind} proves {report.verdict_text()}")
-            print(f"      question: {q.describe()}")
-            print(f"      board {q.instance}; checked: {report.detail}")
+            say(f"{'ok  ' if not problems else 'FAIL'}  {name}: {report.kind} proves {report.verdict_text()}")
+            say(f"      question: {q.describe()}")
+            say(f"      board {q.instance}; checked: {report.detail}")
             if args.instance and not problems:
-                print(f"      matches the question {args.instance} poses")
+                say(f"      matches the question {args.instance} poses")
             for line in problems:
-                print(f"      {line}")
+                say(f"      {line}")
+    checked, failed = len(rows), len(failures)
     if args.json:
-        print_json({"schema_version": SCHEMA_VERSION, "checked": len(rows), "failed": failed, "results": rows})
+        print_json({"schema_version": SCHEMA_VERSION, "ok": not failed, "checked": checked,
+                    "verified": checked - failed, "failed": failed, "results": rows})
     else:
-        print(f"{len(rows) - failed} of {len(rows)} certificates verified"
-              + (" and matching" if args.instance or expect else ""))
+        say(f"{checked - failed} of {checked} certificates verified"
+            + (" and matching" if args.instance or expect else "") + (f"; {failed} FAILED" if failed else ""))
+    if failed:
+        listed = ", ".join(failures[:NAMED_FAILURES])
+        more = f" and {failed - NAMED_FAILURES} more" if failed > NAMED_FAILURES else ""
+        say(f"verify check: {failed} of {checked} certificates FAILED: {listed}{more}", sys.stderr)
     return 1 if failed else 0
