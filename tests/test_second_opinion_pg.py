@@ -285,7 +285,7 @@ def ttt4_book(tmp_path_factory):
     from verify.cli import main
     out = tmp_path_factory.mktemp("book") / "ttt4.zip"
     rc = main(["solve", "maker-breaker", str(ROOT / "examples" / "tic-tac-toe-4.txt"), "--method", "search",
-               "--certificate", str(out)])
+               "--certificate", str(out), "--jobs", "2"])
     assert rc == 0 and out.exists()
     return out
 

@@ -181,8 +181,8 @@ class Walk:
 
     def x_won(self, own, opp) -> bool:
         """S3: in residual games the key holds the empty need; else X holds a whole set."""
-        if self.residual:
-            return EMPTY in self.x_needs(own, opp)
+        if self.residual:  # the empty need s - own of a set s untouched by Y
+            return any(s.issubset(own) and s.isdisjoint(opp) for s in self.xsets)
         return any(s.issubset(own) for s in self.xsets)
 
     def open_cells(self, own, opp) -> frozenset:
@@ -327,7 +327,8 @@ class Walk:
         if self.sched[t] == self.x:
             if state in self.lines:
                 return self.line_carrier(state, self.lines[state]) | extra
-            wins = one_cell(self.x_needs(own, opp), legal)
+            needs = self.x_needs(own, opp)
+            wins = one_cell(needs, legal)
             if wins:
                 return extra | {min(wins)}
             v = None
@@ -338,7 +339,7 @@ class Walk:
                 v = min(threats) if threats else None
             if v is None:
                 v = self.choice(state, legal)
-                if self.residual and not any(v in s for s in self.x_needs(own, opp, self.left_x[t])):
+                if self.residual and not any(v in s for s in needs if len(s) <= self.left_x[t]):
                     raise Refused(f"a recorded move at time {t} is on no live set")
             after = yield self.play(state, v, True)
             return after | extra | {v}
