@@ -55,7 +55,7 @@ def test_skinny_5x5_breaker_wins(tmp_path):
     inst = ROOT / "examples/classical/skinny-5x5.txt"
     assert main(["solve", "maker-breaker", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
     check_file(cert)
-    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
 
 
 def test_vdw_5_breaker_side_on_22(tmp_path):
@@ -65,7 +65,7 @@ def test_vdw_5_breaker_side_on_22(tmp_path):
     inst = tmp_path / "ap-22-5.txt"
     assert main(["family", "ap", "22", "5", "-o", str(inst)]) == 0
     assert main(["solve", "maker-breaker", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
-    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
     assert cert.stat().st_size < 25_000
 
 
@@ -77,7 +77,7 @@ def test_vdw_5_threshold_breaker_side():
     if not cert.exists():
         pytest.skip("proofs/large/ap-27-5-maker-first.json is built by proofs/make.sh")
     inst = ROOT / "examples/classical/ap-27-5.txt"
-    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
 
 
 @pytest.mark.slow
@@ -88,7 +88,7 @@ def test_l_pentomino_6x6_race_not_within_11():
     if not cert.exists():
         pytest.skip("proofs/large/L-6x6-race-11.json is built by proofs/make.sh")
     inst = ROOT / "examples/classical/L-6x6-race-11.pg"
-    assert main(["check", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
 
 
 @pytest.mark.slow
@@ -99,7 +99,7 @@ def test_l_pentomino_6x6_race_not_within_12():
     if not cert.exists():
         pytest.skip("proofs/large/L-6x6-race-12.json is built by proofs/make.sh with VERIFY_LONG=1")
     inst = ROOT / "examples/classical/L-6x6-race-12.pg"
-    assert main(["check", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
 
 
 @pytest.mark.slow
@@ -111,7 +111,7 @@ def test_qubic_maker_first_book():
     if not cert.exists():
         pytest.skip("proofs/large/qubic-maker-first.zip is built by proofs/make.sh with VERIFY_LONG=1")
     inst = ROOT / "examples/classical/qubic.txt"
-    assert main(["check", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "maker"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "maker"]) == 0
 
 
 @pytest.mark.slow
@@ -122,4 +122,4 @@ def test_skinny_6x6_race_is_a_draw(tmp_path):
     cert = tmp_path / "skinny-6x6-race.json"
     inst = ROOT / "examples/classical/skinny-6x6-race.pg"
     assert main(["solve", "pg", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
-    assert main(["check", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0

@@ -18,11 +18,19 @@ filters stdout still sees them), as ``sha256sum -c`` does. Every name and every 
 from outside (file and folder names, text quoted from a certificate) is printed through
 :func:`shown`: control and format characters are shown as escapes, never sent to the terminal.
 
+``--second-opinion`` also runs the second checker (:mod:`verify.second_opinion`: written from the
+specification in ``docs/spec/``, sharing no code with the kernel) on the same files, in a process of
+its own started before the kernel's checks and waited for (never left running): a file is ``ok``
+only when both checkers accept it and derive the same question and verdict; a kind the second
+checker does not cover is a failure under this option.
+
 Exit status 0 when every certificate is verified (and matches), 1 when one fails or does not match,
 2 on bad input (a usage error included)."""
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -39,7 +47,10 @@ output: one entry per file, its verdict first on the line: 'ok    NAME: ...' or 
   even with stdout redirected or filtered; the exit status is then 1. Names and quoted text are
   escaped: a control or format character (ESC, CR, U+202E ...) is printed as \\x1b, \\r, \\u202e.
   --json prints one object: per file "status" ("ok" or "fail") and "ok" (true/false), at the top
-  "ok", "checked", "verified", "failed"."""
+  "ok", "checked", "verified", "failed".
+  --second-opinion: each file must also be accepted by the second checker (its own process, no code
+  shared with the kernel) with the same question and verdict; a line '      second opinion: ...'
+  follows each file's entry, and --json adds "second_opinion" per file."""
 
 #: how many failed names the stderr line lists before "and N more"
 NAMED_FAILURES = 10
@@ -78,6 +89,9 @@ def add_cli(sub) -> None:
     c.add_argument("--expect", metavar="VERDICT",
                    help="confirm the verdict: maker, breaker, black, white, draw, nim=N, sg=N or KEY=VALUE")
     c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--second-opinion", action="store_true",
+                   help="also check every file with the second checker (docs/spec/; no code shared with the "
+                        "kernel, run in its own process); both must accept with the same question and verdict")
     c.set_defaults(func=cmd_check)
 
 
@@ -131,48 +145,129 @@ def _check(args) -> int:
     expect = expected_verdict(args.expect) if args.expect else None
     failures = []
     rows = []
-    for p in certificate_files(args.paths):
-        name = shown(p)
-        try:
-            report = check_file(p)
-        except CertificateError as exc:
-            failures.append(name)
-            rows.append({"path": name, "status": "fail", "ok": False, "error": shown(exc)})
-            if not args.json:
-                say(f"FAIL  {name}: {exc}")
-            continue
-        asked = None
-        if args.instance:
-            why = inapplicable(args, report, name)
-            if why:
-                raise InputError(why)
-            asked = asked_question(report.question,
-                                   lambda who: load_instance(report.question.game, args.instance, first=who),
-                                   args.first, args.rounds)
-        problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
-        row = {"path": name, **report.to_json(), "status": "fail" if problems else "ok", "ok": not problems}
-        if problems:
-            failures.append(name)
-            row["error"] = shown("; ".join(problems))
-        rows.append(row)
-        if not args.json:
-            q = report.question
-            say(f"{'ok  ' if not problems else 'FAIL'}  {name}: {report.kind} proves {report.verdict_text()}")
-            say(f"      question: {q.describe()}")
-            say(f"      board {q.instance}; checked: {report.detail}")
-            if args.instance and not problems:
-                say(f"      matches the question {args.instance} poses")
-            for line in problems:
-                say(f"      {line}")
+    files = certificate_files(args.paths)
+    second = SecondOpinion(files) if args.second_opinion else None
+    try:
+        for p in files:
+            _check_one(args, p, expect, check_file, second, rows, failures)
+    finally:
+        if second is not None:
+            second.close()
     checked, failed = len(rows), len(failures)
     if args.json:
         print_json({"schema_version": SCHEMA_VERSION, "ok": not failed, "checked": checked,
                     "verified": checked - failed, "failed": failed, "results": rows})
     else:
         say(f"{checked - failed} of {checked} certificates verified"
-            + (" and matching" if args.instance or expect else "") + (f"; {failed} FAILED" if failed else ""))
+            + (" and matching" if args.instance or expect else "")
+            + (" by both checkers" if args.second_opinion else "") + (f"; {failed} FAILED" if failed else ""))
     if failed:
         listed = ", ".join(failures[:NAMED_FAILURES])
         more = f" and {failed - NAMED_FAILURES} more" if failed > NAMED_FAILURES else ""
         say(f"verify check: {failed} of {checked} certificates FAILED: {listed}{more}", sys.stderr)
     return 1 if failed else 0
+
+
+def _check_one(args, p, expect, check_file, second, rows, failures) -> None:
+    """Check one file with the kernel (and the second opinion): append its row, print its entry."""
+    name = shown(p)
+    opinion = second.opinion(p) if second is not None else None
+    try:
+        report = check_file(p)
+    except CertificateError as exc:
+        failures.append(name)
+        rows.append({"path": name, "status": "fail", "ok": False, "error": shown(exc),
+                     **({"second_opinion": opinion} if opinion is not None else {})})
+        if not args.json:
+            say(f"FAIL  {name}: {exc}")
+            if opinion is not None:
+                say(f"      second opinion: {opinion_text(opinion)}")
+        return
+    asked = None
+    if args.instance:
+        why = inapplicable(args, report, name)
+        if why:
+            raise InputError(why)
+        asked = asked_question(report.question,
+                               lambda who: load_instance(report.question.game, args.instance, first=who),
+                               args.first, args.rounds)
+    problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
+    if opinion is not None:
+        problems += disagreement(report, opinion)
+    row = {"path": name, **report.to_json(), "status": "fail" if problems else "ok", "ok": not problems}
+    if opinion is not None:
+        row["second_opinion"] = opinion
+    if problems:
+        failures.append(name)
+        row["error"] = shown("; ".join(problems))
+    rows.append(row)
+    if not args.json:
+        q = report.question
+        say(f"{'ok  ' if not problems else 'FAIL'}  {name}: {report.kind} proves {report.verdict_text()}")
+        say(f"      question: {q.describe()}")
+        say(f"      board {q.instance}; checked: {report.detail}")
+        if args.instance and not problems:
+            say(f"      matches the question {args.instance} poses")
+        if opinion is not None:
+            say(f"      second opinion: {opinion_text(opinion)}")
+        for line in problems:
+            say(f"      {line}")
+
+
+class SecondOpinion:
+    """The second checker (``python -m verify.second_opinion --json FILE...``) run on ``files`` in
+    a child process started at once (it works while the kernel checks); its answers are read as
+    they are needed, and :meth:`close` ends the child whatever happened (no child outlives the
+    command)."""
+
+    def __init__(self, files):
+        self.files = [str(p) for p in files]
+        self.proc = subprocess.Popen([sys.executable, "-m", "verify.second_opinion", "--json", *self.files],
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                                     text=True, encoding="utf-8", errors="replace")
+        self.answers: dict = {}
+        self.done = False
+
+    def opinion(self, path) -> dict:
+        """The second checker's answer for ``path`` (in the order given: lines are read until it
+        comes); an answer that never comes is a refusal saying why."""
+        key = str(path)
+        while key not in self.answers and not self.done:
+            line = self.proc.stdout.readline()
+            if not line:
+                self.done = True
+                break
+            try:
+                answer = json.loads(line)
+                self.answers[answer["path"]] = answer
+            except (ValueError, KeyError, TypeError):
+                self.done = True
+        if key in self.answers:
+            return self.answers.pop(key)
+        err = self.proc.stderr.read().strip().splitlines() if self.proc.poll() is not None or self.done else []
+        return {"path": key, "status": "refused",
+                "error": "the second checker gave no answer" + (f" ({err[-1][:200]})" if err else "")}
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        for stream in (self.proc.stdout, self.proc.stderr):
+            stream.close()
+
+
+def opinion_text(opinion: dict) -> str:
+    if opinion.get("status") == "agree":
+        verdict = ", ".join(f"{k}={v}" for k, v in opinion.get("verdict", {}).items())
+        return f"accepts: {opinion.get('kind')} proves {verdict} ({opinion.get('detail')})"
+    return f"refuses: {opinion.get('error')}"
+
+
+def disagreement(report, opinion: dict) -> list[str]:
+    """Why the kernel's report and the second opinion do not agree (empty: they agree)."""
+    if opinion.get("status") != "agree":
+        return [f"the second opinion refuses it: {opinion.get('error')}"]
+    if opinion.get("question") != report.question.to_json() or opinion.get("verdict") != report.verdict:
+        return ["the second opinion derives another question or verdict: "
+                f"{json.dumps(opinion.get('question'))} {json.dumps(opinion.get('verdict'))}"]
+    return []

@@ -77,7 +77,8 @@ def check_path(path) -> Opinion:
             if exc.name != f"{__name__}.book":
                 raise
             raise Refused("books are not covered by the second opinion (no module book)") from None
-        return check_book_path(p)
+        question, verdict, detail = check_book_path(p)
+        return Opinion("pg-proof", question, verdict, detail)
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
             raise Refused(f"larger than {MAX_FILE_BYTES} bytes")

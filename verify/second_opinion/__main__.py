@@ -1,6 +1,10 @@
-"""``python -m verify.second_opinion FILE...``: one line per file; exit status 1 if any is refused."""
+"""``python -m verify.second_opinion [--json] FILE...``: one line per file (``agree: ...`` or
+``refused: ...``), or with ``--json`` one JSON object per line (``{"path", "status": "agree" |
+"refused", "kind", "question", "verdict", "detail"}`` or ``{"path", "status", "error"}``); exit
+status 1 if any file is refused. ``verify check --second-opinion`` runs this in its own process."""
 from __future__ import annotations
 
+import json
 import sys
 
 from . import Refused, check_path
@@ -12,19 +16,28 @@ def _safe(text: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if not argv:
-        print("usage: python -m verify.second_opinion CERTIFICATE...", file=sys.stderr)
+    as_json = bool(argv) and argv[0] == "--json"
+    paths = argv[1:] if as_json else argv
+    if not paths:
+        print("usage: python -m verify.second_opinion [--json] CERTIFICATE...", file=sys.stderr)
         return 2
     refused = 0
-    for path in argv:
+    for path in paths:
         try:
             opinion = check_path(path)
         except Refused as exc:
             refused += 1
-            print(f"refused: {_safe(path)}: {_safe(str(exc))}")
+            if as_json:
+                print(json.dumps({"path": path, "status": "refused", "error": str(exc)}), flush=True)
+            else:
+                print(f"refused: {_safe(path)}: {_safe(str(exc))}")
             continue
-        verdict = ", ".join(f"{k}={v}" for k, v in opinion.verdict.items())
-        print(f"agree: {_safe(path)}: {opinion.kind} proves {_safe(verdict)} ({_safe(opinion.detail)})")
+        if as_json:
+            print(json.dumps({"path": path, "status": "agree", "kind": opinion.kind, "question": opinion.question,
+                              "verdict": opinion.verdict, "detail": opinion.detail}), flush=True)
+        else:
+            verdict = ", ".join(f"{k}={v}" for k, v in opinion.verdict.items())
+            print(f"agree: {_safe(path)}: {opinion.kind} proves {_safe(verdict)} ({_safe(opinion.detail)})")
     return 1 if refused else 0
 
 
