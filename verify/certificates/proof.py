@@ -273,7 +273,10 @@ class ProofWalk(Attack):
             if linked is not None:
                 (lb, lw), cmap = linked
                 self._open.add(key)
-                c = _image(cmap, self.prove(lb, lw, t))
+                c = self.prove(lb, lw, t)
+                if any(cell not in cmap for cell in _cells_of(c)):
+                    raise CertificateError(f"a link map at time {t} does not cover its target's carrier")
+                c = _image(cmap, c)
                 self._open.discard(key)
             else:
                 c = self._prove(b, w, t)
