@@ -174,7 +174,7 @@ def _check_one(args, p, expect, check_file, second, rows, failures) -> None:
     opinion = second.opinion(p) if second is not None else None
     try:
         report = check_file(p)
-    except CertificateError as exc:
+    except VerifyError as exc:  # refused, unreadable or too large: this file fails, the others go on
         failures.append(name)
         rows.append({"path": name, "status": "fail", "ok": False, "error": shown(exc),
                      **({"second_opinion": opinion} if opinion is not None else {})})
