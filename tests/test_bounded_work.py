@@ -3,7 +3,8 @@ for minutes or exhaust memory are refused before the large work, in one line, un
 
 Each case runs ``verify check`` (or ``verify solve``) in a fresh interpreter that imports the
 command first and then measures the command alone: wall and CPU time, and the process's peak
-resident memory (``resource.getrusage``, interpreter and imports included). The inputs: the
+resident memory (``VmHWM`` of /proc/self/status, else ``resource.getrusage``; interpreter and
+imports included). The inputs: the
 committed files of ``tests/malformed/bounded`` (``make_bounded.py``: a 24-point affine geometry, a
 compound of 30 two-edge hypergraph-NIM components, an sg-table with quadratically many options)
 and zip books built here in ``tmp_path`` (bzip2 and lzma members, deflate bombs honest or lying
@@ -51,18 +52,30 @@ with redirect_stdout(out), redirect_stderr(err):
         code = exc.code
 wall, cpu = time.perf_counter() - t0, time.process_time() - c0
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+try:  # VmHWM: this process's own peak (ru_maxrss may carry the forking parent's over the exec)
+    with open("/proc/self/status") as f:
+        peak = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
+except (OSError, StopIteration):
+    pass
 sys.__stdout__.write(json.dumps({"code": code, "out": out.getvalue(), "err": err.getvalue(), "wall": wall,
                                  "cpu": cpu, "peak": peak}))
 """
 
 
-def measure(argv: list[str]) -> dict:
-    """``verify ARGV`` in a fresh interpreter: exit status, output, wall/CPU seconds, peak bytes."""
+def measure(argv: list[str], caps: dict | None = None) -> dict:
+    """``verify ARGV`` in a fresh interpreter (with some of ``verify.limits`` set to ``caps`` first):
+    exit status, output, wall/CPU seconds, peak bytes. A run whose wall time passes the budget while
+    its CPU time stays far below it (the machine busy with other work) is measured once more."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.run([sys.executable, "-c", _DRIVER, json.dumps(argv)], capture_output=True, text=True,
-                          timeout=120, env=env, cwd=ROOT)
-    assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-2000:]
-    return json.loads(proc.stdout)
+    setup = "".join(f"import verify.limits as _l; _l.{k} = {v!r}\n" for k, v in (caps or {}).items())
+    for attempt in range(2):
+        proc = subprocess.run([sys.executable, "-c", setup + _DRIVER, json.dumps(argv)], capture_output=True,
+                              text=True, timeout=120, env=env, cwd=ROOT)
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-2000:]
+        r = json.loads(proc.stdout)
+        if not (r["wall"] >= SECONDS and r["cpu"] < SECONDS / 2):
+            break
+    return r
 
 
 def assert_refused_in_one_line(r: dict, word: str) -> None:
@@ -140,7 +153,7 @@ def test_raw_zip_helper_makes_a_good_book(tmp_path):
     assert zlib.decompress(stream, -15) == text and size == len(text)
     path = _raw_zip(tmp_path / "good.zip", [(book.ROOT, zipfile.ZIP_DEFLATED, stream, zlib.crc32(text), size)])
     assert "MAX_BOOK_RATIO" in _check(path)["out"]  # 3 MiB of blanks deflate ~1000x: a bomb
-    r = _measure_with(["check", str(path)], {"MAX_BOOK_RATIO": 2000})
+    r = measure(["check", str(path)], {"MAX_BOOK_RATIO": 2000})
     assert r["code"] == 0 and r["out"].startswith("ok"), r
 
 
@@ -199,19 +212,9 @@ def test_member_within_the_ratio_read_to_the_member_cap(tmp_path):
     declared = size + (1 << 20)  # more than it holds: the stream ends first, and fails the CRC
     path = _raw_zip(tmp_path / "big.zip", [(book.ROOT, zipfile.ZIP_DEFLATED, stream, 0, declared)])
     assert "MAX_BOOK_RATIO" in _check(path)["out"]  # at the default ratio, refused when opened
-    r = _measure_with(["check", str(path)], {"MAX_BOOK_RATIO": 2000})
+    r = measure(["check", str(path)], {"MAX_BOOK_RATIO": 2000})
     assert_refused_in_one_line(r, "cannot be read")
     assert_bounded(r)
-
-
-def _measure_with(argv: list[str], caps: dict) -> dict:
-    """``measure`` with some of ``verify.limits`` set first (in the child)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    setup = "".join(f"import verify.limits as _l; _l.{k} = {v!r}\n" for k, v in caps.items())
-    proc = subprocess.run([sys.executable, "-c", setup + _DRIVER, json.dumps(argv)], capture_output=True,
-                          text=True, timeout=120, env=env, cwd=ROOT)
-    assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-2000:]
-    return json.loads(proc.stdout)
 
 
 def test_member_over_the_member_cap_is_refused_before_reading(tmp_path):
@@ -267,3 +270,28 @@ def test_caps_leave_room_for_the_largest_legitimate_book():
         data = p.read_bytes()
         ratios.append(len(data) / len(zlib.compress(data, 9)))
     assert max(ratios) * 5 <= limits.MAX_BOOK_RATIO, max(ratios)
+
+
+# -- explicit convex geometries: validation quadratic in the family ------------------------------
+
+@pytest.mark.parametrize("command", ["solve", "check"])
+def test_explicit_geometry_with_a_huge_family_is_refused_before_validation(tmp_path, command):
+    """All 65,536 subsets of 16 points (2.6 MB): the pairwise intersection check alone is 2^31 steps
+    (4,096 sets of 12 points took 3.4 s; this, hours); refused before the sets are read."""
+    n = 16
+    instance = {"geometry": "explicit", "ground": [str(i) for i in range(n)],
+                "convex": [[str(i) for i in range(n) if m >> i & 1] for m in range(1 << n)], "winning": ["0"]}
+    path = tmp_path / "free16.json"
+    if command == "solve":
+        path.write_text(json.dumps(instance))
+        argv = ["solve", "gen", str(path), "--method", "explicit"]
+    else:
+        path.write_text(json.dumps({"format": "verify-certificate", "version": 2, "kind": "convex-nim-labelling",
+                                    "instance": instance, "claim": {"question": {
+                                        "game": "gen", "instance": "sha256:" + "0" * 64, "position": {},
+                                        "first": None, "bound": None}, "verdict": {"nim": 0}},
+                                    "labels": [[[], 0]]}))
+        argv = ["check", str(path)]
+    r = measure(argv)
+    assert_refused_in_one_line(r, "MAX_CONVEX_EXPLICIT_WORK")
+    assert_bounded(r)

@@ -549,6 +549,11 @@ def explicit(ground, convex) -> ConvexGeometry:
     idx = {v: i for i, v in enumerate(names)}
     if not isinstance(convex, list) or not all(isinstance(k, list) for k in convex):
         raise InputError("\"convex\" must be a list of lists of points")
+    work = explicit_work(len(convex), len(names))
+    if work > limits.MAX_CONVEX_EXPLICIT_WORK:  # before the validation, quadratic in the family
+        raise TooLarge(f"an explicit geometry of {len(convex)} convex sets on {len(names)} points is too large "
+                       f"to validate: about {work:.2g} steps (limit {limits.MAX_CONVEX_EXPLICIT_WORK:.2g}, "
+                       f"limits.MAX_CONVEX_EXPLICIT_WORK)")
     family = []
     for k in convex:
         m = 0
@@ -565,6 +570,15 @@ def explicit(ground, convex) -> ConvexGeometry:
     if full not in fam:
         raise InputError("not a convex geometry: the ground set must be listed as convex (001 Def 2.1(1))")
     return from_masks(names, fam, data={"ground": names, "convex": [[names[i] for i in bits(m)] for m in fam]})
+
+
+def explicit_work(sets: int, n: int) -> int:
+    """The steps validating an explicit geometry of ``sets`` convex sets on n points costs, at most:
+    its closure scans the family (``sets`` steps a call), and :meth:`ConvexGeometry.check` makes
+    about sets·(n + 1) distinct closure calls (the convex sets, each with one point added), after
+    the sets²/2 pairwise intersections of :func:`from_masks`: sets²·(n + 2) in all. :func:`explicit`
+    refuses a family beyond ``limits.MAX_CONVEX_EXPLICIT_WORK`` before reading its sets."""
+    return sets * sets * (n + 2)
 
 
 def from_masks(names, family, data=None, check: bool = True) -> ConvexGeometry:

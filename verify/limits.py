@@ -109,3 +109,38 @@ MAX_HYPERNIM_COMPOUND_OCCURRENCES = 1_000_000
 #: options ≈ 6 s
 MAX_HYPERNIM_SG_BOX = 4_000_000
 MAX_HYPERNIM_SG_OPTIONS = 3_000_000
+#: explicit convex geometries (verify.convex.explicit): validation steps at most, sets²·(n + 2) for
+#: a family of that many convex sets on n points (verify.convex.explicit_work: pairwise
+#: intersections, then closures scanning the family), checked before the sets are read; beyond,
+#: TooLarge. ~10-20 ns a step: 50 M ≈ 1 s (all 1024 subsets of 10 points: 12.6 M; of 12 points, 4096
+#: sets in 135 kB, 3.4 s before the cap, and of 16 points, 2.6 MB, hours: refused). The examples'
+#: explicit geometries have a handful of sets
+MAX_CONVEX_EXPLICIT_WORK = 50_000_000
+
+#: sat-unsat-drat certificates (verify.certificates.cnf: claim_cnf): the CNF re-derived from the
+#: board and the claim, at most this many variables, clauses and literals, bounded from the board
+#: in O(Σ|e|) BEFORE it is built (cnf.structure_cnf_size, cnf.pairing_cnf_size); beyond, TooLarge.
+#: The project's SAT route: structure questions on chains / cycles of 30 triples (61 vertices, near
+#: the 64-vertex boards of the rank-3 route) give 4.3 k variables, 55 k clauses, 112 k literals;
+#: pairings on 9x9 5-in-a-row 2.2 k, 4.5 k, 10 k. The caps are 20-30x above; near them (64
+#: vertices, 175 random triples, no-chain: 784 k clauses, 1.6 M literals) the encoder takes 0.7 s,
+#: the comparison 3 s, 250 MB before the proof is checked
+MAX_DRAT_FORMULA_VARIABLES = 1_000_000
+MAX_DRAT_FORMULA_CLAUSES = 1_000_000
+MAX_DRAT_FORMULA_LITERALS = 3_000_000
+#: the pairing encoder's minimal-set step: subset comparisons at most (an upper bound computed from
+#: the residual edges before the step); 9x9 5-in-a-row: 1.3 k; 20 M ≈ 5-10 s
+MAX_DRAT_ENCODER_WORK = 20_000_000
+#: DRAT proofs (verify.certificates.drat: parse_drat, check_drat): steps (lemmas and deletions) and
+#: literals at most, counted while parsing; the largest proofs of the project's route: 15 k steps and
+#: 133 k literals (no pairing on 9x9 5-in-a-row), 50 k and 196 k (no necklace on a cycle of 30
+#: triples), 69 k and 912 k (the bench's pigeonhole PHP(9 -> 8), 29 s to check)
+MAX_DRAT_PROOF_STEPS = 1_000_000
+MAX_DRAT_PROOF_LITERALS = 10_000_000
+#: DRAT checking work, counted as it goes and checked after every unit propagation: watch-list
+#: visits plus literals scanned for a new watch (unit propagation), and RAT work (clauses scanned
+#: for ¬p plus the literals of the resolvents built); beyond, TooLarge. Measured 2-4 M units a
+#: second: no pairing on 9x9 5-in-a-row 6 M (4 s), PHP(9 -> 8) 119 M (30-50 s); 500 M ≈ 2-4 min.
+#: The solvers' proofs have no RAT lemma; 50 M RAT units ≈ 10-20 s
+MAX_DRAT_PROPAGATION_WORK = 500_000_000
+MAX_DRAT_RAT_WORK = 50_000_000
