@@ -476,3 +476,146 @@ def picture(obj: Any, moves: Iterable[str] = (), *, path: Path_ | None = None, g
     if path is not None:
         _draw.save(board, path)
     return board
+
+
+# -- the theorem catalogue, with a researcher's own claims --------------------------------------------
+# (``verify.api.load_claims``, ``theorems`` and ``check_theorems``: the API of ``verify theorems``.)
+
+def _claim_paths(claims: Path_ | Iterable[Path_] | None) -> list:
+    if claims is None:
+        return []
+    if isinstance(claims, (str, PathLike)):
+        return [claims]
+    return list(claims)
+
+
+def load_claims(path: Path_) -> list:
+    """Load a researcher's Python file of claims into the theorem catalogue.
+
+    The file declares its statements as the built-in catalogue does, with the decorator
+    :func:`verify.claims.registry.claim` (``@claim(NAME, SOURCE, STATEMENT, instances=FAMILY)`` on
+    a function that returns None where the statement holds, else a
+    :class:`~verify.claims.registry.Violation`, best with a certificate); see
+    ``examples/claims/my_claims.py``.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The Python file (imported as a module from its path).
+
+    Returns
+    -------
+    list of Claim
+        The file's claims, which then join :func:`theorems` (loading the same file again returns
+        them; loading it after an edit replaces them).
+
+    Raises
+    ------
+    InputError
+        One line naming the file: it does not exist, does not import, defines no claim, or gives a
+        claim the name of a built-in claim or of another claim of the file.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, verify.api as api
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "squares.py"
+    >>> _ = path.write_text('''
+    ... from verify.claims.registry import Violation, claim
+    ... @claim("mine-odd-squares", "my lemma", "the square of an odd number is odd", instances=range)
+    ... def check(k):
+    ...     return None if k % 2 == 0 or k * k % 2 == 1 else Violation(k, "odd", "even")
+    ... ''')
+    >>> [c.name for c in api.load_claims(path)]
+    ['mine-odd-squares']
+    >>> [(r.status, r.instances) for r in api.check_theorems(claims=path, size=10)]
+    [('holds', 10)]
+    >>> api.load_claims(pathlib.Path(path.parent, "none.py"))
+    Traceback (most recent call last):
+    ...
+    verify.errors.InputError: ...none.py: no such claims file
+    """
+    from .claims import registry
+    return registry.load_claims_file(path)
+
+
+def theorems(claims: Path_ | Iterable[Path_] | None = None) -> list:
+    """The theorem catalogue: every claim, built in or loaded from a researcher's file.
+
+    Parameters
+    ----------
+    claims : str, path-like or list of them, optional
+        Files of your own claims to load first (:func:`load_claims`).
+
+    Returns
+    -------
+    list of Claim
+        Sorted by name; a claim of a researcher's file has its path in ``file``.
+
+    Examples
+    --------
+    >>> import verify.api as api
+    >>> names = [c.name for c in api.theorems()]
+    >>> "000-prop-7.6" in names
+    True
+    """
+    from .claims import registry
+    for path in _claim_paths(claims):
+        registry.load_claims_file(path)
+    return registry.all_claims()
+
+
+def check_theorems(names: str | Iterable[str] | None = None, *, claims: Path_ | Iterable[Path_] | None = None,
+                   size: int | None = None) -> list:
+    """Check claims over their families, as ``verify theorems check`` does.
+
+    Parameters
+    ----------
+    names : str or list of str, optional
+        The claims to check. Without names: the claims of the files ``claims`` when given, else
+        every claim of the catalogue (about a minute).
+    claims : str, path-like or list of them, optional
+        Files of your own claims to load first (:func:`load_claims`).
+    size : int, optional
+        The size to check up to (default: each claim's own).
+
+    Returns
+    -------
+    list of ClaimReport
+        One per claim: ``status`` ("holds", "counterexample" or "error"), ``instances`` checked and,
+        for a counterexample, ``counterexample`` (the smallest: ``instance``, ``expected``,
+        ``actual`` and ``certificate``, which :func:`check` re-verifies).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile, verify, verify.api as api
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "mine.py"
+    >>> _ = path.write_text('''
+    ... import verify
+    ... from verify.claims.registry import Violation, claim
+    ... BOARDS = [verify.Hypergraph([["a", "b"], ["c", "d"]]), verify.Hypergraph([["a", "b"], ["a", "c"]])]
+    ... @claim("mine-two-edges", "my conjecture", "Breaker wins every graph of two edges (Maker first)",
+    ...        instances=lambda n: BOARDS)
+    ... def check(h):
+    ...     r = verify.solve("maker-breaker", h, certificate=True)
+    ...     return None if r.winner == "breaker" else Violation(
+    ...         [sorted(e) for e in h.edges], "breaker wins", f"{r.winner} wins", r.certificate)
+    ... ''')
+    >>> [report] = api.check_theorems(claims=path)
+    >>> report.status, report.instances, report.counterexample["instance"]
+    ('counterexample', 2, [['a', 'b'], ['a', 'c']])
+    >>> verify.check(report.counterexample["certificate"]).verdict
+    {'winner': 'maker'}
+    """
+    from .claims import registry
+    own = []
+    for path in _claim_paths(claims):
+        own += [c for c in registry.load_claims_file(path) if c not in own]
+    if isinstance(names, str):
+        names = [names]
+    if names is not None:
+        chosen = [registry.get_claim(n) for n in names]
+    else:
+        chosen = own if claims is not None else registry.all_claims()
+    if size is not None and size < 0:
+        raise InputError("size must be non-negative")
+    return [registry.check_claim(c, size) for c in chosen]

@@ -12,8 +12,14 @@ statement, when one is established, is a separate claim whose ``corrects`` names
 """
 from __future__ import annotations
 
+import hashlib
+import importlib.util
+import os
+import sys
 import time
 from dataclasses import dataclass, field
+from importlib.machinery import SourceFileLoader
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from ..errors import InputError, VerifyError
@@ -48,6 +54,7 @@ class Claim:
     corrects: str | None = None                   # name of the printed claim this one corrects
     tags: tuple[str, ...] = field(default_factory=tuple)
     hunt: Any = None                              # how hunts draw instances (verify.hunting.HuntSpec)
+    file: str | None = None                       # the researcher's file that defined it (not built in)
 
 
 @dataclass
@@ -81,10 +88,40 @@ _MODULES = ("verify.claims.paper000", "verify.claims.paper001", "verify.claims.p
 
 
 def register(claim: Claim) -> Claim:
+    mine = bool(_LOADING) and not _declared_in_verify()
     if claim.name in _CLAIMS:
+        if mine:   # a researcher's file (load_claims_file): one line naming what the name collides with
+            shown, names = _LOADING[-1]
+            other = _CLAIMS[claim.name]
+            if claim.name in names:
+                what = "another claim of the file"
+            elif other.file is not None:
+                what = f"a claim of {other.file}"
+            elif getattr(other.check, "__module__", "").startswith("verify."):
+                what = f"a built-in claim [{other.source}]"
+            else:
+                what = "a claim already loaded"
+            raise InputError(f"{shown}: claim name {claim.name!r} collides with {what}; rename it")
         raise ValueError(f"claim {claim.name} registered twice")
     _CLAIMS[claim.name] = claim
+    if mine:
+        _LOADING[-1][1].add(claim.name)
     return claim
+
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def _declared_in_verify() -> bool:
+    """Is the claim being registered declared by a module of verify itself (one the researcher's
+    file imports, registering its built-in claims), rather than by the researcher's code? The
+    declaring module is the innermost module body on the stack."""
+    frame = sys._getframe(2)
+    while frame is not None and frame.f_code.co_name != "<module>":
+        frame = frame.f_back
+    if frame is None:
+        return False
+    return Path(frame.f_code.co_filename).resolve().is_relative_to(_PACKAGE)
 
 
 def worked_example(name: str, source: str, statement: str, check: Callable[[], Violation | None],
@@ -130,6 +167,103 @@ def get_claim(name: str) -> Claim:
         raise InputError(f"unknown claim {name!r} (see 'verify theorems list')") from None
 
 
+# -- researchers' files ----------------------------------------------------------------------------
+
+_LOADING: list[tuple[str, set[str]]] = []        # the file being loaded, and the names it registered
+_USER_FILES: dict[tuple[str, str], list[str]] = {}  # (resolved path, digest of its text) -> its names
+
+#: paths of claim files ``verify theorems`` loads as if given with ``--claims`` (os.pathsep-separated)
+CLAIMS_ENV = "VERIFY_CLAIMS"
+
+
+def load_claims_file(path) -> list[Claim]:
+    """Import a researcher's Python file of claims (written like the catalogue's: the :func:`claim`
+    decorator, or ``register(Claim(...))`` / :func:`worked_example`) and return the claims it
+    defines, which then join the catalogue (:func:`all_claims`, :func:`get_claim`).
+
+    Every failure is one :class:`InputError` line naming the file: it does not exist, does not
+    import (the exception and its line), defines no claim, or gives a claim a name that a built-in
+    claim, another claim of the file or another loaded file already has. A file that fails
+    registers nothing. Loading the same file again returns the same claims; loading it after an
+    edit replaces the claims of its previous text."""
+    shown = str(path)
+    p = Path(path)
+    if not p.exists():
+        raise InputError(f"{shown}: no such claims file")
+    if not p.is_file():
+        raise InputError(f"{shown}: not a file (a claims file is a Python file)")
+    try:
+        text = p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot read claims file ({exc.strerror})") from None
+    resolved = str(p.resolve())
+    digest = hashlib.sha256(resolved.encode() + b"\0" + text).hexdigest()[:16]
+    _load()
+    known = _USER_FILES.get((resolved, digest))
+    if known is not None and all(n in _CLAIMS for n in known):
+        return [_CLAIMS[n] for n in known]
+    # an earlier text of the same file steps aside while this one loads (restored if it fails)
+    previous = {n: _CLAIMS.pop(n) for (r, _d), ns in _USER_FILES.items() if r == resolved
+                for n in ns if n in _CLAIMS}
+    modname = f"verify_user_claims_{digest}"
+    spec = importlib.util.spec_from_file_location(modname, p, loader=SourceFileLoader(modname, str(p)))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    _LOADING.append((shown, set()))
+    try:
+        spec.loader.exec_module(module)
+        names = sorted(_LOADING[-1][1])
+        if not names:
+            raise InputError(f"{shown}: defines no claim (decorate a check with @claim(NAME, SOURCE, "
+                             "STATEMENT, instances=...) of verify.claims.registry)")
+    except BaseException as exc:  # the researcher's code: one line, never a traceback; nothing half-registered
+        for name in _LOADING[-1][1]:
+            _CLAIMS.pop(name, None)
+        _CLAIMS.update(previous)
+        sys.modules.pop(modname, None)
+        if isinstance(exc, KeyboardInterrupt) or (isinstance(exc, InputError) and str(exc).startswith(shown)):
+            raise
+        raise InputError(f"{shown}: does not import: {_one_line(exc, p)}") from None
+    finally:
+        _LOADING.pop()
+    for key in [k for k in _USER_FILES if k[0] == resolved]:
+        del _USER_FILES[key]
+    for name in names:
+        _CLAIMS[name].file = shown
+    _USER_FILES[(resolved, digest)] = names
+    return [_CLAIMS[n] for n in names]
+
+
+def _one_line(exc: BaseException, path: Path) -> str:
+    """An exception raised while importing ``path``, in one line with the file's line number."""
+    if isinstance(exc, SyntaxError):
+        return f"SyntaxError: {exc.msg} (line {exc.lineno})"
+    tb, line = exc.__traceback__, None
+    while tb is not None:   # the innermost frame inside the researcher's file
+        if Path(tb.tb_frame.f_code.co_filename).resolve() == path.resolve():
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    where = f" (line {line})" if line is not None else ""
+    text = " ".join(str(exc).split())
+    return f"{type(exc).__name__}: {text}{where}" if text else f"{type(exc).__name__}{where}"
+
+
+def claims_files_from_env() -> list[str]:
+    """The claim files named by ``$VERIFY_CLAIMS`` (os.pathsep-separated; empty entries ignored)."""
+    return [p for p in os.environ.get(CLAIMS_ENV, "").split(os.pathsep) if p.strip()]
+
+
+def unload_claims(claims) -> None:
+    """Forget claims (or names) loaded from researchers' files; built-in claims stay."""
+    names = {c if isinstance(c, str) else c.name for c in claims}
+    for n in names:
+        if n in _CLAIMS and _CLAIMS[n].file is not None:
+            del _CLAIMS[n]
+    for key, ns in list(_USER_FILES.items()):
+        if names & set(ns):
+            del _USER_FILES[key]
+
+
 def check_claim(claim: Claim, size: int | None = None) -> ClaimReport:
     """Evaluate ``claim`` on every instance of its family up to ``size``; stop at the first
     (smallest) counterexample."""
@@ -140,12 +274,19 @@ def check_claim(claim: Claim, size: int | None = None) -> ClaimReport:
         for inst in claim.instances(size):
             count += 1
             v = claim.check(inst)
+            if v is not None and not isinstance(v, Violation):
+                raise TypeError(f"the check of {claim.name} returned {type(v).__name__}, not None or a Violation")
             if v is not None:
                 return ClaimReport(claim.name, claim.source, "counterexample", size, count,
                                    time.perf_counter() - t0, counterexample=v.to_json(), erratum=claim.erratum)
     except VerifyError as exc:
         return ClaimReport(claim.name, claim.source, "error", size, count, time.perf_counter() - t0,
                            error=str(exc), erratum=claim.erratum)
+    except Exception as exc:   # a researcher's claim that crashes is that claim's error, not a traceback
+        if claim.file is None:
+            raise
+        return ClaimReport(claim.name, claim.source, "error", size, count, time.perf_counter() - t0,
+                           error=f"{claim.file}: {_one_line(exc, Path(claim.file))}", erratum=claim.erratum)
     return ClaimReport(claim.name, claim.source, "holds", size, count, time.perf_counter() - t0,
                        erratum=claim.erratum)
 

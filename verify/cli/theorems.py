@@ -3,11 +3,21 @@
 ``verify theorems check`` exits 0 when every checked claim is as the catalogue expects (it holds, or
 it is a known erratum and its counterexample is found), 1 when a claim fails unexpectedly or errs,
 and 2 on bad input.
+
+A researcher's own statements join the catalogue with ``--claims FILE`` (a Python file of claims
+declared with the catalogue's decorator, :func:`verify.claims.registry.claim`; repeatable; the
+os.pathsep-separated paths of ``$VERIFY_CLAIMS`` count as more ``--claims``): ``check --claims FILE``
+alone checks the file's claims, with names the named ones, with ``--all`` every claim, built-in or
+the file's. A file that is missing, does not import, defines no claim or reuses a claim's name is
+one line of error, exit 2.
 """
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
+from pathlib import Path
 
 from ..claims import registry
 from ..claims.registry import expected
@@ -20,17 +30,41 @@ def add_cli(sub) -> None:
     tl = tsub.add_parser("list", help="list the claims")
     tl.add_argument("--json", action="store_true")
     tl.add_argument("--paper", help="only claims whose source starts with this (e.g. 000)")
+    _claims_option(tl)
     tl.set_defaults(func=cmd_list)
     tc = tsub.add_parser("check", help="check claims over their families up to a size")
     tc.add_argument("names", nargs="*", metavar="NAME")
-    tc.add_argument("--all", action="store_true", help="check every claim")
+    tc.add_argument("--all", action="store_true", help="check every claim (with those of --claims)")
+    _claims_option(tc)
     tc.add_argument("--paper", help="with --all: only claims whose source starts with this")
     tc.add_argument("--max-n", type=int, dest="max_n", help="size to check up to (default: the claim's)")
     tc.add_argument("--slow", action="store_true", help="use each claim's larger 'slow' size")
     tc.add_argument("--instance", metavar="FILE",
                     help="evaluate one claim on this hypergraph instead of its family")
     tc.add_argument("--json", action="store_true", help="one JSON object per claim, one per line")
+    tc.add_argument("--certificates", metavar="DIR",
+                    help="write each counterexample's certificate, once the independent checker accepts it, "
+                         "to DIR/NAME.json (for 'verify check')")
     tc.set_defaults(func=cmd_check)
+
+
+def _claims_option(parser) -> None:
+    parser.add_argument("--claims", metavar="FILE", action="append", default=[],
+                        help="a Python file of your own claims (the catalogue's @claim decorator); they join "
+                             "the catalogue; repeatable; $VERIFY_CLAIMS adds more (paths separated by "
+                             f"'{os.pathsep}')")
+
+
+def _load_files(args) -> list:
+    """The claims of the researcher's files (``--claims`` and ``$VERIFY_CLAIMS``), in file order."""
+    files = registry.claims_files_from_env() + list(getattr(args, "claims", None) or [])
+    out, seen = [], set()
+    for path in files:
+        for c in registry.load_claims_file(path):
+            if c.name not in seen:
+                seen.add(c.name)
+                out.append(c)
+    return out
 
 
 # -- verify theorems ------------------------------------------------------------------------------
@@ -45,6 +79,7 @@ def _selected(paper: str | None):
 
 
 def cmd_list(args) -> int:
+    own = _load_files(args)
     claims = _selected(args.paper)
     if args.json:
         for c in claims:
@@ -53,8 +88,11 @@ def cmd_list(args) -> int:
     width = max((len(c.name) for c in claims), default=4)
     for c in claims:
         flag = "  [erratum]" if c.erratum else (f"  [corrects {c.corrects}]" if c.corrects else "")
+        if c.file is not None:
+            flag += f"  [{c.file}]"
         print(f"{c.name:<{width}}  {c.source:<22} {c.size_name}<={c.default_size}{flag}")
-    print(f"{len(claims)} claims")
+    mine = sum(1 for c in claims if c.file is not None)
+    print(f"{len(claims)} claims" + (f" ({mine} from your files)" if own else ""))
     return 0
 
 
@@ -65,6 +103,8 @@ def _claim_json(c) -> dict:
         out["erratum"] = c.erratum
     if c.corrects:
         out["corrects"] = c.corrects
+    if c.file is not None:
+        out["file"] = c.file
     return out
 
 
@@ -73,11 +113,15 @@ def cmd_check(args) -> int:
         raise InputError("--max-n must be non-negative")
     if args.all and args.names:
         raise InputError("give claim names or --all, not both")
-    if not args.all and not args.names:
-        raise InputError("name a claim to check, or use --all (see 'verify theorems list')")
+    own = _load_files(args)
+    if not args.all and not args.names and not own:
+        raise InputError("name a claim to check, or use --all, or --claims FILE (see 'verify theorems list')")
     if args.paper and not args.all:
         raise InputError("--paper goes with --all")
-    claims = _selected(args.paper) if args.all else [registry.get_claim(n) for n in args.names]
+    if args.all:
+        claims = _selected(args.paper)
+    else:
+        claims = [registry.get_claim(n) for n in args.names] if args.names else own
     if args.instance:
         if len(claims) != 1:
             raise InputError("--instance evaluates exactly one named claim")
@@ -95,6 +139,7 @@ def cmd_check(args) -> int:
             claim.slow_size if args.slow and claim.slow_size is not None else claim.default_size)
         report = registry.check_claim(claim, size)
         good = expected(claim, report)
+        saved = _save_certificate(claim, report, args.certificates)
         ok &= good
         counts[report.status] += 1
         if bar is not None:
@@ -105,9 +150,13 @@ def cmd_check(args) -> int:
             out["expected"] = good
             if claim.corrects:
                 out["corrects"] = claim.corrects
+            if claim.file is not None:
+                out["file"] = claim.file
+            if saved is not None:
+                out["certificate_file"] = saved
             print(json.dumps(out), flush=True)
         else:
-            msg = _describe(claim, report, good)
+            msg = _describe(claim, report, good, saved)
             if bar is not None:
                 bar.write(msg, file=sys.stdout)
             else:
@@ -120,7 +169,29 @@ def cmd_check(args) -> int:
     return 0 if ok else 1
 
 
-def _describe(claim, report, good: bool) -> str:
+def _save_certificate(claim, report, directory: str | None) -> str | None:
+    """Write the counterexample's certificate to DIRECTORY/NAME.json once the independent checker
+    accepts it; returns the path, or ``"refused: WHY"`` for a certificate the checker refuses (nothing
+    is written), or None (no directory, no counterexample, no certificate)."""
+    cert = (report.counterexample or {}).get("certificate")
+    if directory is None or cert is None:
+        return None
+    from ..errors import CertificateError
+    from .common import write_checked_certificate
+    folder = Path(directory)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{directory}: cannot create the directory ({exc.strerror or exc})") from None
+    path = folder / (re.sub(r"[^A-Za-z0-9._-]+", "_", claim.name) + ".json")
+    try:
+        write_checked_certificate(cert, path)
+    except CertificateError as exc:
+        return f"refused: {exc}"
+    return str(path)
+
+
+def _describe(claim, report, good: bool, saved: str | None = None) -> str:
     head = f"{'ok  ' if good else 'FAIL'} {claim.name} [{claim.source}]"
     tail = f"({report.instances} instances, {report.seconds:.2f} s)"
     if report.status == "holds":
@@ -131,7 +202,12 @@ def _describe(claim, report, good: bool) -> str:
         return f"{head}: error: {report.error} {tail}"
     cx = report.counterexample
     known = " (known erratum)" if claim.erratum else ""
-    cert = " [certificate attached, see --json]" if cx.get("certificate") else ""
+    if saved is not None and saved.startswith("refused: "):
+        cert = f" [certificate REFUSED by the checker: {saved[len('refused: '):]}]"
+    elif saved is not None:
+        cert = f" [certificate checked, written to {saved}]"
+    else:
+        cert = " [certificate attached, see --json]" if cx.get("certificate") else ""
     return (f"{head}: counterexample{known}: {json.dumps(cx['instance'])}: statement says "
             f"{json.dumps(cx['expected'])}, reference gives {json.dumps(cx['actual'])}{cert} {tail}")
 
