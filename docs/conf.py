@@ -2,7 +2,9 @@
 
 Counts stated in the pages (claims in the catalogue, certificates in ``proofs/``, the trusted
 kernel's size) are computed here at build time and used as substitutions (``{{ n_claims }}``), so
-they cannot go stale.
+they cannot go stale. They are filled only in the built site: GitHub shows the raw Markdown, so a
+page the README links to must not use them (``tests/test_docs_examples.py``); such a page states a
+number a test keeps current, or says which command prints it.
 """
 import sys
 from pathlib import Path

@@ -92,6 +92,30 @@ class Result:
         """The verdict in one line, e.g. ``winner=maker, first=maker`` or ``nim=2``."""
         return verdict_text(self.verdict())
 
+    def __init_subclass__(cls, **kwargs):
+        # a dataclass decorator keeps a __repr__ already in the class's own namespace: so every
+        # subclass (Outcome, NimValue, ..., and those of other modules) keeps the one-line repr
+        # below instead of a generated one dumping the certificate; a subclass defining its own
+        # __repr__ keeps it
+        super().__init_subclass__(**kwargs)
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Result.__repr__
+
+    def summary(self) -> str:
+        """The verdict in words, e.g. ``maker wins, maker first`` or ``nim = 2``."""
+        text = self.verdict_text()
+        return text if len(text) <= 100 else text[:99] + "…"
+
+    def __repr__(self) -> str:
+        """One line: the game, the verdict, the method and whether it is certified, e.g.
+        ``Outcome(maker-breaker: maker wins, maker first; method explicit; certified)``.
+        ``print(result)`` prints the same line; the certificate is ``result.certificate``."""
+        parts = [f"{self.game}: {self.summary()}", f"method {self.method}",
+                 "certified" if self.certified else "not certified"]
+        if self.conditional_on:
+            parts.append("conditional on an unproved statement")
+        return f"{type(self).__name__}({'; '.join(parts)})"
+
     def _repr_html_(self) -> str:
         """The result as a small table in Jupyter: question, verdict, method, certified."""
         certified = f"yes ({self.check.detail})" if self.certified else "no"
@@ -140,6 +164,14 @@ class Outcome(Result):
     def claim_verdict(self):
         return {"winner": str(self.winner)}
 
+    def summary(self):
+        first = f", {self.first} first" if self.first is not None else ""
+        rounds = f", within {self.rounds} rounds" if self.rounds is not None else ""
+        if self.winner is None:
+            return f"undecided{first}"
+        said = "draw" if self.winner is Winner.DRAW else f"{self.winner} wins"
+        return f"{said}{first}{rounds}"
+
 
 @dataclass
 class BoundedOutcome(Outcome):
@@ -164,6 +196,13 @@ class BoundedOutcome(Outcome):
             out["rounds"] = self.rounds
         return out
 
+    def summary(self):
+        said = {Answer.YES: "maker wins", Answer.NO: "maker cannot win",
+                Answer.UNKNOWN: "unknown whether maker wins"}[self.answer]
+        first = f", {self.first} first" if self.first is not None else ""
+        whole = f"; {self.winner} wins the game" if self.winner is not None else ""
+        return f"{said} within {self.bound} rounds{first}{whole}"
+
     def claim_verdict(self):
         if self.answer is Answer.UNKNOWN:
             return {"answer": "unknown"}
@@ -178,6 +217,9 @@ class NimValue(Result):
     def verdict(self):
         return {"nim": self.nim}
 
+    def summary(self):
+        return f"nim = {self.nim}"
+
 
 @dataclass
 class SGValue(Result):
@@ -186,3 +228,6 @@ class SGValue(Result):
 
     def verdict(self):
         return {"sg": self.sg}
+
+    def summary(self):
+        return f"SG = {self.sg}"
