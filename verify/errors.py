@@ -13,6 +13,11 @@ class NotApplicable(InputError):
     """A claim's hypotheses fail on the instance it was asked about: the claim says nothing there."""
 
 
+class NotReplayable(InputError):
+    """Moves were given for something that has none to replay: a static picture (an instance of no
+    game, a certificate recording no strategy, such as a nim table of a hypergraph NIM)."""
+
+
 class UndefinedGame(VerifyError):
     """The game is not defined on this instance (e.g. ACV(H) when H has no edge, paper 000 Ex. 3.9)."""
 

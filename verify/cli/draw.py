@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..errors import CertificateError, InputError
+from ..errors import CertificateError, InputError, NotReplayable
 
 
 def add_cli(sub) -> None:
@@ -92,7 +92,11 @@ def cmd_draw(args) -> int:
             from ..draw.diagrams import save_figure, strategy_tree_figure
             save_figure(strategy_tree_figure(drawable, args.depth), out)
         else:
-            save(board_of(drawable, parse_moves(args.position)), out)
+            try:
+                board = board_of(drawable, parse_moves(args.position))
+            except NotReplayable:
+                raise InputError("this instance has no moves to replay (--position)") from None
+            save(board, out)
         print(f"wrote {out}")
         return 0
     try:

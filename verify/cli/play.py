@@ -12,7 +12,8 @@ def add_cli(sub) -> None:
     p = sub.add_parser("play", help="play against a certificate's strategy in the browser (local server)",
                        description="Serve a page on 127.0.0.1 where you make the opponent's moves by clicking "
                                    "cells and the certified strategy answers, derived by the checker's rules "
-                                   "(maker-breaker-strategy, maker-breaker-pairing, pg-strategy, pg-proof). "
+                                   "(maker-breaker-strategy, maker-breaker-pairing, pg-strategy, pg-proof and books, "
+                                   "maker-breaker-rounds, -sub, -parts, -opening). "
                                    "Stop with Ctrl-C.")
     p.add_argument("certificate", metavar="CERT", help="a certificate file recording a strategy")
     p.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: any free port)")
@@ -21,13 +22,12 @@ def add_cli(sub) -> None:
 
 
 def cmd_play(args) -> int:
-    from ..certificates.checker import read_certificate
     from ..errors import InputError
     from ..play.referee import Referee
     from ..play.server import serve
     if not 0 <= args.port <= 65535:
         raise InputError("--port must be between 0 and 65535")
-    ref = Referee(read_certificate(args.certificate), Path(args.certificate).stem)
+    ref = Referee.from_file(args.certificate, Path(args.certificate).stem)
 
     def ready(url: str) -> None:
         print(f"playing {args.certificate}: {ref.report.line()}")

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError, VerifyError
+from ..errors import InputError, NotReplayable, VerifyError
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
 from .board import Board, MakerBreakerPlay, PositionalPlay, SelectionPlay, convex_board, hypergraph_board
 
 IMPARTIAL = ("acv", "avd", "dst", "prv")
+#: certificate kinds drawn with the strategy a follower derives (verify.draw.follow)
+FOLLOWED = ("pg-proof", "maker-breaker-rounds", "maker-breaker-sub", "maker-breaker-parts", "maker-breaker-opening")
 CONVEX = ("gen", "dng")
 
 
@@ -23,6 +25,13 @@ def load(path, game: str | None = None, first: str = "maker", geometry: str = "a
     dst, prv) or on a convex geometry (gen by default, or dng); certificates name their own game."""
     p = Path(path)
     title = p.stem
+    from ..certificates.book import is_book
+    if is_book(p):  # a book (.zip): checked, then its members read again for the strategy's walks
+        from ..certificates.book import read_book
+        from ..certificates.checker import check_file
+        check_file(p)
+        book = read_book(p)
+        return from_certificate(dict(book), title, geometry, members=book.member)
     if p.suffix.lower() == ".pg":
         from ..formats.pg import read_pg
         return PositionalPlay(read_pg(p), geometry=geometry, title=title)
@@ -76,10 +85,18 @@ def from_json(data, title: str = "", game: str | None = None, first: str = "make
     return hypergraph_play(hypergraph_from_json(data), game, first, geometry, title)
 
 
-def from_certificate(cert: dict, title: str = "", geometry: str = "auto"):
+def from_certificate(cert: dict, title: str = "", geometry: str = "auto", members=None):
     """A Play carrying the certificate's strategy (Maker-Breaker table or pairing, .pg tables,
-    nim labellings) or, for other kinds, a Board of its instance."""
+    nim labellings; pg-proof and the compositional Maker-Breaker kinds through a follower,
+    :class:`~verify.draw.follow.CertifiedPlay`) or, for other kinds, a Board of its instance.
+    ``members``: a book's members, for a pg-proof with parts."""
     kind = cert.get("kind")
+    if kind in FOLLOWED:
+        from .follow import CertifiedPlay
+        try:
+            return CertifiedPlay(cert, title, geometry, members)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise InputError(f"malformed {kind} certificate ({type(exc).__name__}: {exc})") from None
     inst, claim = cert.get("instance"), cert.get("claim")
     if not isinstance(inst, dict) or not isinstance(claim, dict):
         raise InputError("certificate has no instance or claim object")
@@ -160,6 +177,6 @@ def board_of(drawable, moves=()) -> Board:
     """The Board of a Play after ``moves`` (or a static Board, which takes no moves)."""
     if isinstance(drawable, Board):
         if moves:
-            raise InputError("this instance has no moves to replay (--position)")
+            raise NotReplayable("this picture is a static board: it has no moves to replay")
         return drawable
     return drawable.board(drawable.replay(list(moves)))
