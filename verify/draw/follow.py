@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..errors import InputError, NotApplicable, VerifyError
+from ..errors import NotApplicable, VerifyError
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
@@ -658,5 +658,4 @@ class CertifiedPlay(Play):
         return replace(b, next_move=move, next_by=self.who if move else None, caption=caption)
 
 
-__all__ = ["Follower", "CertifiedPlay", "strategist", "follower_of", "PLAYABLE", "NoStrategy", "VerifyError",
-           "InputError"]
+__all__ = ["Follower", "CertifiedPlay", "strategist", "follower_of", "PLAYABLE", "NoStrategy"]
