@@ -1,8 +1,9 @@
 """``verify hunt``: counterexample hunts over conjectures, and the differential hunt of two methods.
 
     verify hunt --list [--json] [--conjectures FILE]
-    verify hunt NAME [--source exhaustive|random|sat] [--n-max N] [--count C] [--workers K]
-                     [--dask ADDRESS] [--store FILE] [--time-limit S] [--json] ...
+    verify hunt NAME [--source exhaustive|random|sat] [--mode auto|generate|filter] [--n-max N]
+                     [--count C] [--workers K] [--dask ADDRESS] [--store FILE] [--time-limit S]
+                     [--json] ...
     verify hunt GAME --methods A B [--n LO..HI] [--sizes S] [--marked] [...]   (= agree:GAME:A:B)
 
 Exit status: 0 nothing found, 1 a counterexample (or a disagreement), 2 bad input, 3 some instances
@@ -30,6 +31,10 @@ def add_cli(sub) -> None:
     h.add_argument("--source", choices=["exhaustive", "random", "sat", "all"],
                    help="exhaustive (up to isomorphism; 'all' is a synonym), random (seeded) or sat "
                         "(SAT-guided); default exhaustive (with --methods: random)")
+    h.add_argument("--mode", choices=["auto", "generate", "filter"], default="auto",
+                   help="a hypothesis that declares a constraint (edges, sizes, degrees, the "
+                        "Erdős–Selfridge sum, connectivity): generate instances inside it, or draw "
+                        "every instance and filter; auto (default) generates where the source can")
     h.add_argument("--n-min", type=int, default=None, dest="n_min", help="smallest size (default 1)")
     h.add_argument("--n-max", type=int, dest="n_max", help="largest size (default: the conjecture's)")
     h.add_argument("--count", type=int, help="instances to draw (random default 1000; with --methods: "
@@ -87,7 +92,7 @@ def _conjecture(args, keep: bool = True) -> int:
         seed=args.seed, params=params, workers=args.workers or _cpus(), dask=args.dask,
         store=args.store, time_limit=args.time_limit, instance_timeout=args.instance_timeout,
         stop_after=args.stop_after, chunk=args.chunk, conjectures_file=args.conjectures,
-        write_counterexample=keep)
+        write_counterexample=keep, mode=args.mode)
     try:
         report = run_hunt(cfg)
     except KeyboardInterrupt:
@@ -121,6 +126,9 @@ def _describe(out: dict) -> str:
              f"{out['crashes']} crash(es); {out['rejected_isomorphs']} of {out['drawn']} drawn rejected "
              f"as isomorphs; {'complete' if out['complete'] else 'stopped early (resumable)'} "
              f"[{out['seconds']:.1f}s" + (f", store {out['store']}]" if out["store"] else "]")]
+    if out.get("mode"):
+        lines.append(f"  instances {out['mode']}: {out['mode_note']}" if out["mode"] == "generated" else
+                     f"  instances filtered by the hypothesis ({out['mode_note']})")
     s = out.get("shrunk")
     if s:
         lines.append(f"  smallest counterexample found (shrunk): {json.dumps(s['instance'])}")
@@ -132,8 +140,12 @@ def _describe(out: dict) -> str:
             lines.append(f"    statement says {json.dumps(v.get('expected'))}, reference gives "
                          f"{json.dumps(v.get('actual'))}")
         if s.get("file"):
-            cert = "with a certificate" if s.get("certificate") else "no certificate for this kind"
-            lines.append(f"    written to {s['file']} ({cert})")
+            if s.get("certificate_file"):
+                lines.append(f"    written to {s['file']}; its certificate to {s['certificate_file']} "
+                             f"(verify check {s['certificate_file']})")
+            else:
+                note = s.get("certificate_note") or "no certificate for this kind"
+                lines.append(f"    written to {s['file']} ({note})")
     for u in out["unresolved"][:5]:
         lines.append(f"  {u['status']}: {json.dumps(u['instance'])}: {u['detail']}")
     return "\n".join(lines)

@@ -31,16 +31,32 @@ from .spaces import Family, Hypergraphs, PointSets, Space, Trees
 class HuntSpec:
     """How a hunt draws instances for a conjecture: its ``space``; ``hypothesis(instance)``, when
     given, says whether the statement applies (instances outside are counted apart, never as
-    "holds"); ``sat(model)`` adds the hypotheses as clauses to the SAT-guided source's model."""
+    "holds"); ``constraint`` (a :class:`~.generate.Constraint`) states the hypothesis in the
+    generator's vocabulary, so that the exhaustive and random sources generate instances inside it
+    instead of filtering (without ``hypothesis``, the constraint is the hypothesis; with it, the
+    constraint must follow from it, and the hypothesis still decides on each instance);
+    ``sat(model)`` adds the hypotheses as clauses to the SAT-guided source's model."""
     space: Space
     hypothesis: Callable[[Any], bool] | None = None
     sat: Callable[[Any], None] | None = None
+    constraint: Any = None
+
+    def applies(self, space: Space, payload, inst) -> bool:
+        """Whether the statement's hypotheses hold on the instance (``payload`` decoded: ``inst``)."""
+        if self.hypothesis is not None:
+            return bool(self.hypothesis(inst))
+        if self.constraint is not None:
+            return space.constraint_holds(payload, self.constraint)
+        return True
 
     def family(self, n: int):
-        """Instances of size ≤ n (the catalogue's view of the exhaustive source)."""
-        for p in self.space.exhaustive(1, n):
-            inst = self.space.decode(p)
-            if self.hypothesis is None or self.hypothesis(inst):
+        """Instances of size ≤ n (the catalogue's view of the exhaustive source; generated inside
+        the constraint where the space can)."""
+        space = self.space
+        gen = self.constraint is not None and space.cannot_generate(self.constraint) is None
+        for p in (space.generate(1, n, self.constraint) if gen else space.exhaustive(1, n)):
+            inst = space.decode(p)
+            if self.applies(space, p, inst):
                 yield inst
 
 
@@ -65,6 +81,9 @@ class Conjecture:
         out = {"name": c.name, "source": c.source, "statement": c.statement,
                "instances": self.spec.space.kind, "sources": list(self.sources()),
                "default_n_max": c.default_size, "tags": list(c.tags)}
+        c = self.spec.constraint
+        if c is not None:
+            out["constraint"] = c.describe() if hasattr(c, "describe") else repr(c)
         if self.user_file:
             out["file"] = self.user_file
         return out

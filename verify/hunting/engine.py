@@ -23,7 +23,7 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..errors import InputError, VerifyError
 from . import conjectures
@@ -32,6 +32,7 @@ from .store import HuntStore
 from .worker import ChunkResult, TaskSpec, check_one, init_worker, run_chunk
 
 SOURCES = ("exhaustive", "random", "sat")
+MODES = ("auto", "generate", "filter")
 DEFAULT_RANDOM_COUNT = 1000
 LISTED = 100   # counterexamples and errors listed in the report (all are in the store)
 
@@ -55,6 +56,7 @@ class HuntConfig:
     conjectures_file: str | None = None
     progress: bool | None = None
     write_counterexample: bool = True
+    mode: str = "auto"      # auto | generate | filter: how a hypothesis with a constraint is met
 
 
 @dataclass
@@ -69,10 +71,13 @@ class HuntReport:
     unresolved: list
     shrunk: dict | None = None
     session_checked: int = 0
+    mode: str | None = None         # "generated", "filtered", or None (no hypothesis)
+    mode_note: str = ""
 
     def to_json(self) -> dict:
         t = self.totals
         return {"conjecture": self.conjecture, "source": self.source, "store": self.store,
+                "mode": self.mode, "mode_note": self.mode_note,
                 "checked": t.checked, "holds": t.holds, "outside_hypotheses": t.outside,
                 "counterexamples": self.counterexamples, "counterexample_count": t.counterexample,
                 "errors": t.error, "timeouts": t.timeout, "crashes": t.crash,
@@ -90,6 +95,8 @@ def default_store(name: str, source: str) -> str:
 def _stream(cfg: HuntConfig, conj, space, n_max: int, count: int | None, done: set[int]):
     """(chunk number, list of payloads or None when the chunk is recorded and need not be drawn)."""
     B = cfg.chunk
+    generated = cfg.mode == "generated"
+    constraint = conj.spec.constraint
     if cfg.source == "random":
         span = n_max - cfg.n_min + 1
         for c in range((count + B - 1) // B):
@@ -99,11 +106,12 @@ def _stream(cfg: HuntConfig, conj, space, n_max: int, count: int | None, done: s
             raw = []
             for i in range(c * B, min(count, (c + 1) * B)):
                 rng = random.Random(f"{cfg.seed}/{i}")
-                raw.append(space.random(rng, cfg.n_min + i % span))
+                n = cfg.n_min + i % span
+                raw.append(space.random_in(rng, n, constraint) if generated else space.random(rng, n))
             yield c, raw
         return
     if cfg.source == "exhaustive":
-        it = space.exhaustive(cfg.n_min, n_max)
+        it = space.generate(cfg.n_min, n_max, constraint) if generated else space.exhaustive(cfg.n_min, n_max)
     else:
         it = _sat_stream(space, conj.spec.sat, cfg.n_min, n_max)
     buf, c, drawn = [], 0, 0
@@ -235,12 +243,43 @@ def _isolated(spec: TaskSpec, payloads: list) -> ChunkResult:
 
 # -- the hunt -----------------------------------------------------------------------------------------
 
+def resolve_mode(cfg: HuntConfig, conj, space) -> tuple[str | None, str]:
+    """(mode, note): "generated" when the source generates instances inside the conjecture's
+    constraint, "filtered" when it draws from the whole space and the hypothesis decides on the
+    workers, None when the conjecture has no hypothesis. ``cfg.mode`` "generate" insists (an error
+    when it cannot), "filter" forbids generating, "auto" generates where it can."""
+    spec = conj.spec
+    if cfg.mode not in MODES:
+        raise InputError(f"unknown mode {cfg.mode!r} (choose from {', '.join(MODES)})")
+    c = spec.constraint
+    if c is None:
+        if spec.hypothesis is None:
+            if cfg.mode == "generate":
+                raise InputError(f"conjecture {cfg.name} has no hypothesis to generate inside")
+            return None, "no hypothesis"
+        why = "its hypothesis declares no constraint"
+    elif cfg.mode == "filter":
+        why = "--mode filter"
+    elif cfg.source == "sat":
+        why = "the SAT source takes the conjecture's own clauses; the constraint is checked on workers"
+    else:
+        why = space.cannot_generate(c)
+        if why is None:
+            what = c.describe() if hasattr(c, "describe") else repr(c)
+            return "generated", f"inside {what or 'no constraint'}"
+    if cfg.mode == "generate":
+        raise InputError(f"conjecture {cfg.name} cannot be generated: {why}")
+    return "filtered", why
+
+
 def identity(cfg: HuntConfig, conj, n_max: int, count: int | None) -> dict:
     """What defines the stream and its chunks: a store holds one hunt (a larger one needs a new
     store, since the last chunk of a shorter stream may be partial)."""
     out = {"conjecture": cfg.name, "source": cfg.source, "n_min": cfg.n_min, "n_max": n_max,
            "count": count, "seed": cfg.seed, "params": dict(sorted(cfg.params.items())),
            "chunk": cfg.chunk}
+    if cfg.mode == "generated":          # a generated stream is another stream (absent: filtered)
+        out["mode"] = "generated"
     if conj.user_file:
         import hashlib
         with open(cfg.conjectures_file, "rb") as f:
@@ -273,12 +312,16 @@ def run_hunt(cfg: HuntConfig) -> HuntReport:
         raise InputError("--workers and the chunk size must be positive")
     if cfg.instance_timeout is not None and not cfg.instance_timeout > 0:
         raise InputError("--instance-timeout must be positive")
+    mode, note = resolve_mode(cfg, conj, space)
+    cfg = replace(cfg, mode=mode or "filtered")
     spec = TaskSpec(cfg.name, tuple(sorted(cfg.params.items())),
                     (cfg.conjectures_file, user_text) if conj.user_file else None, cfg.instance_timeout)
     path = cfg.store or default_store(cfg.name, cfg.source)
     store = HuntStore(path, identity(cfg, conj, n_max, count))
     try:
-        return _run(cfg, conj, space, spec, store, n_max, count)
+        report = _run(cfg, conj, space, spec, store, n_max, count)
+        report.mode, report.mode_note = mode, note
+        return report
     finally:
         store.close()
 
@@ -460,11 +503,14 @@ def _shrink_first(cfg, conj, space, store) -> dict:
     status, violation = check_one(conj, space, payload, cfg.instance_timeout)
     cert = (violation or {}).get("certificate")
     cert_note = None
-    if cert is None:
-        try:
+    try:
+        if cert is None:
             cert = space.certificate(space.decode(payload))
-        except VerifyError as exc:
-            cert_note = f"no certificate: {exc}"
+        elif isinstance(cert, dict):
+            from ..certificates.checker import check_certificate
+            check_certificate(cert)      # the violation's own certificate, checked before it is written
+    except VerifyError as exc:
+        cert, cert_note = None, f"no certificate: {exc}"
     record = {"conjecture": conj.name, "source": conj.claim.source,
               "instance": space.describe(payload), "payload": space.to_json(payload),
               "violation": violation, "original": space.describe(space.from_json(first["instance"])),
@@ -472,10 +518,23 @@ def _shrink_first(cfg, conj, space, store) -> dict:
     if cert_note:
         record["certificate_note"] = cert_note
     if cfg.write_counterexample:
-        out = re.sub(r"\.sqlite$", "", store.path) + ".counterexample.json"
-        with open(out, "w", encoding="utf-8") as f:
-            json.dump(record, f)
-            f.write("\n")
+        base = re.sub(r"\.sqlite$", "", store.path)
+        out = base + ".counterexample.json"
+        if cert is not None:
+            # the certificate alone, as `verify check` reads it; the record names it
+            cert_out = base + ".certificate.json"
+            _write_json(cert_out, cert)
+            record["certificate_file"] = cert_out
+        _write_json(out, record)
         record["file"] = out
     store.record_shrunk(record)
     return record
+
+
+def _write_json(path: str, obj) -> None:
+    """Write ``obj`` as JSON, all or nothing (a temporary file renamed over ``path``)."""
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w", encoding="utf-8") as f:
+        json.dump(obj, f)
+        f.write("\n")
+    os.replace(tmp, path)

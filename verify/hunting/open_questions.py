@@ -164,3 +164,7 @@ def acv_prv_pairs(h: Hypergraph):
     return None if pair in ACV_PRV_PAIRS else Violation(
         {"hypergraph": [h.names(e) for e in h.edge_masks], "vertices": list(h.vertices)},
         "a pair witnessed so far", list(pair))
+
+
+# the classical theorems hunted as regressions register with the catalogue through this module
+from . import regressions  # noqa: E402,F401

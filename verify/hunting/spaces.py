@@ -79,6 +79,20 @@ class Space:
     def certificate(self, instance) -> dict | None:
         return None
 
+    def cannot_generate(self, constraint) -> str | None:
+        """Why this space cannot generate instances inside ``constraint`` (None: it can, with
+        :meth:`generate`); the hunt then filters."""
+        return f"instances of kind {self.kind} have no generator"
+
+    def generate(self, n_min: int, n_max: int, constraint) -> Iterator:
+        raise InputError(self.cannot_generate(constraint) or "no generator")
+
+    def random_in(self, rng, n: int, constraint):
+        raise InputError(self.cannot_generate(constraint) or "no generator")
+
+    def constraint_holds(self, payload, constraint) -> bool:
+        raise InputError(f"instances of kind {self.kind} take no Constraint (give a hypothesis)")
+
 
 # -- hypergraphs ------------------------------------------------------------------------------------
 
@@ -190,6 +204,75 @@ class Hypergraphs(Space):
                 for g in (enumerate_markings(h) if self.marked else (h,)):
                     if self.ok(g):
                         yield self.encode(g)
+
+    def _constraint(self, constraint):
+        """``constraint`` with the space's own exact edge count folded in."""
+        if self.edges is None:
+            return constraint
+        lo = self.edges if constraint.min_edges is None else max(self.edges, constraint.min_edges)
+        hi = self.edges if constraint.max_edges is None else min(self.edges, constraint.max_edges)
+        return replace(constraint, min_edges=lo, max_edges=hi)
+
+    def cannot_generate(self, constraint) -> str | None:
+        from .generate import Constraint
+        if not isinstance(constraint, Constraint):
+            return f"unknown constraint {constraint!r} (not a Constraint)"
+        return None
+
+    def constraint_holds(self, payload, constraint) -> bool:
+        """``constraint`` on the instance's hypergraph (a hypothesis declared only as a constraint)."""
+        return constraint.holds(Hypergraphs.decode(self, payload))
+
+    def generate(self, n_min: int, n_max: int, constraint):
+        """The exhaustive source inside ``constraint``: every instance satisfying it, one per
+        isomorphism class, by vertex count (canonical augmentation, :mod:`.generate`; the parent's
+        memory does not grow with the space)."""
+        from ..isomorphism import enumerate_markings
+        from .generate import generate_hypergraphs
+        c = self._constraint(constraint)
+        for n in range(max(n_min, self.n_min), n_max + 1):
+            names = _names(n)
+            for masks in generate_hypergraphs(n, self.edge_sizes(n), c, self.require):
+                h = Hypergraph.from_masks(names, masks)
+                for g in (enumerate_markings(h) if self.marked else (h,)):
+                    yield self.encode(g)
+
+    def random_in(self, rng, n: int, constraint):
+        """One seeded draw inside ``constraint``: a uniform target number of edges, then distinct
+        random edges among those the constraint's pruning rules admit (sizes, degrees, the
+        Erdős–Selfridge sum) until the target or no edge fits; drawn again until the constraints
+        checked at the end (minimum edges and degree, connectivity) hold."""
+        from fractions import Fraction
+        from .generate import _fraction
+        c = self._constraint(constraint)
+        n = max(n, self.n_min)
+        sizes = c.sizes(n, self.edge_sizes(n))
+        cap = sum(comb(n, s) for s in sizes)
+        hi = min(cap, 2 * n if c.max_edges is None else c.max_edges)
+        lo = min(c.min_edges or 0, hi)
+        for _ in range(1000):
+            m = rng.randint(lo, hi)
+            masks: list[int] = []
+            deg = [0] * n
+            es = Fraction(0)
+            for _ in range(20 * (m + 1)):
+                if len(masks) >= m or not sizes:
+                    break
+                e = sum(1 << i for i in rng.sample(range(n), rng.choice(sizes)))
+                if e in masks or (c.max_degree is not None and any(deg[v] >= c.max_degree for v in bits(e))):
+                    continue
+                w = Fraction(1, 1 << e.bit_count())
+                if c.es_sum_below is not None and es + w >= _fraction(c.es_sum_below):
+                    continue
+                masks.append(e)
+                es += w
+                for v in bits(e):
+                    deg[v] += 1
+            mk = (rng.getrandbits(n) & rng.getrandbits(n)) if self.marked else 0
+            h = Hypergraph.from_masks(_names(n), sorted(masks), mk)
+            if c.holds(h) and self.ok(h):
+                return self.encode(h)
+        raise InputError(f"the random source found no instance inside {c.describe()} in 1000 draws")
 
     def random(self, rng, n: int):
         """One seeded draw: a uniform number of distinct edges (at most 2n), sizes uniform among

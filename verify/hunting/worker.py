@@ -63,8 +63,7 @@ def check_one(conj, space, payload, timeout: float | None):
         signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
         inst = space.decode(payload)
-        hyp = conj.spec.hypothesis
-        if hyp is not None and not hyp(inst):
+        if not conj.spec.applies(space, payload, inst):
             return "outside", None
         v = conj.claim.check(inst)
         return ("holds", None) if v is None else ("counterexample", v.to_json())
