@@ -25,7 +25,11 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    """Load a public name from :mod:`verify.api` on first use (PEP 562)."""
+    """Load a public name from :mod:`verify.api` on first use (PEP 562); ``__version__`` is the
+    tool's version (:func:`verify.provenance.version`)."""
+    if name == "__version__":
+        from .provenance import version
+        return version()
     if name not in __all__:
         raise AttributeError(f"module 'verify' has no attribute {name!r}")
     value = getattr(importlib.import_module("verify.api"), name)
@@ -34,4 +38,4 @@ def __getattr__(name: str):
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | {"__version__"})

@@ -14,6 +14,9 @@ from pathlib import Path
 KERNEL_MODULES = (
     "verify", "verify.errors", "verify.labels", "verify.hypergraph", "verify.limits", "verify.plugins",
     "verify.question", "verify.result", "verify.convex",
+    # who made a certificate or output (version, commit, date): written beside the claim, never read
+    # for a verdict; here because verify, verify.certificates and verify.cli.common import it
+    "verify.provenance",
     "verify.formats", "verify.formats.common", "verify.formats.text", "verify.formats.jsonfmt",
     "verify.formats.pg", "verify.formats.convex", "verify.formats.hypernim", "verify.formats.instances",
     "verify.formats.questions",

@@ -13,6 +13,9 @@ VERSION = 2
 
 
 def envelope(kind: str, instance: dict, question: Question, verdict: dict, **body) -> dict:
-    """A certificate of ``kind``: the board, the claim (question and verdict) and the evidence."""
+    """A certificate of ``kind``: the board, the claim (question and verdict), the evidence, and
+    ``made_by`` (the tool's version, commit and the date: :mod:`verify.provenance`; outside the
+    claim, never read for the verdict)."""
+    from ..provenance import made_by
     return {"format": FORMAT, "version": VERSION, "kind": kind, "instance": instance,
-            "claim": claim(question, verdict), **body}
+            "claim": claim(question, verdict), "made_by": made_by(), **body}

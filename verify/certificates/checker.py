@@ -27,7 +27,7 @@ Soundness of the three kinds here:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -50,6 +50,9 @@ class CheckReport:
     question: Question
     verdict: dict
     detail: str
+    #: the certificate's ``made_by`` record (tool, version, commit, date) when it has one: shown by
+    #: ``verify check``, never part of what is proved (not compared)
+    made_by: dict | None = field(default=None, compare=False)
 
     def verdict_text(self) -> str:
         return verdict_text(self.verdict)
@@ -69,7 +72,11 @@ class CheckReport:
 
 #: kind -> (checking function ``fn(cert, question) -> CheckReport``, the kind's body keys)
 _CHECKERS: dict[str, tuple[Callable[[dict, Question], CheckReport], frozenset]] = {}
-ENVELOPE = frozenset({"format", "version", "kind", "instance", "claim"})
+ENVELOPE = frozenset({"format", "version", "kind", "instance", "claim", "made_by"})
+#: the keys of the optional envelope key ``made_by``, each a string of at most MADE_BY_CHARS
+#: characters (``commit`` may be null); outside the claim, never read for the verdict
+MADE_BY_KEYS = frozenset({"tool", "version", "commit", "date"})
+MADE_BY_CHARS = 200
 
 #: the modules defining the other kinds (each registers itself on import): the whole checker
 KIND_MODULES = ("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
@@ -119,13 +126,15 @@ def check_certificate(cert) -> CheckReport:
                                                  for k, v in report.verdict.items()):
         raise CertificateError(f"the claimed verdict {claim['verdict']!r} is not what the certificate "
                                f"proves ({report.verdict_text()})")
+    report.made_by = cert.get("made_by")
     return report
 
 
 def check_envelope(cert, what: str = "a certificate") -> Question:
     """The claimed question of a certificate's envelope, read strictly: a JSON object, the exact
     format string, version the integer 2, a string kind, 'instance' and 'claim' objects, the claim
-    exactly a question and a verdict object."""
+    exactly a question and a verdict object, and ``made_by``, when present, of its exact shape
+    (:func:`check_made_by`; it is not part of the claim)."""
     if not isinstance(cert, dict):
         raise CertificateError(f"{what} must be a JSON object")
     version = cert.get("version")
@@ -138,7 +147,28 @@ def check_envelope(cert, what: str = "a certificate") -> Question:
         raise CertificateError(f"{what} needs 'instance' and 'claim' objects")
     if set(claim) != {"question", "verdict"} or not isinstance(claim["verdict"], dict):
         raise CertificateError("a claim must be {\"question\": ..., \"verdict\": {...}}")
-    return Question.from_json(claim["question"])
+    if "made_by" in cert:
+        check_made_by(cert["made_by"], what)
+    question = Question.from_json(claim["question"])
+    if question.bias is not None or question.game in ("avoider-enforcer", "maker-maker", "avoider-avoider"):
+        raise CertificateError(f"no certificate kind answers biased or {question.game} questions yet")
+    return question
+
+
+def check_made_by(made_by, what: str = "a certificate") -> None:
+    """The optional envelope key ``made_by``, read strictly: an object with exactly the keys tool,
+    version, commit and date, each a string of at most 200 characters, commit possibly null. Who
+    made a certificate is not part of its claim: this is its only reading."""
+    if not isinstance(made_by, dict) or set(made_by) != MADE_BY_KEYS:
+        raise CertificateError(f"{what}: 'made_by' must be an object with exactly the keys "
+                               "tool, version, commit, date")
+    for key in sorted(MADE_BY_KEYS):
+        value = made_by[key]
+        if value is None and key == "commit":
+            continue
+        if not isinstance(value, str) or len(value) > MADE_BY_CHARS:
+            raise CertificateError(f"{what}: 'made_by' {key} must be a string of at most {MADE_BY_CHARS} "
+                                   "characters" + (" or null" if key == "commit" else ""))
 
 
 def read_certificate(path) -> dict:

@@ -64,6 +64,18 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see '{self.prog} -h')\n")
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the tool's version and commit (:mod:`verify.provenance`), read only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from ..provenance import version_line
+        print(version_line())
+        parser.exit(0)
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``command`` alone: each command module is imported only
     when its command is run (so ``verify check`` imports the checker's kernel and no solver)."""
@@ -71,6 +83,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                 "combinatorial games on hypergraphs.",
                       epilog="exit status:\n" + "\n".join(f"  {code:>3}  {text}" for code, text in EXIT_STATUSES),
                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action=VersionAction,
+                   help="print 'verify X.Y.Z' (and the git commit when run from a checkout) and exit")
     sub = p.add_subparsers(dest="command", required=True)
     names = [m for m in COMMANDS if command is None or m.rsplit(".", 1)[1] == command]
     for mod in import_all(names):

@@ -46,8 +46,10 @@ output: one entry per file, its verdict first on the line: 'ok    NAME: ...' or 
   more line on stderr, 'verify check: K of M certificates FAILED: NAME, ...', so a failure is seen
   even with stdout redirected or filtered; the exit status is then 1. Names and quoted text are
   escaped: a control or format character (ESC, CR, U+202E ...) is printed as \\x1b, \\r, \\u202e.
-  --json prints one object: per file "status" ("ok" or "fail") and "ok" (true/false), at the top
-  "ok", "checked", "verified", "failed".
+  A certificate that records who made it adds a line '      made by verify X (commit C) on DATE'.
+  --json prints one object: per file "status" ("ok" or "fail") and "ok" (true/false) (and the
+  certificate's "made_by" when it has one), at the top "ok", "checked", "verified", "failed" and
+  "made_by" (this run's tool, version, commit and date).
   --second-opinion: each file must also be accepted by the second checker (its own process, no code
   shared with the kernel) with the same question and verdict; a line '      second opinion: ...'
   follows each file's entry, and --json adds "second_opinion" per file."""
@@ -195,6 +197,8 @@ def _check_one(args, p, expect, check_file, second, rows, failures) -> None:
     if opinion is not None:
         problems += disagreement(report, opinion)
     row = {"path": name, **report.to_json(), "status": "fail" if problems else "ok", "ok": not problems}
+    if report.made_by is not None:
+        row["made_by"] = report.made_by
     if opinion is not None:
         row["second_opinion"] = opinion
     if problems:
@@ -206,6 +210,8 @@ def _check_one(args, p, expect, check_file, second, rows, failures) -> None:
         say(f"{'ok  ' if not problems else 'FAIL'}  {name}: {report.kind} proves {report.verdict_text()}")
         say(f"      question: {q.describe()}")
         say(f"      board {q.instance}; checked: {report.detail}")
+        if report.made_by is not None:
+            say(f"      {made_by_text(report.made_by)}")
         if args.instance and not problems:
             say(f"      matches the question {args.instance} poses")
         if opinion is not None:
@@ -254,6 +260,13 @@ class SecondOpinion:
         self.proc.wait()
         for stream in (self.proc.stdout, self.proc.stderr):
             stream.close()
+
+
+def made_by_text(made_by: dict) -> str:
+    """The line of a certificate's ``made_by``: ``made by verify 0.1.0 (commit C) on DATE`` (printed
+    through :func:`say`, so escaped like every quoted text)."""
+    commit = f" (commit {made_by['commit']})" if made_by.get("commit") is not None else ""
+    return f"made by {made_by['tool']} {made_by['version']}{commit} on {made_by['date']}"
 
 
 def opinion_text(opinion: dict) -> str:

@@ -8,6 +8,11 @@ from ..errors import InputError
 
 
 def print_json(obj) -> None:
+    """Print a command's ``--json`` output on one line; an object gains the top-level key
+    ``made_by`` (tool, version, commit, date: :func:`verify.provenance.made_by`) last."""
+    if isinstance(obj, dict) and "made_by" not in obj:
+        from ..provenance import made_by
+        obj = {**obj, "made_by": made_by()}
     print(json.dumps(obj, indent=None, sort_keys=False))
 
 

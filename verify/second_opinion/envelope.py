@@ -9,6 +9,10 @@ import json
 FORMAT = "verify-certificate"
 VERSION = 2
 ENVELOPE_KEYS = ("format", "version", "kind", "instance", "claim")
+#: the optional envelope key naming who made the certificate, and its keys (docs/spec/envelope.md §2)
+MADE_BY = "made_by"
+MADE_BY_KEYS = ("commit", "date", "tool", "version")
+MADE_BY_CHARS = 200
 QUESTION_KEYS = ("game", "instance", "position", "first", "bound")
 #: the most states (positions, game states) any walk of the second checker visits
 MAX_STATES = 1_000_000
@@ -95,6 +99,10 @@ def read_envelope(cert) -> tuple[str, dict, dict]:
     q, verdict = claim["question"], claim["verdict"]
     if type(verdict) is not dict:
         raise Refused("the claimed verdict must be an object")
+    if MADE_BY in cert:
+        read_made_by(cert[MADE_BY])
+    if type(q) is dict and ("bias" in q or q.get("game") in ("avoider-enforcer", "maker-maker", "avoider-avoider")):
+        raise Refused(f"no certificate kind answers biased or {str(q.get('game'))[:40]} questions yet")
     if type(q) is not dict or sorted(q) != sorted(QUESTION_KEYS):
         raise Refused("the claimed question must have exactly game, instance, position, first, bound")
     if type(q["game"]) is not str or type(q["instance"]) is not str or not q["instance"].startswith("sha256:"):
@@ -108,9 +116,24 @@ def read_envelope(cert) -> tuple[str, dict, dict]:
     return kind, q, verdict
 
 
+def read_made_by(made_by) -> None:
+    """The optional ``made_by``: an object with exactly tool, version, commit and date, each a string
+    of at most 200 characters, commit possibly null. Not part of the claim: nothing else reads it."""
+    if type(made_by) is not dict or sorted(made_by) != list(MADE_BY_KEYS):
+        raise Refused("'made_by' must be an object with exactly commit, date, tool, version")
+    for key in MADE_BY_KEYS:
+        value = made_by[key]
+        if key == "commit" and value is None:
+            continue
+        if type(value) is not str or len(value) > MADE_BY_CHARS:
+            raise Refused(f"'made_by' {key} must be a string of at most {MADE_BY_CHARS} characters"
+                          + (" or null" if key == "commit" else ""))
+
+
 def body_keys(cert: dict, *body: str) -> None:
-    """The certificate has exactly the envelope keys and the kind's body keys ``body``."""
-    extra = set(cert) - set(ENVELOPE_KEYS) - set(body)
+    """The certificate has exactly the envelope keys (``made_by`` optional, read by
+    :func:`read_envelope`) and the kind's body keys ``body``."""
+    extra = set(cert) - set(ENVELOPE_KEYS) - {MADE_BY} - set(body)
     missing = set(body) - set(cert)
     if extra:
         raise Refused(f"unknown key(s): {', '.join(sorted(extra))[:80]}")
