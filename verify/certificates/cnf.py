@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import limits
-from ..errors import InputError
+from ..errors import InputError, TooLarge
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph, bits, minimal_masks
 
@@ -74,42 +74,63 @@ def pairing_cnf(h: Hypergraph, breaker: int = 0) -> CNF:
     most one chosen pair; every inclusion-minimal live residual edge contains a chosen pair (a
     superset edge then contains one too). A residual edge with fewer than 2 free vertices gives the
     empty clause: no pairing exists. Sound for both orders of play (Prop I.1.52).
+
+    Work O(|V| + Σ_r |r|² log) after ``minimal_masks`` (bounded by :func:`pairing_cnf_size`).
     """
     res = minimal_masks(mb.residual(h.edge_masks, h.marked_mask, breaker))
     cnf = CNF(comment=f"pairing strategy, {len(res)} minimal live edges")
-    pairs: dict[int, int] = {}
+    order: dict[int, int] = {}  # pair mask -> rank of its first appearance (the clauses' literal order)
     for e in res:
         idx = list(bits(e))
         for i in range(len(idx)):
             for j in range(i + 1, len(idx)):
                 pm = (1 << idx[i]) | (1 << idx[j])
-                if pm not in pairs:
-                    pairs[pm] = 0
-    for pm in sorted(pairs):
-        pairs[pm] = cnf.var(("pair", pm))
+                if pm not in order:
+                    order[pm] = len(order)
+    pairs = {pm: cnf.var(("pair", pm)) for pm in sorted(order)}  # variables in the order of the masks
+    through: list[list[int]] = [[] for _ in range(h.n)]
+    for pm in order:
+        for v in bits(pm):
+            through[v].append(pairs[pm])
     for v in range(h.n):
-        through = [x for pm, x in pairs.items() if pm >> v & 1]
-        if len(through) > 1:
-            cnf.at_most_one(through)
+        if len(through[v]) > 1:
+            cnf.at_most_one(through[v])
     for e in res:
-        cnf.add(*[x for pm, x in pairs.items() if pm & e == pm])
+        idx = list(bits(e))
+        inside = [(1 << idx[i]) | (1 << idx[j]) for i in range(len(idx)) for j in range(i + 1, len(idx))]
+        inside.sort(key=order.__getitem__)
+        cnf.add(*[pairs[pm] for pm in inside])
     return cnf
+
+
+def pairing_cnf_size(h: Hypergraph, breaker: int = 0) -> tuple[tuple[int, int, int], int]:
+    """Upper bounds on the (variables, clauses, literals) of :func:`pairing_cnf` and on the subset
+    comparisons of its ``minimal_masks`` step, in O(Σ_e |e|) without building anything.
+
+    With R the residual family and P = Σ_{r ∈ R} C(|r|, 2) (at least the number of pair variables):
+    variables ≤ 3P (pairs, and at most one auxiliary a pair end of the sequential counter), clauses
+    ≤ 6P + |R| (at most 3 a pair end, one per minimal edge), literals ≤ 13P (2 a counter clause, P in
+    the covering clauses); ``minimal_masks`` compares each set only with the kept sets filed under
+    one of its elements, at most Σ_{e ∈ R} Σ_{v ∈ e} #{f ∈ R : min f = v} comparisons."""
+    fam = mb.residual(h.edge_masks, h.marked_mask, breaker)
+    p = sum(e.bit_count() * (e.bit_count() - 1) // 2 for e in fam)
+    if len(fam) <= 64:
+        work = len(fam) ** 2
+    else:
+        lowest: dict[int, int] = {}
+        for e in fam:
+            low = (e & -e).bit_length() - 1
+            lowest[low] = lowest.get(low, 0) + 1
+        work = sum(lowest.get(v, 0) for e in fam for v in bits(e))
+    return (3 * p, 6 * p + len(fam), 13 * p), work
 
 
 
 # -- chains, nunchakus, necklaces (paper 004 §I.3) ----------------------------------------------------
 
-def structure_cnf(h: Hypergraph, kind: str, a, b=None) -> CNF:
-    """Existence of an ab-chain, an ab-nunchaku, or a necklace at a, as CNF.
-
-    Variable y(e, i): the 3-edge e is the i-th edge of the walk (a, e_1, ..., e_L, b) (for a
-    necklace, b = a). Encoded from the definitions (Defs I.3.12, I.3.16, I.3.19, I.3.21):
-    positions are used as a prefix; each position holds at most one edge and each edge at most one
-    position; consecutive edges share exactly one vertex (for a 2-cycle: exactly two); no vertex
-    other than the apex lies in two edges whose positions differ by 2 or more (simplicity, and with
-    it linearity); a lies in e_1 only, b in e_L only. A nunchaku (L >= 1) has M = {a, b}; a necklace
-    is an a-cycle (L >= 2) with M = {a}. Marks are ignored for a chain.
-    """
+def _structure_setup(h: Hypergraph, kind: str, a, b):
+    """What :func:`structure_cnf` encodes, in O(|V| + |E|): either ``(cnf, None)`` for the trivial
+    cases (the empty formula, or the single empty clause) or ``(cnf, (ai, A, B, edges, cyc, lmax))``."""
     if kind not in STRUCTURES:
         raise InputError(f"unknown structure {kind!r} (choose from {', '.join(STRUCTURES)})")
     ai = h.index(a)
@@ -126,12 +147,12 @@ def structure_cnf(h: Hypergraph, kind: str, a, b=None) -> CNF:
     cnf = CNF(comment=f"{kind} " + (f"at {h.vertices[ai]}" if kind == "necklace"
                                     else f"between {h.vertices[ai]} and {h.vertices[bi]}"))
     if kind == "chain" and ai == bi:
-        return cnf  # the length-0 chain (a)
+        return cnf, None  # the length-0 chain (a)
     if kind in ("nunchaku", "necklace"):
         allowed_marks = A | B
         if marked & allowed_marks != allowed_marks or (kind == "nunchaku" and ai == bi):
             cnf.add()  # endpoints must be the marked vertices (and distinct for a nunchaku)
-            return cnf
+            return cnf, None
         edges = [e for e in h.edge_masks if e.bit_count() == 3 and not e & marked & ~allowed_marks]
     else:
         edges = [e for e in h.edge_masks if e.bit_count() == 3]
@@ -139,7 +160,93 @@ def structure_cnf(h: Hypergraph, kind: str, a, b=None) -> CNF:
     lmax = min(len(edges), h.n // 2 if cyc else (h.n - 1) // 2)
     if lmax < (2 if cyc else 1):
         cnf.add()
+        return cnf, None
+    return cnf, (ai, A, B, edges, cyc, lmax)
+
+
+def _amo_size(k: int) -> tuple[int, int]:
+    """(auxiliary variables, clauses) of :meth:`CNF.at_most_one` on k literals (2 literals a clause)."""
+    return (0, k * (k - 1) // 2) if k <= 6 else (k - 1, 3 * k - 4)
+
+
+def structure_cnf_size(h: Hypergraph, kind: str, a, b=None) -> tuple[int, int, int]:
+    """Upper bounds on (variables, clauses, literals) of :func:`structure_cnf` ``(h, kind, a, b)``,
+    computed in O(|V| + |E|) without building anything (the term by term count of the encoder
+    below; only the consecutive-pair clauses and the endpoint clauses are over-counted, as if every
+    pair of edges at consecutive positions, and every edge at every position, gave a clause).
+    With s0 edges at position 0, s1 at each later position and L = L_max positions, the formula has
+    O(L · s1) variables and O(L · s1²) clauses: quadratic in the 3-edges, linear in the vertices."""
+    cnf, setup = _structure_setup(h, kind, a, b)
+    if setup is None:
+        return cnf.nvars, len(cnf.clauses), sum(map(len, cnf.clauses))
+    ai, A, B, edges, cyc, L = setup
+    apex = A if cyc else 0
+    first = [e for e in edges if e & A]  # position 0 holds an edge through a
+    later = edges if cyc else [e for e in edges if not e & A]  # positions >= 1
+    s = [len(first)] + [len(later)] * (L - 1)
+    v0 = v1 = 0
+    for e in first:
+        v0 |= e
+    for e in later:
+        v1 |= e
+    v0 &= ~apex
+    v1 &= ~apex
+    n0, n1 = v0.bit_count(), v1.bit_count()
+    y = sum(s)
+    nvars = y + L + n0 + (L - 1) * n1  # y(e, i), u(i), w(v, i)
+    clauses = 1 + (1 if cyc else 0)  # u(0) (and u(1) for a cycle)
+    lits = clauses
+    for i in range(L):  # prefix, at least one edge a used position, at most one edge a position
+        aux, cl = _amo_size(s[i])
+        nvars += aux
+        clauses += s[i] + 1 + (1 if i + 1 < L else 0) + cl
+        lits += 2 * s[i] + (1 + s[i]) + (2 if i + 1 < L else 0) + 2 * cl
+    per_edge = ([L - 1 if not cyc or not e & A else L for e in later]
+                + ([] if cyc else [1] * len(first)))  # positions an edge may take
+    for k in per_edge:  # each edge at most one position
+        aux, cl = _amo_size(k)
+        nvars += aux
+        clauses += cl
+        lits += 2 * cl
+    clauses += y  # the last edge holds b (at most one clause an (edge, position))
+    lits += 2 * y
+    pairs = sum(s[i] * s[i + 1] for i in range(L - 1))  # consecutive edges (at most one clause a pair)
+    clauses += pairs
+    lits += 3 * pairs
+    clauses += 3 * y  # y(e, i) -> w(v, i)
+    lits += 6 * y
+    far = n1 * max(0, L - 3) * max(0, L - 2) // 2 + (v0 & v1).bit_count() * max(0, L - 2)
+    clauses += far  # no vertex two or more positions apart
+    lits += 2 * far
+    return nvars, clauses, lits
+
+
+def check_cnf_size(size: tuple[int, int, int], what: str) -> None:
+    """Refuse (TooLarge, one line) a CNF whose size (variables, clauses, literals), computed before
+    it is built, exceeds ``limits.MAX_DRAT_FORMULA_VARIABLES / _CLAUSES / _LITERALS``."""
+    for value, cap, name in zip(size, (limits.MAX_DRAT_FORMULA_VARIABLES, limits.MAX_DRAT_FORMULA_CLAUSES,
+                                       limits.MAX_DRAT_FORMULA_LITERALS),
+                                ("VARIABLES", "CLAUSES", "LITERALS")):
+        if value > cap:
+            raise TooLarge(f"the CNF of {what} would have up to {value} {name.lower()} (at most {cap}, "
+                           f"limits.MAX_DRAT_FORMULA_{name})")
+
+
+def structure_cnf(h: Hypergraph, kind: str, a, b=None) -> CNF:
+    """Existence of an ab-chain, an ab-nunchaku, or a necklace at a, as CNF.
+
+    Variable y(e, i): the 3-edge e is the i-th edge of the walk (a, e_1, ..., e_L, b) (for a
+    necklace, b = a). Encoded from the definitions (Defs I.3.12, I.3.16, I.3.19, I.3.21):
+    positions are used as a prefix; each position holds at most one edge and each edge at most one
+    position; consecutive edges share exactly one vertex (for a 2-cycle: exactly two); no vertex
+    other than the apex lies in two edges whose positions differ by 2 or more (simplicity, and with
+    it linearity); a lies in e_1 only, b in e_L only. A nunchaku (L >= 1) has M = {a, b}; a necklace
+    is an a-cycle (L >= 2) with M = {a}. Marks are ignored for a chain.
+    """
+    cnf, setup = _structure_setup(h, kind, a, b)
+    if setup is None:
         return cnf
+    ai, A, B, edges, cyc, lmax = setup
     y: dict[tuple[int, int], int] = {}
     for i in range(lmax):
         for e in edges:
@@ -222,13 +329,24 @@ def refutation_verdict(question: str, a=None, b=None) -> dict:
 
 def claim_cnf(h: Hypergraph, verdict: dict, breaker: int = 0) -> CNF:
     """The CNF whose unsatisfiability is the verdict (see :func:`refutation_verdict`) on the board
-    ``h`` (Maker's marks on it) with Breaker's vertices ``breaker``."""
+    ``h`` (Maker's marks on it) with Breaker's vertices ``breaker``.
+
+    The kernel's entry: the formula's size is bounded from the board first (:func:`structure_cnf_size`,
+    :func:`pairing_cnf_size`, O(Σ_e |e|)) and refused with TooLarge above the ``MAX_DRAT_FORMULA_*``
+    caps of :mod:`verify.limits` (and ``MAX_DRAT_ENCODER_WORK`` for the pairing encoder's minimal-set
+    step), so building it costs time and memory linear in the caps, whatever the board."""
     q = verdict.get("refutes")
     if not isinstance(q, str) or verdict != refutation_verdict(q, verdict.get("a"), verdict.get("b")):
         raise InputError(f"a refutation verdict must be one of {', '.join(QUESTIONS)} with its parameters")
     if q == "no-pairing":
+        size, work = pairing_cnf_size(h, breaker)
+        if work > limits.MAX_DRAT_ENCODER_WORK:
+            raise TooLarge(f"encoding {q} would compare up to {work} pairs of edges (at most "
+                           f"{limits.MAX_DRAT_ENCODER_WORK}, limits.MAX_DRAT_ENCODER_WORK)")
+        check_cnf_size(size, q)
         return pairing_cnf(h, breaker)
     if breaker:
         raise InputError("structure questions are asked on boards without Breaker's vertices")
     kind = q[3:]
+    check_cnf_size(structure_cnf_size(h, kind, verdict.get("a"), verdict.get("b")), q)
     return structure_cnf(h, kind, verdict.get("a"), verdict.get("b"))

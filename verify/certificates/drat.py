@@ -26,10 +26,18 @@ reaching a top-level conflict proves the CNF unsatisfiable; every lemma is check
 proof ending without the conflict is rejected. The walk is a single pass over finitely many steps.
 What is trusted: that the encoders of :mod:`verify.certificates.cnf` express the claim (the fuzzer's
 brute-force judge compares the ``no-pairing`` claim with an exhaustive pairing search).
+
+Bounded work (docs/spec/sat-unsat-drat.md §5): the re-derived formula's size is bounded from the
+board before it is built (``limits.MAX_DRAT_FORMULA_*``, :func:`verify.certificates.cnf.claim_cnf`);
+the proof's steps and literals (``MAX_DRAT_PROOF_STEPS``, ``MAX_DRAT_PROOF_LITERALS``), the unit
+propagation work (``MAX_DRAT_PROPAGATION_WORK``) and the RAT work (``MAX_DRAT_RAT_WORK``) are
+counted as they go (:func:`check_drat`); beyond any of them the certificate is refused with
+TooLarge, in one line.
 """
 from __future__ import annotations
 
-from ..errors import CertificateError
+from .. import limits
+from ..errors import CertificateError, TooLarge
 from ..formats.instances import question_of
 from ..question import Player, Question
 from . import envelope
@@ -48,6 +56,7 @@ def parse_drat(text: str) -> list[tuple[bool, tuple[int, ...]]]:
     if not isinstance(text, str):
         raise DratError("the proof must be DRAT text")
     steps = []
+    literals = 0
     for no, line in enumerate(text.splitlines(), 1):
         toks = line.split()
         if not toks or toks[0] == "c":
@@ -55,6 +64,13 @@ def parse_drat(text: str) -> list[tuple[bool, tuple[int, ...]]]:
         delete = toks[0] == "d"
         if delete:
             toks = toks[1:]
+        literals += len(toks)
+        if len(steps) >= limits.MAX_DRAT_PROOF_STEPS:
+            raise TooLarge(f"the proof has more than {limits.MAX_DRAT_PROOF_STEPS} steps "
+                           "(limits.MAX_DRAT_PROOF_STEPS)")
+        if literals > limits.MAX_DRAT_PROOF_LITERALS:
+            raise TooLarge(f"the proof has more than {limits.MAX_DRAT_PROOF_LITERALS} literals "
+                           "(limits.MAX_DRAT_PROOF_LITERALS)")
         try:
             lits = [int(t) for t in toks]
         except ValueError:
@@ -92,6 +108,8 @@ class _DB:
         self.by_key: dict[tuple, list[int]] = {}
         self.occurs: dict[int, list[int]] = {}  # literal -> ids of the clauses holding it (for RAT)
         self.inconsistent = False
+        self.work = 0  # unit propagation: watch-list visits + literals scanned for a new watch
+        self.rat_work = 0  # RAT: clauses scanned for the negated pivot + literals of the resolvents
 
     def _grow(self, var: int):
         if var >= len(self.val):
@@ -123,7 +141,8 @@ class _DB:
             self.occurs.setdefault(x, []).append(ci)
         if self.inconsistent:
             return
-        if any(-x in lits for x in lits):
+        seen = set(lits)
+        if any(-x in seen for x in lits):
             return  # a tautology never propagates
         if not lits:
             self.inconsistent = True
@@ -158,15 +177,21 @@ class _DB:
     def _propagate(self) -> bool:
         """Unit propagation from ``self.head``; True on conflict."""
         trail, clauses, watches, val, reason = self.trail, self.clauses, self.watches, self.val, self.reason
+        work = 0
+        budget = limits.MAX_DRAT_PROPAGATION_WORK - self.work  # checked once a literal, not a clause
         while self.head < len(trail):
             false_lit = -trail[self.head]
             self.head += 1
             ws = watches.get(false_lit)
             if not ws:
                 continue
+            if work > budget:
+                self.work += work
+                self._too_much_work()
             keep = []
             i = 0
             n = len(ws)
+            work += n
             while i < n:
                 ci = ws[i]
                 i += 1
@@ -179,6 +204,7 @@ class _DB:
                     if (val[x] if x > 0 else -val[-x]) == -1:
                         keep.extend(ws[i:])
                         watches[false_lit] = keep
+                        self.work += work
                         return True
                     continue
                 if c[0] == false_lit:
@@ -188,6 +214,7 @@ class _DB:
                 if vf == 1:
                     keep.append(ci)
                     continue
+                work += len(c)  # at most this many literals scanned for a new watch
                 for k in range(2, len(c)):
                     x = c[k]
                     if (val[x] if x > 0 else -val[-x]) != -1:
@@ -203,6 +230,7 @@ class _DB:
                     if vf == -1:
                         keep.extend(ws[i:])
                         watches[false_lit] = keep
+                        self.work += work
                         return True
                     if first > 0:
                         val[first] = 1
@@ -212,6 +240,7 @@ class _DB:
                         reason[-first] = ci
                     trail.append(first)
             watches[false_lit] = keep
+        self.work += work
         return False
 
     def rup(self, clause) -> bool:
@@ -231,6 +260,9 @@ class _DB:
                 self._assign(-x, -1)
         if not conflict:
             conflict = self._propagate()
+        self.work += len(clause)
+        if self.work > limits.MAX_DRAT_PROPAGATION_WORK:
+            self._too_much_work()
         for x in self.trail[mark:]:
             self.val[abs(x)] = 0
             self.reason[abs(x)] = -1
@@ -244,16 +276,31 @@ class _DB:
             return False
         p = clause[0]
         cset = set(clause)
-        for ci in self.occurs.get(-p, ()):  # only the clauses holding ¬p, not the whole database
+        candidates = self.occurs.get(-p, ())
+        self.rat_work += len(candidates)
+        self._check_rat_work()
+        for ci in candidates:  # only the clauses holding ¬p, not the whole database
             d = self.clauses[ci]
             if d is None:
                 continue
+            self.rat_work += len(clause) + len(d)
+            self._check_rat_work()
             resolvent = list(clause) + [x for x in d if x != -p and x not in cset]
             if any(-x in cset for x in d if x != -p):
                 continue  # tautological resolvent
             if not self.rup(resolvent):
                 return False
         return True
+
+    @staticmethod
+    def _too_much_work():
+        raise TooLarge(f"checking the proof needs more than {limits.MAX_DRAT_PROPAGATION_WORK} "
+                       "propagation steps (limits.MAX_DRAT_PROPAGATION_WORK)")
+
+    def _check_rat_work(self):
+        if self.rat_work > limits.MAX_DRAT_RAT_WORK:
+            raise TooLarge(f"checking the proof's RAT lemmas needs more than {limits.MAX_DRAT_RAT_WORK} "
+                           "resolution steps (limits.MAX_DRAT_RAT_WORK)")
 
 
 def check_drat(nvars: int, clauses, proof) -> dict:
@@ -265,6 +312,17 @@ def check_drat(nvars: int, clauses, proof) -> dict:
     clause of the formula, and renaming fresh variables consistently changes no RUP or RAT step.
     Variables are renumbered densely in order of appearance, so memory follows the input size,
     never the largest variable.
+
+    Bounded work: parsing is linear in the text and refuses (TooLarge) beyond
+    ``limits.MAX_DRAT_PROOF_STEPS`` steps or ``MAX_DRAT_PROOF_LITERALS`` literals; memory is
+    O(|F| + S) (|F| the formula's literals, S the proof's). Time is O(|F| + S + W + R): W, the unit
+    propagation work (watch-list visits plus literals scanned for a new watch, plus the literals of
+    each RUP test's clause), is counted as it goes and refused beyond ``MAX_DRAT_PROPAGATION_WORK``
+    (checked at every literal propagated, so it overshoots by one watch list: O(ℓ · (|F| + S)) at
+    most, ℓ the longest clause); R, the RAT work (clauses
+    scanned for ¬p plus the literals of each resolvent), is refused beyond ``MAX_DRAT_RAT_WORK``
+    before the resolvent is built. Without the counters the worst case is
+    O(P · occ(¬p) · (|F| + S)) for P lemmas.
     """
     steps = parse_drat(proof) if isinstance(proof, str) else proof
     dense: dict[int, int] = {}
@@ -276,7 +334,12 @@ def check_drat(nvars: int, clauses, proof) -> dict:
     db = _DB(len(dense))
     for c in cnf:
         db.add(c)
+        if db.work > limits.MAX_DRAT_PROPAGATION_WORK:
+            break
     stats = {"lemmas": 0, "rat": 0, "deletions": 0, "ignored_deletions": 0}
+    if db.work > limits.MAX_DRAT_PROPAGATION_WORK:
+        raise TooLarge(f"checking the proof needs more than {limits.MAX_DRAT_PROPAGATION_WORK} "
+                       "propagation steps (limits.MAX_DRAT_PROPAGATION_WORK)")
     if db.inconsistent:
         return stats
     for no, (delete, shown_lits) in enumerate(steps, 1):
@@ -297,6 +360,9 @@ def check_drat(nvars: int, clauses, proof) -> dict:
                 raise DratError(f"proof step {no}: lemma {shown} is neither RUP nor RAT")
             stats["rat"] += 1
         db.add(lits)
+        if db.work > limits.MAX_DRAT_PROPAGATION_WORK:
+            raise TooLarge(f"checking the proof needs more than {limits.MAX_DRAT_PROPAGATION_WORK} "
+                           "propagation steps (limits.MAX_DRAT_PROPAGATION_WORK)")
         if db.inconsistent:
             return stats
     raise DratError("the proof does not derive the empty clause (no unit-propagation conflict reached)")

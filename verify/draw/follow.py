@@ -64,6 +64,7 @@ from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
 from .board import MakerBreakerPlay, Play, PositionalPlay
+from .tables import TABLE_KINDS, table_play
 
 #: certificate kinds whose strategy a follower derives
 PLAYABLE = ("maker-breaker-strategy", "maker-breaker-pairing", "pg-strategy", "pg-proof", "maker-breaker-rounds",
@@ -565,9 +566,8 @@ def follower_of(cert: dict, members=None) -> Follower:
         return PartsFollower(cert, members)
     if kind == "maker-breaker-opening":
         return OpeningFollower(cert, members)
-    if kind in ("maker-breaker-strategy", "maker-breaker-pairing", "pg-strategy"):
-        from .load import from_certificate
-        play = from_certificate(cert)
+    if kind in TABLE_KINDS:
+        play = table_play(cert)
         return AdviceFollower(play, play.winner if play.winner != pg.DRAW else pg.BLACK)
     raise NotApplicable(f"a {kind} certificate records no strategy to play against ({', '.join(PLAYABLE)})")
 

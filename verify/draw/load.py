@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError, NotReplayable, VerifyError
-from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph
 from .board import Board, MakerBreakerPlay, PositionalPlay, SelectionPlay, convex_board, hypergraph_board
+from .tables import TABLE_KINDS, table_play
 
 IMPARTIAL = ("acv", "avd", "dst", "prv")
 #: certificate kinds drawn with the strategy a follower derives (verify.draw.follow)
@@ -104,23 +104,8 @@ def from_certificate(cert: dict, title: str = "", geometry: str = "auto", member
         question, verdict = claim["question"], claim["verdict"]
         claim = {"game": question["game"], "first": question["first"], **verdict}
         position = question["position"]
-        if kind in ("maker-breaker-strategy", "maker-breaker-pairing"):
-            from ..formats.jsonfmt import hypergraph_from_json
-            h = hypergraph_from_json({**inst, "marked": position.get("maker", [])})
-            breaker = h.mask(position.get("breaker", []))
-            table = None
-            if kind == "maker-breaker-strategy":
-                table = {frozenset(h.mask(e) for e in entry["residual"]): 1 << h.index(entry["move"])
-                         for entry in cert["strategy"]}
-            pairs = [tuple(p) for p in cert.get("pairs", [])]
-            return MakerBreakerPlay(h, claim.get("first", mb.MAKER), breaker, table, claim.get("winner"),
-                                    pairs, geometry, title)
-        if kind == "pg-strategy":
-            from ..formats.pg import parse_pg
-            g = parse_pg(inst["pg"], "certificate instance")
-            tables = {colour: {(g.mask(e["black"]), g.mask(e["white"])): g.mask([e["move"]]) for e in entries}
-                      for colour, entries in cert.get("strategies", {}).items()}
-            return PositionalPlay(g, tables, claim.get("winner"), geometry, title)
+        if kind in TABLE_KINDS:
+            return table_play(cert, title, geometry)
         if kind == "nim-labelling":
             from ..formats.jsonfmt import hypergraph_from_json
             h = hypergraph_from_json(inst)
