@@ -13,7 +13,7 @@ def print_json(obj) -> None:
     if isinstance(obj, dict) and "made_by" not in obj:
         from ..provenance import made_by
         obj = {**obj, "made_by": made_by()}
-    print(json.dumps(obj, indent=None, sort_keys=False))
+    print(json.dumps(obj, indent=None, sort_keys=False), flush=True)
 
 
 def write_file(path, text: str) -> None:

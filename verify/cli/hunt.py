@@ -16,6 +16,7 @@ import os
 import sys
 
 from ..errors import InputError
+from .common import print_json
 
 
 def add_cli(sub) -> None:
@@ -104,7 +105,7 @@ def _conjecture(args, keep: bool = True) -> int:
     if not keep:
         out["store"] = None
     if args.json:
-        print(json.dumps(out))
+        print_json(out)
     else:
         print(_describe(out))
     if out["counterexample_count"]:

@@ -2,13 +2,12 @@
 ab-nunchakus, necklaces (paper 004 §I.3); a "no" is certified by a checked DRAT proof."""
 from __future__ import annotations
 
-import json
 
 from ..encode import sat as enc
 from ..errors import InputError
 from ..games import maker_breaker as mb
 from ..solvers.sat import find_pairing, find_structure
-from .common import certificate_line, write_checked_certificate, write_file
+from .common import certificate_line, write_checked_certificate, write_file, print_json
 
 
 def add_cli(sub) -> None:
@@ -58,7 +57,7 @@ def cmd_sat(args) -> int:
             write_file(args.drat, res.certificate["proof"])
             out["certificate"]["drat"] = args.drat
     if args.json:
-        print(json.dumps(out))
+        print_json(out)
         return 0
     s = res.stats
     size = f"{s['vars']} vars, {s['clauses']} clauses, {s['backend']} {s['solve_seconds']:.3f} s"

@@ -2,10 +2,10 @@
 §4-6) as text, JSON or graphviz DOT."""
 from __future__ import annotations
 
-import json
 import sys
 
 from ..errors import InputError
+from .common import print_json
 
 
 def add_cli(sub) -> None:
@@ -39,7 +39,7 @@ def cmd_structure(args) -> int:
         from ..draw.diagrams import save_figure, structure_figure
         notes.append(f"wrote {save_figure(structure_figure(d, args.simplified), args.image)}")
     if args.json:
-        print(json.dumps(diagram_to_json(d)))
+        print_json(diagram_to_json(d))
     else:
         print(diagram_to_text(d, simplified=args.simplified))
     for n in notes:

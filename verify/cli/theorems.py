@@ -22,6 +22,7 @@ from pathlib import Path
 from ..claims import registry
 from ..claims.registry import expected
 from ..errors import InputError
+from .common import print_json
 
 
 def add_cli(sub) -> None:
@@ -83,7 +84,7 @@ def cmd_list(args) -> int:
     claims = _selected(args.paper)
     if args.json:
         for c in claims:
-            print(json.dumps(_claim_json(c)))
+            print_json(_claim_json(c))
         return 0
     width = max((len(c.name) for c in claims), default=4)
     for c in claims:
@@ -154,7 +155,7 @@ def cmd_check(args) -> int:
                 out["file"] = claim.file
             if saved is not None:
                 out["certificate_file"] = saved
-            print(json.dumps(out), flush=True)
+            print_json(out)
         else:
             msg = _describe(claim, report, good, saved)
             if bar is not None:
@@ -234,7 +235,7 @@ def _check_instance(claim, path: str, as_json: bool) -> int:
         out = {"name": claim.name, "source": claim.source, "status": status, "size": size, "instances": 1}
         if v is not None:
             out["counterexample"] = v.to_json()
-        print(json.dumps(out))
+        print_json(out)
     elif v is None:
         print(f"{claim.name} [{claim.source}]: holds on {path}")
     else:
