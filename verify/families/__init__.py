@@ -98,7 +98,7 @@ def _need(ok: bool, msg: str):
 
 
 # generators in submodules build on cell() above
-from . import classical, rank3  # noqa: E402
+from . import classical, graphs, rank3  # noqa: E402
 from .hex import hex_board  # noqa: E402
 
 FAMILIES = {
@@ -115,6 +115,8 @@ FAMILIES = {
     "k-in-a-row-d": (classical.k_in_a_row_d, ["n", "d", "k"]),
     "animal": (classical.animal, ["animal", "b", "c"]),
     "ap": (classical.arithmetic_progressions, ["n", "k"]),
+    # boards on the edges of K_n (issue 32): graph PROPERTY N, graph clique K N
+    "graph": (graphs.graph_board, ["property", "k", "n"]),
     # rank-3 families for Galliot's criterion (paper 004)
     "rank3-round3": (rank3.round3_board, ["c", "q", "copies", "gap"]),
     "rank3-tree": (rank3.sparse_tree, ["n", "seed"]),
@@ -128,7 +130,7 @@ FAMILIES = {
 
 
 #: parameters given by name rather than as integers
-TEXT_PARAMS = {"animal"}
+TEXT_PARAMS = {"animal", "property"}
 
 
 def family_params(name: str) -> tuple[list[str], list[str]]:
@@ -140,6 +142,8 @@ def family_params(name: str) -> tuple[list[str], list[str]]:
         required = names[:0 if name == "rank3-round3" else 1]
     elif name == "animal":
         required = names[:2]
+    elif name == "graph":  # graph PROPERTY N, but graph clique K N (K listed in the family's help)
+        return ["property", "n"], []
     else:
         required = names
     return required, names[len(required):]
