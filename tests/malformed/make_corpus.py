@@ -278,6 +278,63 @@ def hypernim_corpus(rng) -> dict[str, bytes]:
     return out
 
 
+#: one instance of each format, as a file of that format holds it (issue 34: a file of another
+#: format is refused in one line naming what it looks like, never silently reinterpreted)
+OTHER_FORMATS = {
+    "text": "# a path\na b\nb c\n",
+    "json": json.dumps({"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["b", "c"]]}),
+    "pg": PG_VALID,
+    "convex": json.dumps({"geometry": "tree-vertex", "tree": [["a", "b"], ["b", "c"]], "winning": ["b"]}),
+    "hypernim": json.dumps({"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 3, "b": 5}}),
+    "certificate": json.dumps({"format": "verify-certificate", "version": 2, "kind": "nim-labelling"}),
+    "dimacs": "c a formula\np cnf 2 2\n1 -2 0\n2 0\n",
+    "qcir": "#QCIR-G14\nexists(1)\noutput(1)\n",
+}
+
+#: the formats each reader's folder reads (the others are fed to it)
+READS = {"text": {"text"}, "json": {"json"}, "pg": {"pg"}, "convex": {"convex"},
+         "hypernim": {"hypernim"}}
+
+#: lines the text format does not understand (each once among valid lines)
+TEXT_NOT_UNDERSTOOD = {
+    "pg_version_line": "#version\n1.0\n", "pg_code_word": "a b\n#positions\nb c\n",
+    "pg_code_word_late": "a b\nb c\n#blackwins\n", "hash_no_space": "#comment\na b\n",
+    "hash_word_after_edge": "a b #note\n", "hash_in_name": "a#b c\n", "hash_at_name_end": "a# b\n",
+    "percent_comment": "% a .pg comment\na b\n", "percent_comment_late": "a b\n% note\n",
+    "set_notation": "a b\n{c, d}\n", "brace_name": "a b\nc}\n", "bracket_edge": "a b\n[c, d]\n",
+    "quoted_names": 'a b\n"c" "d"\n', "shebang": "#!/bin/sh\na b\n",
+    "biased_triangle_k6_pg": None,  # filled below: a .pg game once read as a text hypergraph
+}
+
+
+def biased_triangle_k6() -> str:
+    """The biased triangle game on K_6 as a .pg game (Maker black claims one edge, Breaker white
+    two): Breaker wins. Read as a text hypergraph it used to be "maker wins" (issue 34)."""
+    edges = [f"{i}{j}" for i in range(1, 7) for j in range(i + 1, 7)]
+    times = [f"t{k}" for k in range(1, 16)]
+    black = [t for k, t in enumerate(times) if k % 3 == 0]
+    tri = [f"{i}{j} {i}{k} {j}{k}" for i in range(1, 7) for j in range(i + 1, 7) for k in range(j + 1, 7)]
+    return ("% biased (1:2) triangle game on K6\n#version\n1.0\n#times\n" + " ".join(times) + "\n#blackturns\n"
+            + " ".join(black) + "\n#positions\n" + " ".join(edges) + "\n#blackwins\n" + "\n".join(tri) + "\n")
+
+
+TEXT_NOT_UNDERSTOOD["biased_triangle_k6_pg"] = biased_triangle_k6()
+
+
+def cross_format(reader: str) -> dict[str, bytes]:
+    """Files of every other format, under the reader's extension (and a .pg game in the text folder
+    under .txt): each must be refused."""
+    out = {f"other_{fmt}": text.encode() for fmt, text in OTHER_FORMATS.items() if fmt not in READS[reader]}
+    if reader == "text":
+        out.update({f"not_understood_{k}": v.encode() for k, v in TEXT_NOT_UNDERSTOOD.items()})
+    if reader == "pg":
+        out.update({"name_starts_with_hash": b"#positions\na #b\n#blackwins\na\n",
+                    "name_is_code_word": b"#positions\na b\n#blackwins\na #whitewins\n",
+                    "version_2": b"#version\n2.0\n#positions\na\n#blackwins\na\n",
+                    "version_words": b"#version\n1.0 beta\n#positions\na\n#blackwins\na\n"})
+    return out
+
+
 CORPORA = {"text": text_corpus, "json": json_corpus, "pg": pg_corpus, "convex": convex_corpus,
            "hypernim": hypernim_corpus}
 
@@ -290,7 +347,7 @@ def main() -> None:
             shutil.rmtree(folder)
         folder.mkdir()
         ext = GAMES[reader][1]
-        for name, data in sorted(make(random.Random(reader)).items()):
+        for name, data in sorted({**make(random.Random(reader)), **cross_format(reader)}.items()):
             (folder / f"{name}{ext}").write_bytes(data)
             total += 1
     print(f"wrote {total} files under {HERE}")

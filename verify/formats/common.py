@@ -19,9 +19,20 @@ def read_text_file(path) -> str:
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory") from None
     except UnicodeDecodeError as exc:
+        if _starts_with(p, b"PK\x03\x04"):
+            raise InputError(f"{path} looks like a zip archive (a certificate book?): "
+                             f"use `verify check {path}`") from None
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _starts_with(path: Path, magic: bytes) -> bool:
+    try:
+        with path.open("rb") as fh:
+            return fh.read(len(magic)) == magic
+    except OSError:
+        return False
 
 
 @contextmanager
@@ -105,6 +116,15 @@ def read_json_text(text: str, what: str) -> object:
 def read_json(path) -> object:
     """The JSON value in the file ``path`` (one reader, one style of error message)."""
     return read_json_text(read_text_file(path), str(path))
+
+
+def read_instance_json(path, fmt: str):
+    """The JSON value in the file ``path``, which must be of the format ``fmt`` (or of no recognisable
+    format, left to the caller's precise error): see :func:`verify.formats.sniff.expect`."""
+    from .sniff import expect
+    text = read_text_file(path)
+    found = expect(text, path, {fmt})
+    return found.value if found.parsed else read_json_text(text, str(path))
 
 
 #: keys every instance object may carry as free text

@@ -17,7 +17,7 @@ from .. import convex as cv
 from ..errors import InputError
 from ..games.convex import ConvexGame
 from ..hypergraph import bits
-from .common import instance_object, item_name, json_snippet, naming, read_json
+from .common import instance_object, item_name, json_snippet, naming, read_instance_json
 
 GEOMETRIES = ("tree-vertex", "tree-edge", "affine", "explicit")
 
@@ -127,7 +127,8 @@ def game_from_json(kind: str, data) -> ConvexGame:
 
 
 def read_convex(kind: str, path) -> ConvexGame:
-    """GEN or DNG (``kind``) on the instance in the JSON file ``path``."""
-    data = read_json(path)
+    """GEN or DNG (``kind``) on the instance in the JSON file ``path``; a file that looks like another
+    format (a hypergraph, a .pg game, a certificate, ...) is refused in one line naming it."""
+    data = read_instance_json(path, "convex")
     with naming(str(path)):
         return game_from_json(kind, data)

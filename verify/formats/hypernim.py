@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..games.hypernim import COMPOUNDS, CompoundGame, HyperNim, Instance
-from .common import instance_object, naming, read_json
+from .common import instance_object, naming, read_instance_json
 
 
 def instance_to_json(inst: Instance) -> dict:
@@ -75,7 +75,8 @@ def instance_from_json(data) -> Instance:
 
 
 def read_hypernim(path) -> Instance:
-    """The hypergraph-NIM instance in the JSON file ``path``."""
-    data = read_json(path)
+    """The hypergraph-NIM instance in the JSON file ``path``; a file that looks like another format
+    (a hypergraph, a convex geometry, a .pg game, ...) is refused in one line naming it."""
+    data = read_instance_json(path, "hypernim")
     with naming(str(path)):
         return instance_from_json(data)

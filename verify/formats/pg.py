@@ -5,16 +5,18 @@ Layout (as in the public instances of arXiv:2005.05098): one code word per line 
 ``#whiteinitials``, ``#firstmoves``; case-insensitive), followed by lines of whitespace-separated
 names until the next code word. Under ``#blackwins``/``#whitewins`` each line is one winning set;
 elsewhere lines are concatenated. ``%`` starts a comment (to the end of the line). A section listed
-twice is concatenated. The rules are in :mod:`verify.games.positional`.
+twice is concatenated. Only ``#version 1.0`` is understood, and a name may not start with ``#``
+(a code word stands alone on its line). The rules are in :mod:`verify.games.positional`.
 """
 from __future__ import annotations
 
 from .. import limits
 from ..errors import InputError, TooLarge
 from ..games.positional import PositionalGame
+from .sniff import PG_CODE_WORDS as CODE_WORDS  # one list for the reader and the sniffer
 
-CODE_WORDS = ("#version", "#times", "#blackturns", "#positions", "#blackwins", "#whitewins",
-              "#blackinitials", "#whiteinitials", "#firstmoves")
+#: the versions of the format understood
+VERSIONS = ("1.0",)
 
 
 def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
@@ -44,6 +46,10 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
         odd = next((f for f in fields if not f.isprintable()), None)
         if odd is not None:
             raise InputError(f"{source}:{lineno}: name {odd[:40]!r} holds an unprintable character")
+        hashed = next((f for f in fields if f.startswith("#")), None)
+        if hashed is not None:
+            raise InputError(f"{source}:{lineno}: {hashed[:40]!r} is not understood: a code word stands alone "
+                             f"on its line, and a name cannot start with '#'")
         sections[state].append((lineno, fields))
 
     def flat(key):
@@ -103,6 +109,9 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
     if first is not None and first & (bi | wi):
         raise InputError(f"{source}: a #firstmoves cell already holds a stone")
     version = " ".join(v for _, v in flat("#version")) or "1.0"
+    if version not in VERSIONS:
+        raise InputError(f"{source}: #version {version[:40]!r} is not understood (this reader reads "
+                         f"{', '.join(VERSIONS)})")
     # the sets' bitmasks, bounded as a hypergraph's before any is built (a few bytes of text naming a
     # late position would otherwise cost a bitmask of every position)
     mask_bits = sum(1 + max(index.get(v, 0) for v in fs) for key in ("#blackwins", "#whitewins")
@@ -123,8 +132,14 @@ def parse_pg(text: str, source: str = "<input>") -> PositionalGame:
 
 
 def read_pg(path) -> PositionalGame:
-    from . import read_text_file
-    return parse_pg(read_text_file(path), str(path))
+    """The game in the ``.pg`` file ``path``; a file that looks like another format (a text or JSON
+    hypergraph, a certificate, ...) or whose extension is not ``.pg`` (.txt, .json) is refused in one
+    line naming what it looks like (:func:`verify.formats.sniff.expect`)."""
+    from .common import read_text_file
+    from .sniff import expect
+    text = read_text_file(path)
+    expect(text, path, {"pg"})
+    return parse_pg(text, str(path))
 
 
 def pg_to_text(game: PositionalGame) -> str:
