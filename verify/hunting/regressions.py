@@ -21,7 +21,7 @@ from .spaces import Hypergraphs
 ERDOS_SELFRIDGE = Constraint(es_sum_below=0.5)
 
 
-@claim("classical-erdos-selfridge", "Erdős–Selfridge 1973",
+@claim("classical-erdos-selfridge", "classical: Erdős–Selfridge 1973",
        "If Σ_{e∈E} 2^-|e| < 1/2, Breaker (moving second) wins the Maker-Breaker game on H. Hunted on "
        "edge sizes 2-4 (on n ≤ 8 vertices larger edges cannot change the winner).",
        hunt=HuntSpec(Hypergraphs(sizes=(2, 3, 4), game="maker-breaker"), constraint=ERDOS_SELFRIDGE),
