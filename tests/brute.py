@@ -565,3 +565,70 @@ def _with_piles(board, piles):
     for (k, v), a in zip(names, piles):
         out[k]["piles"][v] = a
     return dict(board, components=out) if "compound" in board else out[0]
+
+
+# -- the general positional game (paper 004 Def I.1.8): four conventions, any bias ------------------
+#
+# Written from the definition alone, in another shape than verify's reference: a turn is ONE move,
+# the set of p (resp. q) vertices the mover colours "at once" (every free vertex left in a final
+# short turn), and the turn is scored after it is complete: in a strong game the mover completed a
+# monochromatic edge of their colour iff their set after the turn contains an edge it did not
+# contain before. Values from Alice's side: 1 (Alice wins), 0 (draw), -1 (Bob wins). Alice is
+# Maker / Avoider / the first player of the strong games; Bob is Breaker / Enforcer / the second.
+
+POSITIONAL_CONVENTIONS = ("maker-breaker", "avoider-enforcer", "maker-maker", "avoider-avoider")
+
+
+def positional_value(n: int, edges, convention: str, p: int, q: int, alice_first: bool,
+                     alice: int = 0, bob: int = 0) -> int:
+    """The outcome of the positional game on vertices 0..n-1 with ``edges`` (bitmasks), Alice
+    holding ``alice`` and Bob ``bob`` at the start, Alice moving first iff ``alice_first``."""
+    if convention not in POSITIONAL_CONVENTIONS:
+        raise Invalid(f"unknown convention {convention!r}")
+    if n > LIMIT_CELLS:
+        raise TooBig(f"{n} vertices")
+    edges = list(edges)
+
+    def holds(s: int) -> bool:
+        return any(e & s == e for e in edges)
+
+    weak = convention in ("maker-breaker", "avoider-enforcer")
+    achieve = convention in ("maker-breaker", "maker-maker")
+    # decided before any move (the thesis's empty edge; a given whole edge)
+    a0, b0 = holds(alice), holds(bob)
+    if weak and a0:
+        return 1 if achieve else -1
+    if not weak and (a0 or b0):
+        completer_alice = alice_first if (a0 and b0) else a0
+        return (1 if completer_alice else -1) if achieve else (-1 if completer_alice else 1)
+    full = (1 << n) - 1
+
+    @lru_cache(maxsize=None)
+    def play(a: int, b: int, alice_moves: bool) -> int:
+        free = [i for i in range(n) if not (a | b) >> i & 1]
+        if not free:
+            return -1 if convention == "maker-breaker" else 1 if convention == "avoider-enforcer" else 0
+        k = min(p if alice_moves else q, len(free))
+        results = []
+        for chosen in itertools.combinations(free, k):
+            s = sum(1 << i for i in chosen)
+            na, nb = (a | s, b) if alice_moves else (a, b | s)
+            mine_before, mine_after = (a, na) if alice_moves else (b, nb)
+            if holds(mine_after) and not holds(mine_before) and (not weak or alice_moves):
+                mover_wins = achieve
+                results.append(1 if mover_wins == alice_moves else -1)
+            else:
+                results.append(play(na, nb, not alice_moves))
+        return max(results) if alice_moves else min(results)
+
+    assert not alice & bob and not (alice | bob) & ~full
+    return play(alice, bob, alice_first)
+
+
+def positional_winner(n: int, edges, convention: str, p: int, q: int, alice_first: bool,
+                      alice: int = 0, bob: int = 0) -> str:
+    """The winner's word: maker/breaker, avoider/enforcer, first/second, or draw."""
+    roles = {"maker-breaker": ("maker", "breaker"), "avoider-enforcer": ("avoider", "enforcer")}.get(
+        convention, ("first", "second"))
+    value = positional_value(n, edges, convention, p, q, alice_first, alice, bob)
+    return {1: roles[0], -1: roles[1], 0: "draw"}[value]

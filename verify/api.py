@@ -151,9 +151,20 @@ def family_parameters() -> dict[str, tuple[str, ...]]:
 
 def _instance(game: str, instance: Any, first: str | None) -> Any:
     """``instance`` as the object ``game``'s solvers take: a file is read, a hypergraph becomes a
-    Maker-Breaker game (``first`` starts, Maker by default), a Maker-Breaker game gets ``first``."""
+    Maker-Breaker game (``first`` starts, Maker by default), a Maker-Breaker game gets ``first``;
+    for the other positional games a hypergraph becomes their :class:`ConventionGame`."""
+    from .games.conventions import NEW_CONVENTIONS, ConventionGame
     if isinstance(instance, (str, PathLike)):
         return load_instance(game, instance, first=first or "maker")
+    if game in NEW_CONVENTIONS and isinstance(instance, Hypergraph):
+        return ConventionGame(instance, game, first=first)
+    if isinstance(instance, ConventionGame) and instance.convention != game:
+        raise InputError(f"this is a {instance.convention} game, not a {game} game")
+    if game in NEW_CONVENTIONS and not isinstance(instance, ConventionGame):
+        raise InputError(f"a {game} game is played on a Hypergraph or a ConventionGame, "
+                         f"not a {type(instance).__name__}")
+    if isinstance(instance, ConventionGame) and first is not None:
+        return replace(instance, first=first)
     if game == "maker-breaker" and isinstance(instance, Hypergraph):
         return MakerBreakerGame(instance, first or "maker")
     if first is not None:
@@ -164,7 +175,7 @@ def _instance(game: str, instance: Any, first: str | None) -> Any:
 
 
 def solve(game: str, instance: Any, method: str = "auto", *, first: str | None = None,
-          certificate: bool = False, **options: Any) -> Result:
+          certificate: bool = False, bias: Any = None, **options: Any) -> Result:
     """Answer the game's question on ``instance``: who wins, or the nim-value.
 
     Parameters
@@ -178,8 +189,16 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
         ``"auto"`` (the game's chooser picks a method that fits the instance), ``"explicit"``
         (the reference solver, written from the definitions), or another method of
         :func:`methods` (``"structural"``, ``"search"``, ``"qbf"``, ``"sat"``, ...).
-    first : {"maker", "breaker"}, optional
-        Who moves first in a Maker-Breaker game (default Maker, or the game object's own).
+    first : {"maker", "breaker", "avoider", "enforcer"}, optional
+        Who moves first in a Maker-Breaker game (default Maker, or the game object's own), or in an
+        Avoider-Enforcer game (default Avoider); ``"maker-maker"`` and ``"avoider-avoider"`` have
+        no choice (the bias is the first player's claims per turn and the second's).
+    bias : (int, int) or str, optional
+        The bias (p:q) of a positional game (paper 004 Def I.1.8), as a pair or ``"p:q"``: Maker's
+        and Breaker's claims per turn (``"maker-breaker"``), Avoider's and Enforcer's
+        (``"avoider-enforcer"``), the first player's and the second's (``"maker-maker"``,
+        ``"avoider-avoider"``). Default 1:1; a biased game is answered by the explicit reference,
+        without certificate (no certificate kind answers biased questions yet).
     certificate : bool
         Attach a certificate, verify it with the independent checker and bind it to the answer:
         the result is then *certified* (``result.certified``, ``result.check``).
@@ -218,6 +237,11 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
     <Winner.BREAKER: 'breaker'>
     >>> verify.solve("acv", verify.family("fano"), method="explicit").nim
     1
+    >>> path = verify.Hypergraph([["a", "b"], ["b", "c"]])
+    >>> verify.solve("avoider-enforcer", path, bias=(1, 2)).winner
+    <ConventionWinner.AVOIDER: 'avoider'>
+    >>> verify.solve("maker-breaker", path, bias="1:2").question.describe()
+    'maker-breaker on board sha256:5f9179fc9b23…, from the start, maker first, bias 1:2'
 
     References
     ----------
@@ -229,7 +253,11 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
     #P2.13 (ACV, AVD, DST, PRV).
     """
     from .solvers import solve as _solve
-    return _solve(game, _instance(game, instance, first), method, certificate=certificate, **options)
+    instance = _instance(game, instance, first)
+    if bias is not None:
+        from .games.conventions import with_bias
+        instance = with_bias(game, instance, bias)
+    return _solve(game, instance, method, certificate=certificate, **options)
 
 
 def methods(game: str | None = None) -> list[tuple[str, str]]:

@@ -21,7 +21,7 @@ KERNEL_MODULES = (
     "verify.formats.pg", "verify.formats.convex", "verify.formats.hypernim", "verify.formats.instances",
     "verify.formats.questions",
     "verify.games", "verify.games.maker_breaker", "verify.games.impartial", "verify.games.positional",
-    "verify.games.attack", "verify.games.convex", "verify.games.hypernim",
+    "verify.games.attack", "verify.games.convex", "verify.games.hypernim", "verify.games.conventions",
     "verify.certificates", "verify.certificates.checker", "verify.certificates.cnf",
     "verify.certificates.proof", "verify.certificates.extra", "verify.certificates.convex",
     "verify.certificates.hypernim", "verify.certificates.drat", "verify.certificates.rank3",

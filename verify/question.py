@@ -25,11 +25,14 @@ SCHEMA_VERSION = 1
 
 
 class Player(str, Enum):
-    """A player of a two-player game: Maker/Breaker (hypergraph games), black/white (``.pg``)."""
+    """A player of a two-player game: Maker/Breaker (hypergraph games), Avoider/Enforcer
+    (Avoider-Enforcer games), black/white (``.pg``)."""
     MAKER = "maker"
     BREAKER = "breaker"
     BLACK = "black"
     WHITE = "white"
+    AVOIDER = "avoider"
+    ENFORCER = "enforcer"
 
     def __str__(self) -> str:
         return self.value
@@ -50,32 +53,52 @@ def _strict_int(x) -> bool:
     return type(x) is int
 
 
+QUESTION_KEYS = frozenset({"game", "instance", "position", "first", "bound"})
+
+
 @dataclass(frozen=True)
 class Question:
-    """(game, board digest, starting position, first player, bound): what was asked.
+    """(game, board digest, starting position, first player, bound, bias): what was asked.
 
     ``position`` is a tuple of ``(role, values)`` pairs sorted by role, each ``values`` a sorted
     tuple of vertex names (or, for hypergraph NIM, the piles in the board's vertex order): e.g.
     ``(("breaker", ("a1",)), ("maker", ()))``. ``first`` is None where the game has no first
     player (impartial games, ``.pg`` games whose schedule is part of the board); ``bound`` is None
-    for the whole game."""
+    for the whole game. ``bias`` is ``(p, q)``, the claims per turn of the positional game's
+    Alice (Maker, Avoider, the first player) and Bob (paper 004 Def I.1.8); None is the unbiased
+    (1:1) game, and (1, 1) is stored as None, so that the serialized form carries ``"bias"`` only
+    for a biased question (every unbiased question, certificate and digest is as before)."""
     game: str
     instance: str
     position: tuple = ()
     first: Player | None = None
     bound: int | None = None
+    bias: tuple[int, int] | None = None
+
+    def __post_init__(self):
+        if self.bias is not None:
+            bias = tuple(self.bias)
+            object.__setattr__(self, "bias", None if bias == (1, 1) else bias)
 
     def to_json(self) -> dict:
-        return {"game": self.game, "instance": self.instance,
-                "position": {role: list(values) for role, values in self.position},
-                "first": None if self.first is None else self.first.value, "bound": self.bound}
+        out = {"game": self.game, "instance": self.instance,
+               "position": {role: list(values) for role, values in self.position},
+               "first": None if self.first is None else self.first.value, "bound": self.bound}
+        if self.bias is not None:
+            out["bias"] = list(self.bias)
+        return out
 
     @classmethod
     def from_json(cls, data) -> "Question":
         """Parse a serialized question strictly (exact keys and types); CertificateError if not."""
-        if not isinstance(data, dict) or set(data) != {"game", "instance", "position", "first", "bound"}:
+        if not isinstance(data, dict) or set(data) not in (QUESTION_KEYS, QUESTION_KEYS | {"bias"}):
             raise CertificateError("a question must be an object with exactly the keys "
-                                   "game, instance, position, first, bound")
+                                   "game, instance, position, first, bound (and bias, if biased)")
+        bias = data.get("bias")
+        if "bias" in data and (not isinstance(bias, list) or len(bias) != 2
+                               or not all(_strict_int(x) and x >= 1 for x in bias) or bias == [1, 1]):
+            raise CertificateError("a question's bias must be [p, q], positive integers, not [1, 1] "
+                                   "(the unbiased question has no bias key)")
         game, digest, pos, first, bound = (data[k] for k in ("game", "instance", "position", "first", "bound"))
         if not isinstance(game, str) or not isinstance(digest, str) or not digest.startswith("sha256:"):
             raise CertificateError("a question needs a game name and an instance digest 'sha256:...'")
@@ -93,7 +116,7 @@ class Question:
                 raise CertificateError(f"unknown first player {first!r}") from None
         if bound is not None and (not _strict_int(bound) or bound < 0):
             raise CertificateError("a question's bound must be null or a non-negative integer")
-        return cls(game, digest, tuple(sorted(position)), first, bound)
+        return cls(game, digest, tuple(sorted(position)), first, bound, None if bias is None else tuple(bias))
 
     def describe(self) -> str:
         """One line for people: game, board digest (shortened), position, first player, bound."""
@@ -104,6 +127,8 @@ class Question:
             parts.append(f"{self.first} first")
         if self.bound is not None:
             parts.append(f"within {self.bound} rounds")
+        if self.bias is not None:
+            parts.append(f"bias {self.bias[0]}:{self.bias[1]}")
         return ", ".join(parts)
 
 

@@ -8,7 +8,10 @@ import argparse
 
 from ..errors import InputError
 from ..solvers.options import OPTION_HELP, SEARCH_DRIVERS, STATE_SPACES, SolveOptions, flag
-from .common import certificate_line, first_player, print_json
+from .common import certificate_line, print_json
+
+#: the ``--first`` words of each game that has a choice of starter (Maker-Breaker's are the default)
+FIRST_WORDS = {"maker-breaker": ("maker", "breaker"), "avoider-enforcer": ("avoider", "enforcer")}
 
 
 class _HelpWithMethods(argparse.Action):
@@ -39,10 +42,17 @@ def add_cli(sub) -> None:
                        description="Answer GAME's question on FILE. Exit status 0 answered, 2 bad input, "
                                    "3 undecided within --timeout.")
     s.add_argument("-h", "--help", action=_HelpWithMethods, help="show this help and the methods")
-    s.add_argument("game", help="maker-breaker, acv, avd, dst, prv, pg, gen, dng, hypernim")
+    s.add_argument("game", help="maker-breaker, avoider-enforcer, maker-maker, avoider-avoider, acv, avd, dst, "
+                                "prv, pg, gen, dng, hypernim")
     s.add_argument("file", help="instance: a hypergraph (text or JSON), a .pg file, or a JSON object "
                                 "for gen/dng/hypernim")
-    first_player(s)
+    s.add_argument("--first", choices=["maker", "breaker", "avoider", "enforcer"],
+                   help="who moves first: maker|breaker (maker-breaker, default maker) or avoider|enforcer "
+                        "(avoider-enforcer, default avoider); maker-maker and avoider-avoider have none "
+                        "(the bias F:S is the first player's claims per turn and the second's)")
+    s.add_argument("--bias", metavar="P:Q",
+                   help="claims per turn (paper 004 Def I.1.8): M:B for maker-breaker, A:E for "
+                        "avoider-enforcer, F:S (first:second) for maker-maker and avoider-avoider; default 1:1")
     s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (default auto)")
     s.add_argument("--backend", help=OPTION_HELP["backend"])
     from ..encode.qbf_encodings import describe  # the registry (pure Python: no engine imported)
@@ -74,12 +84,18 @@ def cmd_solve(args) -> int:
     options = {name: getattr(args, name) for name in ("backend", "encoding", "rounds", "timeout", "states",
                                                       "symmetry", "jobs", "driver", "dask")
                if getattr(args, name) is not None}
-    instance = load_instance(args.game, args.file, first=args.first)
+    instance = load_instance(args.game, args.file, first=_first(args))
+    if args.bias is not None:
+        from ..games.conventions import with_bias
+        instance = with_bias(args.game, instance, args.bias)
     if args.parts is not None and not (args.certificate or "").endswith(".zip"):
         raise InputError("--parts goes with --certificate OUT.zip (a book)")
     if args.assemble and args.parts is None:
         raise InputError("--assemble goes with --parts DIR")
     if (args.certificate or "").endswith(".zip"):
+        if hasattr(instance, "convention"):
+            from ..errors import MethodError
+            raise MethodError(f"no certificate kind for {'biased ' if args.bias else ''}{args.game} yet")
         return _solve_book(args, instance, options)
     want_cert = args.certificate is not None
     if want_cert:
@@ -95,6 +111,25 @@ def cmd_solve(args) -> int:
         if want_cert:
             print(certificate_line(out["certificate"]))
     return 0
+
+
+def _first(args) -> str:
+    """The starter ``--first`` names for ``args.game`` (its default when not given); a word of
+    another game, or any ``--first`` for a strong game, is an InputError."""
+    from ..games.conventions import STRONG
+    words = FIRST_WORDS.get(args.game)
+    if args.game in STRONG:
+        if args.first is not None:
+            raise InputError(f"{args.game} has no --first: the bias F:S gives the first player's claims "
+                             "per turn and the second's")
+        return "first"
+    if words is None:  # the other games take (and ignore) the Maker-Breaker words, as before
+        if args.first in FIRST_WORDS["avoider-enforcer"]:
+            raise InputError(f"--first {args.first} is for avoider-enforcer, not {args.game}")
+        return args.first or "maker"
+    if args.first is not None and args.first not in words:
+        raise InputError(f"--first for {args.game} is {' or '.join(words)}, not {args.first}")
+    return args.first or words[0]
 
 
 def _solve_book(args, instance, options) -> int:

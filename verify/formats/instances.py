@@ -14,7 +14,7 @@ from typing import Callable
 
 from .. import result
 from ..errors import InputError
-from ..games import convex, hypernim, impartial, maker_breaker, positional
+from ..games import conventions, convex, hypernim, impartial, maker_breaker, positional
 from ..hypergraph import Hypergraph
 from ..question import Player, Question, board_digest, position_of, verdict_text
 from . import questions as boards
@@ -40,7 +40,8 @@ class GameSpec:
         if bound is not None and not self.bounded:
             raise InputError(f"a bound applies to maker-breaker questions only, not {self.name}")
         first = Player(instance.first) if self.has_first else None
-        return Question(self.name, board_digest(self.board(instance)), self.position(instance), first, bound)
+        return Question(self.name, board_digest(self.board(instance)), self.position(instance), first, bound,
+                        getattr(instance, "bias", None))
 
 
 def _hypergraph(path, first):
@@ -50,6 +51,14 @@ def _hypergraph(path, first):
 
 def _maker_breaker(path, first):
     return maker_breaker.MakerBreakerGame(_hypergraph(path, first), first)
+
+
+def _convention(name):
+    def read(path, first):  # ``first``: a role of the convention; the default "maker" means Alice's
+        alice = conventions.ROLES[name][0]
+        return conventions.ConventionGame(_hypergraph(path, first), name, conventions.UNBIASED,
+                                          alice if first in (None, "maker") else first)
+    return read
 
 
 def _pg(path, first):
@@ -91,6 +100,11 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
                ("convex-nim-labelling",), boards.convex_board) for kind in convex.GAMES),
     GameSpec("hypernim", hypernim.Instance, _hypernim, hypernim.HyperNim, result.SGValue, ("hypernim-sg-table",),
              boards.hypernim_board, lambda inst: position_of(piles=tuple(int(p) for p in inst.piles))),
+    # the general positional game (paper 004 Def I.1.8): any bias, no certificate kind yet
+    *(GameSpec(name, conventions.ConventionGame, _convention(name), conventions.ConventionGame,
+               conventions.ConventionOutcome, (), lambda g: boards.hypergraph_board(g.board),
+               lambda g: g.position(), has_first=name not in conventions.STRONG)
+      for name in conventions.NEW_CONVENTIONS),
 ]}
 
 

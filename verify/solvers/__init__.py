@@ -131,7 +131,12 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     opts = SolveOptions.from_kwargs(options)
     _load()
     given = opts.set_options()
-    chosen = _auto(game, instance, given) if method == "auto" else method
+    biased = tuple(getattr(instance, "bias", (1, 1))) != (1, 1)  # only the explicit reference takes a bias
+    if biased and method not in ("auto", "explicit"):
+        raise InputError(f"method {method} for {game} does not take a bias (biased games: method explicit)")
+    if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
+        instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
+    chosen = "explicit" if biased else _auto(game, instance, given) if method == "auto" else method
     m = method_info(game, chosen)
     refused = [name for name in given if name not in m.takes and name != "timeout"]
     if refused:
