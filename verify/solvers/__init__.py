@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import CertificateError, InputError
-from ..formats.instances import game_spec
+from ..errors import CertificateError, InputError, MethodError
+from ..formats.instances import GAMES, game_spec
 from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
 from .deadline import deadline
@@ -132,6 +132,9 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     _load()
     given = opts.set_options()
     biased = tuple(getattr(instance, "bias", (1, 1))) != (1, 1)  # only the explicit reference takes a bias
+    spec = GAMES.get(game)
+    if opts.certificate and (biased or (spec is not None and not spec.certificate_kinds)):
+        raise MethodError(f"no certificate kind for {'biased ' if biased else ''}{game} yet")
     if biased and method not in ("auto", "explicit"):
         raise InputError(f"method {method} for {game} does not take a bias (biased games: method explicit)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):

@@ -17,8 +17,14 @@ def solve_maker_breaker_explicit(game, certificate: bool = False):
     return solve_maker_breaker(game, certificate=certificate)
 
 
+def solve_convention_explicit(game):
+    """Avoider-Enforcer, Maker-Maker, Avoider-Avoider: the general reference (no certificate kind
+    answers them yet: :func:`verify.solvers.solve` refuses ``certificate`` with that reason)."""
+    return solve_convention(game)
+
+
 for _convention in NEW_CONVENTIONS:
-    register(_convention, "explicit")(solve_convention)
+    register(_convention, "explicit")(solve_convention_explicit)
 
 for _kind in GAMES:
     register(_kind, "explicit")(partial(solve_impartial, _kind))
