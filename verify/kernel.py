@@ -19,7 +19,7 @@ KERNEL_MODULES = (
     "verify.provenance",
     "verify.formats", "verify.formats.common", "verify.formats.text", "verify.formats.jsonfmt",
     "verify.formats.pg", "verify.formats.convex", "verify.formats.hypernim", "verify.formats.instances",
-    "verify.formats.questions",
+    "verify.formats.questions", "verify.formats.sniff",
     "verify.games", "verify.games.maker_breaker", "verify.games.impartial", "verify.games.positional",
     "verify.games.attack", "verify.games.convex", "verify.games.hypernim", "verify.games.conventions",
     "verify.certificates", "verify.certificates.checker", "verify.certificates.cnf",

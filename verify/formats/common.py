@@ -118,15 +118,6 @@ def read_json(path) -> object:
     return read_json_text(read_text_file(path), str(path))
 
 
-def read_instance_json(path, fmt: str):
-    """The JSON value in the file ``path``, which must be of the format ``fmt`` (or of no recognisable
-    format, left to the caller's precise error): see :func:`verify.formats.sniff.expect`."""
-    from .sniff import expect
-    text = read_text_file(path)
-    found = expect(text, path, {fmt})
-    return found.value if found.parsed else read_json_text(text, str(path))
-
-
 #: keys every instance object may carry as free text
 TEXT_KEYS = ("name", "comment")
 

@@ -17,7 +17,8 @@ from .. import convex as cv
 from ..errors import InputError
 from ..games.convex import ConvexGame
 from ..hypergraph import bits
-from .common import instance_object, item_name, json_snippet, naming, read_instance_json
+from .common import instance_object, item_name, json_snippet, naming
+from .sniff import read_instance_json
 
 GEOMETRIES = ("tree-vertex", "tree-edge", "affine", "explicit")
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..games.hypernim import COMPOUNDS, CompoundGame, HyperNim, Instance
-from .common import instance_object, naming, read_instance_json
+from .common import instance_object, naming
+from .sniff import read_instance_json
 
 
 def instance_to_json(inst: Instance) -> dict:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ..errors import InputError
+from .common import read_json_text, read_text_file
 
 HYPERGRAPH_USE = "use `verify solve maker-breaker {file}` (or acv, avd, dst, prv)"
 
@@ -111,7 +112,6 @@ def sniff(text: str) -> Sniffed:
     if not text.strip():
         return Sniffed(None)
     if looks_like_json(text):
-        from .common import read_json_text
         try:
             value = read_json_text(text, "<sniff>")
         except InputError:
@@ -189,3 +189,11 @@ def _wanted(formats: set[str]) -> str:
 
 def _refuse(message: str):
     raise InputError(message)
+
+
+def read_instance_json(path, fmt: str):
+    """The JSON value in the file ``path``, which must be of the format ``fmt`` (or of no recognisable
+    format, left to the caller's precise error): see :func:`expect`."""
+    text = read_text_file(path)
+    found = expect(text, path, {fmt})
+    return found.value if found.parsed else read_json_text(text, str(path))
