@@ -1445,6 +1445,8 @@ def books(rng, scale=1):
             elif op == "same" and len(parts) > 1:
                 (_, e1), (_, e2) = rng.sample(parts, 2)
                 e2[3] = e1[3]
+            elif op == "flip" and "edges" not in members[e[3]]["instance"]:
+                continue  # (a member posed as a .pg game: the flip forger re-records hypergraph members)
             elif op == "flip":  # the member's answer flipped and re-recorded adversarially
                 m = members[e[3]]
                 mq = m["claim"]["question"]

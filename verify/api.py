@@ -561,6 +561,8 @@ def load_claims(path: Path_) -> list:
     Traceback (most recent call last):
     ...
     verify.errors.InputError: ...none.py: no such claims file
+    >>> from verify.claims import registry
+    >>> registry.unload_claims(["mine-odd-squares"])  # (the example leaves the catalogue as it was)
     """
     from .claims import registry
     return registry.load_claims_file(path)
@@ -633,6 +635,8 @@ def check_theorems(names: str | Iterable[str] | None = None, *, claims: Path_ | 
     ('counterexample', 2, [['a', 'b'], ['a', 'c']])
     >>> verify.check(report.counterexample["certificate"]).verdict
     {'winner': 'maker'}
+    >>> from verify.claims import registry
+    >>> registry.unload_claims(["mine-two-edges"])  # (the example leaves the catalogue as it was)
     """
     from .claims import registry
     own = []

@@ -87,6 +87,22 @@ class BookRoot(dict):
         return value
 
 
+def _size_of(path) -> int:
+    """The book's real size in bytes: a file's, or a seekable file object's (0 if unknown)."""
+    if hasattr(path, "seek") and hasattr(path, "tell"):
+        try:
+            here = path.tell()
+            size = path.seek(0, os.SEEK_END)
+            path.seek(here)
+            return size
+        except (OSError, ValueError):
+            return 0
+    try:
+        return os.path.getsize(path)
+    except (OSError, TypeError, ValueError):
+        return 0
+
+
 def open_book(path) -> tuple[zipfile.ZipFile, set]:
     """The open archive and its member names, checked (see the module docstring)."""
     try:
@@ -100,10 +116,7 @@ def open_book(path) -> tuple[zipfile.ZipFile, set]:
         archive.close()
         raise CertificateError(f"a book holds at most {limits.MAX_BOOK_MEMBERS} members")
     names: set = set()
-    try:
-        book_bytes = os.path.getsize(path)
-    except OSError:
-        book_bytes = 0
+    book_bytes = _size_of(path)
     declared = 0
     for info in infos:
         name = info.filename
