@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from console import console_steps as steps_of
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME = re.compile(r"\d+(?:\.\d+)?(?:e-?\d+)? ?s\b")
@@ -35,17 +36,7 @@ SKIP = ("../shared", "encode corpus")
 
 def console_steps(page: str) -> list[tuple[str, list[str]]]:
     """(command, shown output lines) for each ``$ command`` of the page's fenced code blocks."""
-    text = (ROOT / page).read_text(encoding="utf-8")
-    steps: list[tuple[str, list[str]]] = []
-    for block in re.findall(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M):
-        if not block.startswith("$ "):
-            continue
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                steps.append((line[2:], []))
-            else:
-                steps[-1][1].append(line)
-    return steps
+    return steps_of((ROOT / page).read_text(encoding="utf-8"), console_blocks_only=True)
 
 
 def line_pattern(shown: str) -> re.Pattern:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from console import console_steps
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME = re.compile(r"\d+(?:\.\d+)?(?:e-?\d+)? ?s\b")
@@ -19,14 +20,7 @@ def tour() -> list[tuple[str, list[str]]]:
     """(command, expected output lines) for each ``$ command`` in the tour's code blocks."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## A five-minute tour", 1)[1].split("\n## ", 1)[0]
-    steps = []
-    for block in re.findall(r"^```[a-z]*\n(.*?)^```", section, re.S | re.M):
-        for line in block.splitlines():
-            if line.startswith("$ "):
-                steps.append((line[2:], []))
-            else:
-                steps[-1][1].append(line)
-    return steps
+    return console_steps(section)
 
 
 def normal(line: str) -> str:
