@@ -158,6 +158,17 @@ for a in L Y; do for b in 5 6; do verify family animal "$a" "$b" -o "examples/cl
 mbc Y-5x5 maker; mbc Y-6x6 maker 6; mbc Y-6x6 maker 5
 mbc L-5x5 maker; mbc L-6x6 maker 7; mbc L-6x6 maker 6
 
+# The Maker-Breaker triangle game on the edges of K_n (verify family graph triangle N): Breaker wins
+# on K_4 and Maker on K_5, whoever starts (so Maker wins on every K_n, n >= 5: K_5's board is a
+# sub-board, and Maker's win on a sub-board is a win on the board)
+for n in 4 5; do
+  verify family graph triangle "$n" -o "examples/classical/triangle-K$n.txt"
+  for f in maker breaker; do
+    verify solve maker-breaker "examples/classical/triangle-K$n.txt" --first "$f" --method search \
+      --certificate "proofs/classical/triangle-K$n-$f-first.json"
+  done
+done
+
 # Each committed certificate answers the question proofs/QUESTIONS names.
 grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; do
   [ -n "$cert" ] || continue
