@@ -261,4 +261,3 @@ register(Claim(
     instances=_round3_instances, check=_check_round3_needed, default_size=1, slow_size=5,
     size_name="variants", tags=("maker-breaker", "rank3")))
 
-from . import paper004_conventions  # noqa: E402,F401  (§I.1 outcomes under the four conventions)

@@ -6,7 +6,7 @@ vertices: a game from the start), for the biases each statement speaks of.
 
 Roles (see :mod:`verify.games.conventions`): Alice claims p per turn, Bob q; in the strong games
 (Maker-Maker, Avoider-Avoider) the bias F:S is the first player's claims and the second's.
-Registered through :mod:`verify.claims.paper004` (imported at its end).
+Registered by the catalogue (``verify.claims.registry._MODULES``).
 """
 from __future__ import annotations
 
