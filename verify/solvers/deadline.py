@@ -13,6 +13,9 @@ from contextlib import contextmanager
 
 from ..errors import MethodError, Undecided
 
+#: the alarm's period once the deadline has passed (a swallowed exception is raised again)
+REPEAT_SECONDS = 0.05
+
 
 @contextmanager
 def deadline(seconds: float | None, what: str):
@@ -23,13 +26,26 @@ def deadline(seconds: float | None, what: str):
     if threading.current_thread() is not threading.main_thread():
         raise MethodError(f"{what}: a timeout on an in-process search needs the main thread")
 
+    expired = []
+
     def expire(signum, frame):
+        expired.append(True)
         raise Undecided(f"undecided within {seconds:g} s ({what})")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # the alarm repeats: an exception raised where Python swallows it (a gc callback, a __del__)
+    # is raised again at the next tick; and a body that returns after the deadline anyway is
+    # reported undecided: no answer past the deadline
+    signal.setitimer(signal.ITIMER_REAL, seconds, REPEAT_SECONDS)
     try:
         yield
+        if expired:
+            raise Undecided(f"undecided within {seconds:g} s ({what})")
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        while True:  # a tick arriving during the clean-up is dropped, and the clean-up redone
+            try:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+                break
+            except Undecided:
+                continue
