@@ -46,6 +46,13 @@ def all_small(size: int):
         yield from _simple(n)
 
 
+def on_small_boards(*, check, **fields) -> Claim:
+    """Register a claim checked on every small board (:func:`all_small`): size 5 by default, 6 in
+    the slow run."""
+    return register(Claim(instances=all_small, check=check, default_size=5, slow_size=6,
+                          size_name="vertices", tags=TAGS, **fields))
+
+
 def _bad(h, expected, actual, **extra):
     return Violation(instance_json(h, **extra), expected, actual)
 
@@ -77,7 +84,7 @@ def _check_strong_weak(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.9-strong-implies-weak", source="004 Prop I.1.9",
     statement="If the first (resp. second) player wins the Maker-Maker game on H, Maker wins the "
               "Maker-Breaker game on H as first (resp. second) player; if the first (resp. second) "
@@ -85,8 +92,7 @@ register(Claim(
               "first (resp. second) player. Biased too (§I.1.1.3: 'these results hold even in the "
               "biased version'): the weak game's winner keeps the strong winner's claims per turn and "
               "place in the order. Checked at biases 1:1, 1:2, 2:1, 2:2, 1:3, 3:1.",
-    instances=all_small, check=_check_strong_weak, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_strong_weak)
 
 
 # -- Prop I.1.11: not 2-colorable -> no draw ---------------------------------------------------------
@@ -107,13 +113,12 @@ def _check_no_draw(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.11-no-draw", source="004 Prop I.1.11",
     statement="If H is not 2-colorable, a strong game (Maker-Maker or Avoider-Avoider, any bias) on H "
               "cannot end in a draw (checked: the optimal outcome is not a draw, at biases 1:1, 1:2, "
               "2:1, 2:2, 1:3, 3:1).",
-    instances=all_small, check=_check_no_draw, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_no_draw)
 
 
 # -- Prop I.1.12: initiative, achievement games, any bias --------------------------------------------
@@ -134,7 +139,7 @@ def _check_initiative_biased(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.12-initiative-biased", source="004 Prop I.1.12",
     statement="Initiative Principle, in both achievement games and with a bias (§I.1.1.4 considers "
               "games with a bias (p:q) unless otherwise specified): if Alice (resp. Bob) wins on H as "
@@ -144,8 +149,7 @@ register(Claim(
               "wins at (q:p) => the first player wins at (p:q). Checked at biases 1:1, 1:2, 2:1, 2:2, "
               "1:3, 3:1, on every hypergraph (the unbiased rank-3 Maker-Breaker case is "
               "004-prop-I.1.12-initiative).",
-    instances=all_small, check=_check_initiative_biased, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_initiative_biased)
 
 
 # -- Prop I.1.13: bias monotonicity, achievement games ----------------------------------------------
@@ -177,7 +181,7 @@ def _check_bias_monotone(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.13-bias-monotonicity", source="004 Prop I.1.13",
     statement="Bias Monotonicity Principle: in achievement games, if Alice wins on H with bias (p:q) "
               "as first (resp. second) player, she wins with (p':q) for every p' ≥ p; the same for Bob "
@@ -186,8 +190,7 @@ register(Claim(
               "(p:q+1) (no draws, so equivalently Maker wins (p:q) => Maker wins (p:q-1) for q ≥ 2); "
               "Maker-Maker — the first player wins (p:q) => wins (p+1:q), the second wins (p:q) => "
               "wins (p:q+1).",
-    instances=all_small, check=_check_bias_monotone, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_bias_monotone)
 
 
 # -- Prop I.1.14: no second-player win in Maker-Maker when p >= q -----------------------------------
@@ -203,15 +206,14 @@ def _check_mm_second(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.14-no-second-player-win", source="004 Prop I.1.14",
     statement="In Maker-Maker games with a bias (p:q) where p ≥ q, Bob as second player cannot have a "
               "winning strategy: optimal play is a first player win or a draw. Checked at 1:1, 2:1, "
               "2:2, 3:1, 3:2, 3:3 (p = q and p > q alike). The hypothesis p ≥ q is needed: at (1:2) "
               "the second player wins the triangle {12, 13, 23} (the thesis's 'unless the bias is in "
               "the second player's favor'; worked example 004-prop-I.1.14-second-favoured-bias).",
-    instances=all_small, check=_check_mm_second, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_mm_second)
 
 
 TRIANGLE = Hypergraph([["1", "2"], ["1", "3"], ["2", "3"]])
@@ -317,13 +319,12 @@ def _check_not_last(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.15-not-last", source="004 Prop I.1.15",
     statement="In unbiased Avoider-Enforcer games both players prefer not to play last: if Avoider "
               "(resp. Enforcer) wins on H as last player (first if |V(H)| is odd, second if even), she "
               "(resp. he) wins as second-to-last player too.",
-    instances=all_small, check=_check_not_last, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_not_last)
 
 
 # -- Prop I.1.18: importing Enforcer's win -------------------------------------------------------------
@@ -342,14 +343,13 @@ def _check_enforcer_import(h2: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.18-enforcer-import", source="004 Prop I.1.18",
     statement="If H ⊆ H' with |V(H') \\ V(H)| even and Enforcer wins the unbiased Avoider-Enforcer game "
               "on H as first (resp. second) player, he wins it on H' as first (resp. second) player. "
               "Checked for every H' and every H obtained by deleting an even number of vertices of H' "
               "(with the edges through them).",
-    instances=all_small, check=_check_enforcer_import, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_enforcer_import)
 
 
 # -- Prop I.1.21: the pairing principle ----------------------------------------------------------------
@@ -386,13 +386,12 @@ def _check_pairing(h: Hypergraph):
     return None
 
 
-register(Claim(
+on_small_boards(
     name="004-prop-I.1.21-pairing", source="004 Prop I.1.21",
     statement="Pairing Principle: if some pairing (disjoint pairs) is complete in H (every edge "
               "contains a pair), Breaker wins the unbiased Maker-Breaker game and Avoider the unbiased "
               "Avoider-Enforcer game on H, as first or second player.",
-    instances=all_small, check=_check_pairing, default_size=5, slow_size=6,
-    size_name="vertices", tags=TAGS))
+    check=_check_pairing)
 
 
 # -- the extra set paradox (after Prop I.1.17) and its sequel (after Prop I.1.22) -------------------
