@@ -21,11 +21,12 @@ import verify
 from verify.certificates.checker import check_certificate
 from verify.cli import main
 from verify.errors import CertificateError, InputError, MethodError, TooLarge
-from verify.games.conventions import (CONVENTIONS, STRONG, ConventionGame, ConventionWinner, parse_bias,
+from verify.games.conventions import (CONVENTIONS, STRONG, ConventionGame, parse_bias,
                                       with_bias)
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.question import Question
+from verify.result import Winner
 from verify.second_opinion import Refused
 from verify.second_opinion import check as second_check
 from verify.solvers import solve
@@ -311,7 +312,7 @@ def test_no_certificate_for_the_new_questions():
 def test_api_solve_with_bias():
     h = Hypergraph([["a", "b"], ["b", "c"]])
     r = verify.solve("avoider-enforcer", h, bias=(1, 2))
-    assert r.winner is ConventionWinner.AVOIDER and r.question.bias == (1, 2)
+    assert r.winner is Winner.AVOIDER and r.question.bias == (1, 2)
     assert r.to_json()["question"]["game"] == "avoider-enforcer" and r.to_json()["question"]["bias"] == [1, 2]
     assert str(verify.solve("maker-breaker", h, bias="1:2").winner) == "breaker"
     assert str(verify.solve("maker-breaker", h, bias="1:2", first="breaker").winner) == "breaker"

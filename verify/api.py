@@ -239,7 +239,7 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
     1
     >>> path = verify.Hypergraph([["a", "b"], ["b", "c"]])
     >>> verify.solve("avoider-enforcer", path, bias=(1, 2)).winner
-    <ConventionWinner.AVOIDER: 'avoider'>
+    <Winner.AVOIDER: 'avoider'>
     >>> verify.solve("maker-breaker", path, bias="1:2").question.describe()
     'maker-breaker on board sha256:5f9179fc9b23…, from the start, maker first, bias 1:2'
 

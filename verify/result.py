@@ -21,11 +21,16 @@ from .question import SCHEMA_VERSION, Player, Question, claim, verdict_text
 
 
 class Winner(str, Enum):
-    """Who wins a two-player game: a player, or a draw (``.pg`` Maker-Maker games)."""
+    """Who wins a two-player game: a player (Maker/Breaker, black/white of ``.pg`` games,
+    Avoider/Enforcer, or the first/second player of a strong positional game), or a draw."""
     MAKER = "maker"
     BREAKER = "breaker"
     BLACK = "black"
     WHITE = "white"
+    AVOIDER = "avoider"
+    ENFORCER = "enforcer"
+    FIRST = "first"
+    SECOND = "second"
     DRAW = "draw"
 
     def __str__(self) -> str:

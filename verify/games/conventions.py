@@ -77,12 +77,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from ..errors import InputError
 from ..hypergraph import Hypergraph
 from ..question import Player, position_of
-from ..result import Outcome
+from ..result import Outcome, Winner
 
 MAKER_BREAKER, AVOIDER_ENFORCER = "maker-breaker", "avoider-enforcer"
 MAKER_MAKER, AVOIDER_AVOIDER = "maker-maker", "avoider-avoider"
@@ -99,33 +98,19 @@ UNBIASED = (1, 1)
 ALICE_WINS, DRAW, BOB_WINS = 1, 0, -1
 
 
-class ConventionWinner(str, Enum):
-    """Who wins a positional game of :data:`CONVENTIONS`: a role of :data:`ROLES`, or a draw."""
-    MAKER = "maker"
-    BREAKER = "breaker"
-    AVOIDER = "avoider"
-    ENFORCER = "enforcer"
-    FIRST = "first"
-    SECOND = "second"
-    DRAW = "draw"
-
-    def __str__(self) -> str:
-        return self.value
-
-
 class ConventionOutcome(Outcome):
     """The answer of a positional-game question: ``winner`` is a role (maker, breaker, avoider,
     enforcer, first, second) or ``draw``; ``first`` the starter where the question has one."""
 
     def __post_init__(self):
-        self.winner = None if self.winner in (None, "") else ConventionWinner(self.winner)
+        self.winner = None if self.winner in (None, "") else Winner(self.winner)
         self.first = None if self.first in (None, "") else Player(self.first)
 
     def summary(self):
         first = f", {self.first} first" if self.first is not None else ""
         if self.winner is None:
             return f"undecided{first}"
-        return ("draw" if self.winner is ConventionWinner.DRAW else f"{self.winner} wins") + first
+        return ("draw" if self.winner is Winner.DRAW else f"{self.winner} wins") + first
 
 
 def check_convention(convention: str) -> str:
