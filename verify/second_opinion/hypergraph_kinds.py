@@ -28,6 +28,16 @@ def name_set(names, known, what: str) -> frozenset:
     return frozenset(out)
 
 
+
+def entry_list(cert: dict, key: str, what: str) -> list:
+    """The certificate's list under ``key``, at most MAX_STATES entries long."""
+    entries = cert[key]
+    if type(entries) is not list:
+        raise Refused(f"'{key}' must be a list")
+    if len(entries) > MAX_STATES:
+        raise Refused(f"more than {MAX_STATES} {what}")
+    return entries
+
 def winner_of(cert: dict, allowed) -> str:
     """The claimed winner, which must be exactly {"winner": one of allowed}."""
     verdict = cert["claim"]["verdict"]
@@ -80,11 +90,7 @@ def check_maker_breaker_strategy(cert: dict, open_member=None):
     if bound is not None and winner != MAKER:
         raise Refused("a strategy proves a bounded question only for Maker")
     known = set(h.vertices)
-    entries = cert["strategy"]
-    if type(entries) is not list:
-        raise Refused("'strategy' must be a list")
-    if len(entries) > MAX_STATES:
-        raise Refused(f"more than {MAX_STATES} strategy entries")
+    entries = entry_list(cert, "strategy", "strategy entries")
     table = {}
     for entry in entries:
         if type(entry) is not dict or sorted(entry) != ["move", "residual"]:
@@ -214,11 +220,7 @@ def check_nim_labelling(cert: dict, open_member=None):
     if list(verdict) != ["nim"] or not is_int(verdict["nim"]) or verdict["nim"] < 0:
         raise Refused("the verdict must be {\"nim\": a non-negative integer}")
     known = set(h.vertices)
-    entries = cert["labels"]
-    if type(entries) is not list:
-        raise Refused("'labels' must be a list")
-    if len(entries) > MAX_STATES:
-        raise Refused(f"more than {MAX_STATES} labels")
+    entries = entry_list(cert, "labels", "labels")
     labels = {}
     for entry in entries:
         if type(entry) is not list or len(entry) != 2:
