@@ -28,7 +28,6 @@ def name_set(names, known, what: str) -> frozenset:
     return frozenset(out)
 
 
-
 def entry_list(cert: dict, key: str, what: str) -> list:
     """The certificate's list under ``key``, at most MAX_STATES entries long."""
     entries = cert[key]
