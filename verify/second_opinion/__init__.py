@@ -22,6 +22,7 @@ _KINDS = {
     "nim-labelling": ("hypergraph_kinds", "check_nim_labelling"),
     "pg-proof": ("pg_proof", "check_pg_proof"),
     "pg-strategy": ("pg_strategy", "check_pg_strategy"),
+    "positional-strategy": ("positional", "check_positional_strategy"),
 }
 COVERED_KINDS = tuple(_KINDS)
 #: bytes of one certificate file read by :func:`check_path`

@@ -14,6 +14,10 @@ MADE_BY = "made_by"
 MADE_BY_KEYS = ("commit", "date", "tool", "version")
 MADE_BY_CHARS = 200
 QUESTION_KEYS = ("game", "instance", "position", "first", "bound")
+#: the kinds whose questions may carry a bias (paper 004 Def I.1.8) and name the conventions added
+#: with issue 32; every other kind refuses both
+POSITIONAL_KINDS = ("positional-strategy",)
+NEW_CONVENTIONS = ("avoider-enforcer", "maker-maker", "avoider-avoider")
 #: the most states (positions, game states) any walk of the second checker visits
 MAX_STATES = 1_000_000
 
@@ -101,10 +105,13 @@ def read_envelope(cert) -> tuple[str, dict, dict]:
         raise Refused("the claimed verdict must be an object")
     if MADE_BY in cert:
         read_made_by(cert[MADE_BY])
-    if type(q) is dict and ("bias" in q or q.get("game") in ("avoider-enforcer", "maker-maker", "avoider-avoider")):
-        raise Refused(f"no certificate kind answers biased or {str(q.get('game'))[:40]} questions yet")
-    if type(q) is not dict or sorted(q) != sorted(QUESTION_KEYS):
-        raise Refused("the claimed question must have exactly game, instance, position, first, bound")
+    positional = kind in POSITIONAL_KINDS
+    if not positional and type(q) is dict and ("bias" in q or q.get("game") in NEW_CONVENTIONS):
+        raise Refused(f"only a positional-strategy certificate answers biased or {str(q.get('game'))[:40]} questions")
+    keys = sorted(QUESTION_KEYS + (("bias",) if positional and type(q) is dict and "bias" in q else ()))
+    if type(q) is not dict or sorted(q) != keys:
+        raise Refused("the claimed question must have exactly game, instance, position, first, bound"
+                      + (" (and bias, if biased)" if positional else ""))
     if type(q["game"]) is not str or type(q["instance"]) is not str or not q["instance"].startswith("sha256:"):
         raise Refused("the claimed question needs a game name and a board digest 'sha256:...'")
     if type(q["position"]) is not dict:

@@ -1,0 +1,264 @@
+"""The ``positional-strategy`` kind, checked on explicit states without the kernel's code.
+
+Written from paper 004 (F. Galliot's thesis, HAL tel-04249805) Definition I.1.8 and the layout of the
+kind (the lead's note, to become docs/spec/positional-strategy.md). The game: Alice and Bob claim
+free vertices of a hypergraph, Alice ``p`` per turn and Bob ``q`` (the bias), strictly in turn from
+the first player; a convention scores monochromatic edges:
+
+- maker-breaker (Alice Maker, Bob Breaker): Maker wins when she completes an edge, else Breaker;
+- avoider-enforcer (Alice Avoider, Bob Enforcer): Avoider loses when she completes an edge, else wins;
+- maker-maker (first, second; the first player is Alice): the first to complete an edge wins, else draw;
+- avoider-avoider (first, second): the first to complete an edge loses, else draw.
+
+The rules fixed by the implementation (verify/games/conventions.py, restated here, never imported):
+the game ends as soon as a claim completes an edge all of whose vertices the mover holds, scored for
+the mover (Breaker's and Enforcer's completions mean nothing and the game goes on); a full board
+ends it (Breaker wins, Avoider wins, or a draw). A start where a player already holds a whole edge
+(the empty edge included, the Remark after Def I.1.8) is decided before any claim: in the weak games
+Alice's whole edge decides (Maker wins, Enforcer wins) and Bob's means nothing; in the strong games
+the holder completed it, and when both hold one the player to move (the first) is deemed first.
+
+Certificate: the winner's table (a draw: both players' tables), each entry a state (Alice's and
+Bob's vertex sets, the start's included) and the vertex claimed there. The walk of X's table from
+the start: at X's states the entry's claim, at the opponent's every free vertex, one claim per step,
+the mover after c claims since the start given by the bias; every ended play must be won by the
+claimed winner (for a draw: not lost by X); every entry must be met by the walk. States are pairs of
+frozensets of vertex names, expanded once (a visited set).
+"""
+from __future__ import annotations
+
+from .boards import board_digest, hypergraph_board, read_hypergraph, vertex_name
+from .envelope import Refused, body_keys, is_int
+from .hypergraph_kinds import name_set
+
+MAKER_BREAKER, AVOIDER_ENFORCER = "maker-breaker", "avoider-enforcer"
+MAKER_MAKER, AVOIDER_AVOIDER = "maker-maker", "avoider-avoider"
+#: convention -> (Alice's role, Bob's role)
+ROLES = {MAKER_BREAKER: ("maker", "breaker"), AVOIDER_ENFORCER: ("avoider", "enforcer"),
+         MAKER_MAKER: ("first", "second"), AVOIDER_AVOIDER: ("first", "second")}
+STRONG = (MAKER_MAKER, AVOIDER_AVOIDER)
+DRAW = "draw"
+#: the most table entries over all tables of a certificate, and states walked per table (own caps)
+MAX_ENTRIES = 2_000_000
+MAX_WALK_STATES = 5_000_000
+#: the keys of a question; ``bias`` only when it is not 1:1
+QUESTION_KEYS = ("bound", "first", "game", "instance", "position")
+
+
+def _question(cert: dict):
+    """The board and the validated question: (h, game, (p, q), first role, alice set, bob set, question)."""
+    h = read_hypergraph(cert["instance"])
+    q = cert["claim"]["question"]
+    game = q.get("game")
+    if game not in ROLES:
+        raise Refused(f"a positional-strategy certificate answers {', '.join(ROLES)} questions, "
+                      f"not {str(game)[:30]!r}")
+    keys = sorted(q)
+    if keys not in (list(QUESTION_KEYS), sorted(QUESTION_KEYS + ("bias",))):
+        raise Refused("the claimed question must have exactly game, instance, position, first, bound (and bias)")
+    bias = (1, 1)
+    if "bias" in q:
+        b = q["bias"]
+        if type(b) is not list or len(b) != 2 or not all(is_int(x) and x >= 1 for x in b):
+            raise Refused("the claimed bias must be [p, q], two positive integers")
+        if b == [1, 1]:
+            raise Refused("an unbiased question has no 'bias' key")
+        bias = (b[0], b[1])
+    if q["bound"] is not None:
+        raise Refused("a positional-strategy question has no bound")
+    alice_role, bob_role = ROLES[game]
+    if game in STRONG:
+        if q["first"] is not None:
+            raise Refused(f"a {game} question has first = null (the first player is always 'first')")
+        first = alice_role
+    else:
+        if q["first"] not in (alice_role, bob_role):
+            raise Refused(f"a {game} question needs first = {alice_role} or {bob_role}")
+        first = q["first"]
+    pos = q["position"]
+    if type(pos) is not dict or sorted(pos) != sorted((alice_role, bob_role)):
+        raise Refused(f"a {game} position lists exactly {alice_role!r} and {bob_role!r}")
+    known = set(h.vertices)
+    alice = name_set(pos[alice_role], known, f"the position's {alice_role} vertices")
+    bob = name_set(pos[bob_role], known, f"the position's {bob_role} vertices")
+    if alice & bob:
+        raise Refused("a vertex of the position is held by both players")
+    question = {"game": game, "instance": board_digest(hypergraph_board(h)),
+                "position": {alice_role: sorted(alice), bob_role: sorted(bob)},
+                "first": None if game in STRONG else first, "bound": None}
+    if bias != (1, 1):
+        question["bias"] = list(bias)
+    return h, game, bias, first, alice, bob, question
+
+
+def _holds_edge(edges, own: frozenset) -> bool:
+    for e in edges:
+        if e <= own:
+            return True
+    return False
+
+
+def _completion_winner(game: str, alice_moved: bool):
+    """The winner (a role) when the mover completes an edge of their own, or None (no effect)."""
+    alice_role, bob_role = ROLES[game]
+    if game == MAKER_BREAKER:
+        return alice_role if alice_moved else None
+    if game == AVOIDER_ENFORCER:
+        return bob_role if alice_moved else None
+    if game == MAKER_MAKER:  # the completer wins
+        return alice_role if alice_moved else bob_role
+    return bob_role if alice_moved else alice_role  # avoider-avoider: the completer loses
+
+
+def _full_board_winner(game: str) -> str:
+    return {MAKER_BREAKER: "breaker", AVOIDER_ENFORCER: "avoider"}.get(game, DRAW)
+
+
+def _start_winner(game: str, edges, alice: frozenset, bob: frozenset):
+    """The winner of a start decided before any claim, or None (the strong games' first player is Alice)."""
+    a_holds, b_holds = _holds_edge(edges, alice), _holds_edge(edges, bob)
+    if game not in STRONG:
+        return _completion_winner(game, True) if a_holds else None
+    if a_holds:  # alone, or both (the player to move, Alice, is deemed to have completed first)
+        return _completion_winner(game, True)
+    if b_holds:
+        return _completion_winner(game, False)
+    return None
+
+
+def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: list) -> dict:
+    """(Alice's set, Bob's set) -> claimed vertex name, from a list of exact entries."""
+    if type(entries) is not list:
+        raise Refused("each table of 'strategies' must be a list")
+    budget[0] += len(entries)
+    if budget[0] > MAX_ENTRIES:
+        raise Refused(f"more than {MAX_ENTRIES} table entries")
+    keys = sorted((alice_role, bob_role, "claim"))
+    table = {}
+    for entry in entries:
+        if type(entry) is not dict or sorted(entry) != keys:
+            raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], 'claim': vertex}}")
+        a = name_set(entry[alice_role], known, f"an entry's {alice_role} vertices")
+        b = name_set(entry[bob_role], known, f"an entry's {bob_role} vertices")
+        if a & b:
+            raise Refused(f"an entry's state gives {sorted(a & b)[0][:30]!r} to both players")
+        v = vertex_name(entry["claim"])
+        if v not in known:
+            raise Refused(f"an entry claims {v[:30]!r}, which is not a vertex")
+        if (a, b) in table:
+            raise Refused(f"two entries for the state {alice_role} {sorted(a)}, {bob_role} {sorted(b)}")
+        table[(a, b)] = v
+    return table
+
+
+def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
+    """Walk ``player``'s table from the start; refuse unless every ended play meets the requirement
+    (``winner`` wins, or for a draw ``player`` does not lose) and every entry is used. Returns the
+    number of states expanded."""
+    alice_role, bob_role = ROLES[game]
+    other = {alice_role: bob_role, bob_role: alice_role}
+    per_turn = {alice_role: bias[0], bob_role: bias[1]}
+    round_len = per_turn[first] + per_turn[other[first]]
+    start_count = len(alice0) + len(bob0)
+    by_vertex = {v: [] for v in h.vertices}
+    for e in h.edges:
+        for v in e:
+            by_vertex[v].append(e)
+    n = len(h.vertices)
+
+    def meets(leaf_winner) -> bool:
+        if winner == DRAW:
+            return leaf_winner != other[player]
+        return leaf_winner == winner
+
+    def mover_of(alice, bob) -> str:
+        c = len(alice) + len(bob) - start_count
+        return first if c % round_len < per_turn[first] else other[first]
+
+    def check_leaf(ended, na, nb) -> None:
+        if not meets(ended):
+            what = "a draw" if ended == DRAW else f"{ended} wins"
+            raise Refused(f"{player}'s table lets the play end in {what} at {alice_role} {sorted(na)}, "
+                          f"{bob_role} {sorted(nb)} (claimed: {winner})")
+
+    used = set()
+    start = (alice0, bob0)
+    seen = {start}
+    stack = [start]
+    if len(alice0) + len(bob0) == n:  # a full board at the start: the play has ended, nobody moves
+        check_leaf(_full_board_winner(game), alice0, bob0)
+        stack = []
+    while stack:
+        if len(seen) > MAX_WALK_STATES:
+            raise Refused(f"more than {MAX_WALK_STATES} states walked for {player}'s table")
+        alice, bob = stack.pop()
+        mover = mover_of(alice, bob)
+        if mover == player:
+            state = (alice, bob)
+            if state not in table:
+                raise Refused(f"{player}'s table has no entry for the state {alice_role} {sorted(alice)}, "
+                              f"{bob_role} {sorted(bob)}")
+            used.add(state)
+            v = table[state]
+            if v in alice or v in bob:
+                raise Refused(f"{player}'s entry at {alice_role} {sorted(alice)}, {bob_role} {sorted(bob)} "
+                              f"claims {v!r}, which is not free")
+            claims = [v]
+        else:
+            claims = [v for v in h.vertices if v not in alice and v not in bob]
+        alice_moves = mover == alice_role
+        for v in claims:
+            na, nb = (alice | {v}, bob) if alice_moves else (alice, bob | {v})
+            own = na if alice_moves else nb
+            ended = None
+            if any(e <= own for e in by_vertex[v]):
+                ended = _completion_winner(game, alice_moves)
+            if ended is None and len(na) + len(nb) == n:
+                ended = _full_board_winner(game)
+            if ended is not None:
+                check_leaf(ended, na, nb)
+                continue
+            nxt = (na, nb)
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    unused = len(table) - len(used)
+    if unused:
+        a, b = next(s for s in table if s not in used)
+        raise Refused(f"{unused} entr{'y' if unused == 1 else 'ies'} of {player}'s table name states the walk "
+                      f"never reaches (e.g. {alice_role} {sorted(a)}, {bob_role} {sorted(b)})")
+    return len(seen)
+
+
+def check_positional_strategy(cert: dict, open_member=None):
+    """Check a ``positional-strategy`` certificate; returns (question, verdict, detail)."""
+    body_keys(cert, "strategies")
+    h, game, bias, first, alice0, bob0, question = _question(cert)
+    alice_role, bob_role = ROLES[game]
+    verdict = cert["claim"]["verdict"]
+    allowed = (alice_role, bob_role, DRAW) if game in STRONG else (alice_role, bob_role)
+    if type(verdict) is not dict or list(verdict) != ["winner"] or type(verdict["winner"]) is not str \
+            or verdict["winner"] not in allowed:
+        raise Refused(f"the verdict must be {{\"winner\": {' or '.join(allowed)}}}")
+    winner = verdict["winner"]
+    players = [alice_role, bob_role] if winner == DRAW else [winner]
+    strategies = cert["strategies"]
+    if type(strategies) is not dict or sorted(strategies) != sorted(players):
+        raise Refused(f"'strategies' must hold exactly the table(s) of {' and '.join(players)}")
+    known = set(h.vertices)
+    budget = [0]
+    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget) for x in players}
+    decided = _start_winner(game, h.edges, alice0, bob0)
+    if decided is not None:
+        for x in players:
+            if tables[x]:
+                raise Refused(f"the start is decided ({decided} wins) and {x}'s table must be empty")
+        if decided != winner:  # a decided start is never a draw
+            raise Refused(f"the start is decided: {decided} wins, not the claimed {winner}")
+        return question, {"winner": winner}, "decided at the start (a whole edge is held before any claim)"
+    walked = 0
+    for x in players:
+        walked += _walk(h, game, bias, first, alice0, bob0, x, tables[x], winner)
+    detail = (f"{walked} explicit states walked for {' and '.join(players)}"
+              + (f", bias {bias[0]}:{bias[1]}" if bias != (1, 1) else ""))
+    return question, {"winner": winner}, detail
