@@ -6,7 +6,7 @@ process of its own; the kernel's one-time load excluded).
     python bench/bench_certify.py [--hex] [--qubic] [--races] [--no-lines] [NAME-FILTER]
 
 ``--no-lines`` records proofs move by move instead of with threat lines (one entry per line:
-``verify.solvers.search_methods.THREAT_LINES``); ``--races`` adds two race certificates of
+``verify.solvers.search.methods.THREAT_LINES``); ``--races`` adds two race certificates of
 proofs/classical that are attacker wins.
 
 Run it once per code version (``PYTHONPATH``) to compare them side by side.
@@ -55,9 +55,9 @@ def instances(hex_all: bool, qubic: bool, races: bool = False):
 def _child(make, conn):
     from verify.certificates.checker import check_certificate
     from verify.games import positional as pg
-    from verify.solvers import search_fast
-    from verify.solvers.search import decide
-    from verify.solvers.search_methods import pg_proof_certificate
+    from verify.solvers.search import fast as search_fast
+    from verify.solvers.search.engine import decide
+    from verify.solvers.search.methods import pg_proof_certificate
     search_fast.warm_up()
     game = make()
     t0 = time.process_time()
@@ -79,7 +79,7 @@ def _child(make, conn):
 def main(argv):
     hex_all, qubic, races = "--hex" in argv, "--qubic" in argv, "--races" in argv
     if "--no-lines" in argv:
-        from verify.solvers import search_methods
+        from verify.solvers.search import methods as search_methods
         search_methods.THREAT_LINES = False
     only = [a for a in argv if not a.startswith("--")]
     print("| instance | winner | nodes | solve s | build s | moves + lines | links | KB | check s | RSS MB |")

@@ -21,7 +21,7 @@ puzzles.
 
 ``--engines --races`` (issue 18, races) compares the pure-Python reference (``--engine python``)
 with the compiled kernel on Harary's animal races and van der Waerden races (Maker-Maker ``.pg``
-games: :mod:`verify.solvers.search_kernel_race`), the question "does black (the first player)
+games: :mod:`verify.solvers.search.kernel_race`), the question "does black (the first player)
 win?"; "maker" in the result column then means black wins, "breaker" that it does not.
 
 ``--drivers`` (issue 18, PN²) compares the drivers of the search, in one run, each run in a child
@@ -132,9 +132,9 @@ def _engine_child(engine, game, limit, conn):
         def make():
             return ProofSearch(game, pg.BLACK, deadline=time.monotonic() + limit, symmetry=True)
     else:
-        from verify.solvers.search import make_search
+        from verify.solvers.search.engine import make_search
         if engine == "fast":
-            from verify.solvers.search_fast import warm_up
+            from verify.solvers.search.fast import warm_up
             warm_up()  # the kernel's load (about 0.3 s once per process) is not part of the timings
 
         def make():
@@ -234,8 +234,8 @@ def driver_positions(hex_puzzles: bool, only: str):
 
 def _driver_child(driver, jobs, game, limit, conn):
     from verify.encode.child import cpu_with_children
-    from verify.solvers.search_fast import warm_up
-    from verify.solvers.search_methods import search_pg
+    from verify.solvers.search.fast import warm_up
+    from verify.solvers.search.methods import search_pg
     warm_up()
     c0, w0 = cpu_with_children(), time.perf_counter()
     try:
@@ -299,7 +299,7 @@ def main(argv):
     quick = "--quick" in argv
     cert = "--certificate" in argv
     from verify.certificates.checker import check_certificate
-    from verify.solvers.search_methods import search_pg as solve_pg_search
+    from verify.solvers.search.methods import search_pg as solve_pg_search
     files = sorted(f for f in PUZZLES.glob("*.pg") if only in f.name)
     print(f"{'puzzle':<20} {'result':>6} {'explicit s':>10} {'search s':>9} {'ratio':>7} {'nodes':>8}"
           + (f" {'cert KB':>8} {'check s':>8}" if cert else ""))

@@ -147,7 +147,7 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
   verify check --second-opinion proofs/large/L-6x6-race-12.json --instance examples/classical/L-6x6-race-12.pg --expect draw > /dev/null
 fi
 verify family animal L 7 --race --moves 8 -o examples/classical/L-7x7-race-8.pg
-python -c 'import sys; from verify.solvers import search_leaves; search_leaves.LOOKAHEAD_MOVES = 0
+python -c 'import sys; from verify.solvers.search import leaves as search_leaves; search_leaves.LOOKAHEAD_MOVES = 0
 from verify.cli import main; sys.exit(main(sys.argv[1:]))' solve pg examples/classical/L-7x7-race-8.pg \
   --method search --certificate proofs/large/L-7x7-race-8.json
 verify check --second-opinion proofs/large/L-7x7-race-8.json --instance examples/classical/L-7x7-race-8.pg --expect draw > /dev/null

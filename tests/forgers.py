@@ -1338,7 +1338,7 @@ def claim_binding(rng, scale=1):
 def _book_pool():
     import tempfile
     from verify.certificates.book import ROOT
-    from verify.solvers.search_book import solve_book
+    from verify.solvers.search.books import solve_book
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, q in enumerate([MB(TTT, None, "maker"), MB(TTT, None, "breaker"),

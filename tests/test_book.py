@@ -23,7 +23,7 @@ from verify.games import positional as pg
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.solvers import solve
-from verify.solvers.search_book import leaf_time, solve_book
+from verify.solvers.search.books import leaf_time, solve_book
 
 ROOT = Path(__file__).resolve().parents[1]
 HEIN = ROOT.parent / "shared" / "positional-games" / "hex-hein"
@@ -367,7 +367,7 @@ def test_parts_carved_below_must_play_regions(path, t0, monkeypatch):
     flow back into the must-play regions above them (an empty carrier would drop replies). The
     certificate is built without automorphism links: a link below a carved state may point to a
     state outside its part, which the carving here does not follow."""
-    from verify.solvers import search_methods
+    from verify.solvers.search import methods as search_methods
     monkeypatch.setattr(search_methods, "_symmetric", lambda search: False)
     game = read_pg(ROOT / path)
     cert = solve("pg", game, method="search", certificate=True).certificate
@@ -439,8 +439,8 @@ def test_probe_answers_keep_the_game_as_the_explicit_reference_says(name, make, 
     explicit solver up to 16 cells, else the search) says such a move exists, the child of the move
     returned is scored as needed; where none exists, probe raises its contradiction."""
     from verify.solvers.pg import solve_pg_explicit
-    from verify.solvers.search import make_search
-    from verify.solvers.search_book import _Contradiction, cold_judge, probe
+    from verify.solvers.search.engine import make_search
+    from verify.solvers.search.books import _Contradiction, cold_judge, probe
 
     def x_wins(game):
         if len(game.positions) <= 16:
@@ -478,7 +478,7 @@ from verify.families import family
 from verify.games import positional as pg
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.solvers import solve
-from verify.solvers.search_book import solve_book
+from verify.solvers.search.books import solve_book
 out, deadline_case = Path(sys.argv[1]), sys.argv[2] == "deadline"
 with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
     if not deadline_case:

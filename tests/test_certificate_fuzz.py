@@ -211,7 +211,7 @@ def pool() -> tuple:
     # refutations ending in pairing leaves below the root (a Breaker win on a board with no pairing
     # at the start), and pg games whose schedules give a player two moves in a row
     # and a refutation split into components (PAIR_LEAVES and a disjoint pair)
-    from verify.solvers import search_methods
+    from verify.solvers.search import methods as search_methods
     split, search_methods.SPLIT_COMPONENTS = search_methods.SPLIT_COMPONENTS, True
     try:
         for edges in (PAIR_LEAVES, PAIR_LEAVES + [["x", "y"]]):
@@ -230,7 +230,7 @@ def pool() -> tuple:
     # symmetric races: automorphism links (the checker keys these games by the full state), in
     # refutations (the 3x3 races, draws) and proofs (vdW n = 5, k = 3: black wins)
     from verify.families import family
-    from verify.solvers.search_methods import search_pg
+    from verify.solvers.search.methods import search_pg
     for race in (pg.race(tic_tac_toe(3)), pg.race(family("animal", "elly", 3)), pg.race(family("ap", 5, 3)),
                  pg.race(family("animal", "tippy", 3), 4)):
         for engine in ("python", "fast"):
@@ -260,7 +260,7 @@ def books() -> list[dict]:
     import tempfile
     import zipfile
     from verify.certificates.book import ROOT as BOOK_ROOT
-    from verify.solvers.search_book import solve_book
+    from verify.solvers.search.books import solve_book
     out = []
     with tempfile.TemporaryDirectory() as tmp:
         for i, (kind, game) in enumerate(
@@ -662,7 +662,7 @@ def m_forge(c, r):
 def _pg_maps(text: str) -> dict:
     """Cell maps (name -> name) of a .pg game by what they preserve: 'both' (automorphisms of the
     game), 'black' / 'white' (of that player's sets only), 'swap' (black's sets onto white's)."""
-    from verify.solvers.search_symmetry import automorphisms
+    from verify.solvers.search.symmetry import automorphisms
     game = parse_pg(text)
     names = game.positions
 

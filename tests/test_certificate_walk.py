@@ -87,7 +87,7 @@ def test_group_links_share_maps_and_tampering_is_rejected(first, monkeypatch):
     """Tic-tac-toe 4x4: the states the kernel merged by an automorphism are linked through shared
     maps; a link naming no map, or a shared map made the identity, is rejected. (Pairing leaves
     off: with them Breaker's refutation is a handful of pairings and needs no links.)"""
-    from verify.solvers import search_leaves
+    from verify.solvers.search import leaves as search_leaves
     monkeypatch.setattr(search_leaves, "PAIR_SETS", 0)
     cert = solve("maker-breaker", MakerBreakerGame(tic_tac_toe(4), first), "search", certificate=True).certificate
     check_certificate(cert)

@@ -151,7 +151,7 @@ TRIANGLE = {"vertices": ["a", "b", "c"], "edges": [["a", "b"], ["a", "c"], ["b",
 
 def _triangle_refutation(links):
     """'Breaker wins, Maker first' on the triangle (false: Maker wins), resting on links only."""
-    from verify.solvers.search_methods import solve_maker_breaker_search
+    from verify.solvers.search.methods import solve_maker_breaker_search
     cert = solve_maker_breaker_search(MakerBreakerGame(Hypergraph(TRIANGLE["edges"], vertices=TRIANGLE["vertices"]),
                                                        "maker"), certificate=True).certificate
     assert cert["claim"]["verdict"] == {"winner": "maker"}

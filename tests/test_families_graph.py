@@ -193,7 +193,7 @@ def test_generators_generate_the_symmetric_group(n):
 def test_the_search_finds_the_symmetric_group(prop, n):
     """The search takes the automorphisms of its sets from nauty (search_symmetry.automorphisms):
     on every board they include S_n, exactly S_n on the triangle boards from n = 3."""
-    from verify.solvers.search_symmetry import MAX_GROUP, automorphisms
+    from verify.solvers.search.symmetry import MAX_GROUP, automorphisms
     h = board(prop, n)
     group = set(automorphisms(from_maker_breaker(h, 0, 0, "maker")))
     assert factorial(n) <= MAX_GROUP and set(symmetry_generators(n)) <= group
@@ -205,7 +205,7 @@ def test_the_search_finds_the_symmetric_group(prop, n):
 @pytest.mark.parametrize("prop,n", [b for b in BOARDS if b[1] >= 4], ids=lambda x: str(x))
 @pytest.mark.parametrize("first", ["maker", "breaker"])
 def test_search_with_and_without_symmetry_agree(prop, n, first):
-    from verify.solvers.search import decide
+    from verify.solvers.search.engine import decide
     g = from_maker_breaker(board(prop, n), 0, 0, first)
     with_sym, s1 = decide(g, symmetry=True)
     without, s2 = decide(g, symmetry=False)

@@ -17,7 +17,7 @@ from verify.errors import CertificateError
 from verify.families import family, tic_tac_toe
 from verify.formats.pg import parse_pg
 from verify.games import positional as pg
-from verify.solvers.search_methods import search_pg
+from verify.solvers.search.methods import search_pg
 
 from test_search import reference
 
@@ -60,7 +60,7 @@ def test_race_certificates_with_links_check_and_agree(spec):
 
 def test_links_shrink_a_race_certificate():
     """The Y pentomino 5x5 race (a draw): fewer recorded entries and derived states with links."""
-    from verify.solvers import search_methods
+    from verify.solvers.search import methods as search_methods
     game = pg.race(family("animal", "Y", 5))
     with_links = check_certificate(search_pg(game, certificate=True, engine="fast").certificate)
     saved = search_methods._state_linker

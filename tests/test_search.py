@@ -1,6 +1,6 @@
 """The proof search (method ``search``) against the plain reference searches, and its certificates.
 
-Every pruning rule of :mod:`verify.solvers.search` is exercised: the tests assert the rule fired
+Every pruning rule of :mod:`verify.solvers.search.engine` is exercised: the tests assert the rule fired
 (``stats["rules"]``) on the instances they compare, so a test cannot pass without the path."""
 from __future__ import annotations
 
@@ -24,9 +24,9 @@ from verify.isomorphism import enumerate_hypergraphs
 from verify.solvers import solve
 from verify.solvers.explicit import naive_maker_wins
 from verify.solvers.pg import PGSearch
-from verify.solvers.search import ProofSearch
+from verify.solvers.search.engine import ProofSearch
 from verify.strategies import hypergraphs, players
-from verify.solvers.search_methods import search_maker_breaker, solve_maker_breaker_search, solve_pg_search
+from verify.solvers.search.methods import search_maker_breaker, solve_maker_breaker_search, solve_pg_search
 from verify.strategies import hypergraphs
 
 HEIN = Path(__file__).resolve().parents[2] / "shared" / "positional-games" / "hex-hein"
@@ -42,7 +42,7 @@ _RESULT = {1: pg.BLACK, 0: pg.DRAW, -1: pg.WHITE}
 def reference_engine(monkeypatch):
     """These tests are the pure-Python reference's (tests/test_search_fast.py compares the compiled
     kernel with it)."""
-    import verify.solvers.search as search
+    import verify.solvers.search.engine as search
     monkeypatch.setattr(search, "DEFAULT_ENGINE", "python")
 
 def reference(game: pg.PositionalGame) -> str:
@@ -110,7 +110,7 @@ def test_maker_breaker_random_against_reference(h, first, symmetry):
 def no_pairing_leaves(monkeypatch):
     """Pairing leaves off (in the search and the certificate builder): they would end these
     searches before the rule under test fires."""
-    import verify.solvers.search_leaves as leaves
+    import verify.solvers.search.leaves as leaves
     monkeypatch.setattr(leaves, "PAIR_SETS", 0)
 
 

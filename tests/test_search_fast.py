@@ -19,10 +19,10 @@ from verify.games import positional as pg  # noqa: E402
 from verify.games.maker_breaker import MakerBreakerGame  # noqa: E402
 from verify.isomorphism import enumerate_hypergraphs  # noqa: E402
 from verify.solvers.explicit import naive_maker_wins  # noqa: E402
-from verify.solvers import search_kernel as k  # noqa: E402
-from verify.solvers.search import make_search  # noqa: E402
-from verify.solvers.search_fast import TSS_DEPTH, FastProofSearch  # noqa: E402
-from verify.solvers.search_methods import search_maker_breaker, search_pg  # noqa: E402
+from verify.solvers.search import kernel as k  # noqa: E402
+from verify.solvers.search.engine import make_search  # noqa: E402
+from verify.solvers.search.fast import TSS_DEPTH, FastProofSearch  # noqa: E402
+from verify.solvers.search.methods import search_maker_breaker, search_pg  # noqa: E402
 from verify.strategies import hypergraphs  # noqa: E402
 
 from test_search import pg_games, reference  # noqa: E402
@@ -106,8 +106,8 @@ def test_certificate_walk_follows_the_kernels_threat_lines():
     kernel's threat-space lines and follows each to its end, so it asks the kernel for few nodes
     (16; before the lines were followed, 4.6 times the 17 of the search then: states the kernel
     never examined) and the certificate checks."""
-    from verify.solvers.search import decide
-    from verify.solvers.search_methods import pg_proof_certificate
+    from verify.solvers.search.engine import decide
+    from verify.solvers.search.methods import pg_proof_certificate
     qubic = family("qubic")
     op = ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4", "1.2.1", "1.1.3"]
     game = pg.from_maker_breaker(qubic, qubic.mask(op[0::2]), qubic.mask(op[1::2]), "breaker")
@@ -193,7 +193,7 @@ def test_parallel_timeout_leaves_no_process():
 _QUBIC_LINE = """
 from verify.families import family
 from verify.games import positional as pg
-from verify.solvers.search_fast import FastProofSearch
+from verify.solvers.search.fast import FastProofSearch
 q = family("qubic")
 opening = ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4", "1.2.1", "1.1.3", "1.1.2", "2.2.3", "1.2.3"]
 g = pg.from_maker_breaker(q, q.mask(opening[0::2]), q.mask(opening[1::2]), "maker")
@@ -222,8 +222,8 @@ def test_perm_tables_match_the_reference_byte_tables(perm):
     """The kernel's permutation tables, built with numpy, against the reference's byte tables
     (``search_symmetry.byte_tables``) and the permutation itself, cell by cell."""
     import numpy as np
-    from verify.solvers.search_fast import perm_tables
-    from verify.solvers.search_symmetry import byte_tables
+    from verify.solvers.search.fast import perm_tables
+    from verify.solvers.search.symmetry import byte_tables
     T = perm_tables([tuple(perm)], len(perm))
     for b, row in enumerate(byte_tables(tuple(perm))):
         assert (T[0, b] == np.array(row, dtype=np.uint64)).all()
@@ -240,10 +240,10 @@ def test_canonical_keys_are_the_least_images(case):
     brute-force minimum over the group's images: ``canonical`` of (u, o) is the least (o, u), and
     ``canonical4`` of (u, o, y, p) the least (o, p, u, y), each with a permutation giving it."""
     import numpy as np
-    from verify.solvers.search_fast import perm_tables
-    from verify.solvers.search_kernel import canonical
-    from verify.solvers.search_kernel_race import canonical4
-    from verify.solvers.search_symmetry import apply
+    from verify.solvers.search.fast import perm_tables
+    from verify.solvers.search.kernel import canonical
+    from verify.solvers.search.kernel_race import canonical4
+    from verify.solvers.search.symmetry import apply
     perms, (u, o, y, p) = case
     n = len(perms[0])
     T = perm_tables([tuple(q) for q in perms], n)
@@ -284,7 +284,7 @@ def test_refuted_reply_carriers_fire_and_agree(name):
 
 
 def threat_line_by_full_scan(s, black, white, t, depth):
-    """The kernel's threat-space search (:func:`verify.solvers.search_kernel.tss`) as its docstring
+    """The kernel's threat-space search (:func:`verify.solvers.search.kernel.tss`) as its docstring
     states it, every live set scanned at every level: (found, carrier, first move, positions).
     A cell with two different partners (cells sharing a need of two with it) wins at once; else
     each cell with a partner, the partner being Y's reply, cells on two or more needs of three

@@ -1,4 +1,4 @@
-"""Pairing leaves (issue 18): the oracle :func:`verify.solvers.search_leaves.pair_cover`, the checker's
+"""Pairing leaves (issue 18): the oracle :func:`verify.solvers.search.leaves.pair_cover`, the checker's
 pairing-leaf rule of ``pg-proof`` refutations, and the search and certificates with leaves against the
 same without them (every small board, both starters, bounds; hypothesis boards; every certificate
 checked)."""
@@ -19,22 +19,22 @@ from verify.games import positional as pg
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.isomorphism import enumerate_hypergraphs
-from verify.solvers import search_leaves
-from verify.solvers.search_leaves import no_double_moves, pair_cover
-from verify.solvers.search_methods import search_maker_breaker, solve_pg_search
+from verify.solvers.search import leaves as search_leaves
+from verify.solvers.search.leaves import no_double_moves, pair_cover
+from verify.solvers.search.methods import search_maker_breaker, solve_pg_search
 from verify.strategies import hypergraphs, players
 
 
 @pytest.fixture(autouse=True)
 def reference_engine(monkeypatch):
     """The reference search unless a test asks for the engine fixture (which overrides it)."""
-    import verify.solvers.search as search
+    import verify.solvers.search.engine as search
     monkeypatch.setattr(search, "DEFAULT_ENGINE", "python")
 
 
 @pytest.fixture(params=["python", "auto"])
 def engine(request, monkeypatch):
-    import verify.solvers.search as search
+    import verify.solvers.search.engine as search
     monkeypatch.setattr(search, "DEFAULT_ENGINE", request.param)
     return request.param
 
@@ -93,7 +93,7 @@ def test_components_are_refuted_one_by_one(monkeypatch):
     a pairing leaf and FOUR is refuted at the same time point with Y's stones on x and y."""
     from verify.certificates.proof import answer_walk, components, proof_game
     from verify.question import Question
-    import verify.solvers.search_methods as methods
+    import verify.solvers.search.methods as methods
     monkeypatch.setattr(methods, "SPLIT_COMPONENTS", True)
     h = Hypergraph([*FOUR_EDGES, ["x", "y"]])
     cert = _refutation(h, "maker")
@@ -196,7 +196,7 @@ def _leaves(cert) -> int:
 
 
 def _every_small(sizes, monkeypatch, bounds=(None, 2)):
-    import verify.solvers.search_methods as methods
+    import verify.solvers.search.methods as methods
     monkeypatch.setattr(methods, "SPLIT_COMPONENTS", True)  # the split too, on every refutation
     count = leaves = 0
     for n in sizes:
@@ -253,7 +253,7 @@ def test_certificates_shrink_on_tic_tac_toe_4(monkeypatch):
 def test_kernel_pair_leaf_only_claims_real_pairings(h):
     np = pytest.importorskip("numpy")
     pytest.importorskip("numba")
-    from verify.solvers.search_kernel import pair_leaf
+    from verify.solvers.search.kernel import pair_leaf
     edges = list(h.edge_masks)
     S = np.array(edges, dtype=np.uint64)
     lv = np.arange(len(edges), dtype=np.int32).reshape(1, -1)
@@ -268,7 +268,7 @@ def test_kernel_pair_leaf_only_claims_real_pairings(h):
 def test_kernel_pairing_leaves_cut_the_search():
     pytest.importorskip("numba")
     from verify.families import family
-    from verify.solvers.search_fast import FastProofSearch
+    from verify.solvers.search.fast import FastProofSearch
     for spec in (("ap", 14, 4), ("tic-tac-toe", 4), ("ap", 16, 5)):
         for first in ("maker", "breaker"):
             g = pg.from_maker_breaker(family(*spec), 0, 0, first)

@@ -1,4 +1,4 @@
-"""The PN² driver (verify/solvers/search_pn.py) against the plain reference search: every small
+"""The PN² driver (verify/solvers/search/pn.py) against the plain reference search: every small
 Maker-Breaker board (both starters, bounded questions too), hypothesis boards and .pg games, Hex
 puzzles; tiny leaf budgets so that the first-level tree does the work; local workers and a Dask
 cluster; every certificate checked by the unchanged checker."""
@@ -23,9 +23,9 @@ from verify.formats.pg import read_pg  # noqa: E402
 from verify.games import positional as pg  # noqa: E402
 from verify.games.maker_breaker import MakerBreakerGame  # noqa: E402
 from verify.isomorphism import enumerate_hypergraphs  # noqa: E402
-from verify.solvers import search_pn  # noqa: E402
+from verify.solvers.search import pn as search_pn  # noqa: E402
 from verify.solvers.explicit import naive_maker_wins  # noqa: E402
-from verify.solvers.search_methods import search_maker_breaker, search_pg  # noqa: E402
+from verify.solvers.search.methods import search_maker_breaker, search_pg  # noqa: E402
 from verify.strategies import hypergraphs  # noqa: E402
 
 

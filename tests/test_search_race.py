@@ -1,4 +1,4 @@
-"""The compiled kernel on games where both players have sets (:mod:`verify.solvers.search_kernel_race`)
+"""The compiled kernel on games where both players have sets (:mod:`verify.solvers.search.kernel_race`)
 against the explicit ``.pg`` solver (:class:`verify.solvers.pg.PGSearch`) and the pure-Python
 reference search: every small Maker-Maker game of a class enumerated below, hypothesis games, the
 race families; every certificate built on the kernel checked by the unchanged checker."""
@@ -17,9 +17,9 @@ from verify.certificates.checker import check_certificate  # noqa: E402
 from verify.families import family, tic_tac_toe  # noqa: E402
 from verify.formats.pg import read_pg  # noqa: E402
 from verify.games import positional as pg  # noqa: E402
-from verify.solvers.search import make_search  # noqa: E402
-from verify.solvers.search_fast import FastProofSearch  # noqa: E402
-from verify.solvers.search_methods import search_pg  # noqa: E402
+from verify.solvers.search.engine import make_search  # noqa: E402
+from verify.solvers.search.fast import FastProofSearch  # noqa: E402
+from verify.solvers.search.methods import search_pg  # noqa: E402
 
 from test_search import pg_games, reference  # noqa: E402
 

@@ -23,10 +23,10 @@ from verify.families import family, tic_tac_toe  # noqa: E402
 from verify.games import positional as pg  # noqa: E402
 from verify.games.maker_breaker import MakerBreakerGame  # noqa: E402
 from verify.isomorphism import enumerate_hypergraphs  # noqa: E402
-from verify.solvers import search_methods  # noqa: E402
+from verify.solvers.search import methods as search_methods  # noqa: E402
 from verify.solvers.explicit import naive_maker_wins  # noqa: E402
 from verify.solvers.pg import PGSearch  # noqa: E402
-from verify.solvers.search_methods import search_maker_breaker, search_pg  # noqa: E402
+from verify.solvers.search.methods import search_maker_breaker, search_pg  # noqa: E402
 
 from test_search import pg_games  # noqa: E402
 

@@ -134,9 +134,9 @@ def _first(args) -> str:
 
 def _solve_book(args, instance, options) -> int:
     """``--certificate OUT.zip``: the search's verdict certified by a book of parts
-    (:mod:`verify.solvers.search_book`), each part built in a child process, ``--jobs`` at a time."""
+    (:mod:`verify.solvers.search.books`), each part built in a child process, ``--jobs`` at a time."""
     import sys
-    from ..solvers.search_book import solve_book
+    from ..solvers.search.books import solve_book
     if args.method not in ("search", "auto"):
         raise InputError("a book (--certificate OUT.zip) is built by --method search")
     unknown = set(options) - {"timeout", "jobs", "rounds", "dask"}

@@ -16,7 +16,7 @@ and the rest of the project's families), listed in lexicographic order ``1-2, 1-
 Every family above is invariant under the symmetric group S_n permuting the vertices of K_n (the
 edge ``i-j`` goes to ``p(i)-p(j)``). :func:`symmetry_generators` gives S_n by two generators, the
 transposition (1 2) and the n-cycle (1 2 ... n), as permutations of the board's vertex indices in
-the form of :func:`verify.solvers.search_symmetry.automorphisms` (``p[i]`` is the image of vertex
+the form of :func:`verify.solvers.search.symmetry.automorphisms` (``p[i]`` is the image of vertex
 ``i``). The search does not take generators from a family: it computes the automorphism group of
 the sets it uses with nauty, which on these boards contains S_n (tests/test_families_graph.py checks
 both), and merges symmetric positions only while the group has at most
@@ -187,7 +187,7 @@ def vertex_permutation(n: int, p) -> tuple[int, ...]:
 def symmetry_generators(n: int) -> list[tuple[int, ...]]:
     """Generators of S_n acting on the board of K_n: the transposition (1 2) and the n-cycle
     (1 2 ... n) as permutations ``q`` of the vertex indices (vertex i goes to q[i]), the form of
-    :func:`verify.solvers.search_symmetry.automorphisms`; [] when n < 2 (trivial group)."""
+    :func:`verify.solvers.search.symmetry.automorphisms`; [] when n < 2 (trivial group)."""
     if n < 2:
         return []
     swap = {v: v for v in range(1, n + 1)} | {1: 2, 2: 1}

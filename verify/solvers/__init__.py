@@ -42,7 +42,7 @@ _AUTO: dict[str, Callable[[object], str]] = {}
 _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.solvers.qbf",
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
             "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg",
-            "verify.solvers.search_methods")
+            "verify.solvers.search.methods")
 
 
 def _declared_options(fn) -> tuple[str, ...]:

@@ -51,7 +51,7 @@ C3 = np.uint64(0x165667B19E3779F9)
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
     PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS = range(16)
-STATS = 16  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, search_kernel_race;
+STATS = 16  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, kernel_race;
 # TSS_NODES: the threat-space search's positions; CARRIER_SKIPS: Y's replies passed over, off the
 # carrier of a refuted reply)
 
@@ -87,7 +87,7 @@ def tt_store(tab, mask, st, u, o, t, won, car, mv, work):
 @njit(cache=True, inline="always")
 def tt_base(tab, mask, u, o, y, p, t):
     """The first slot of the key's bucket; keys of four words (u, o, y, p) when the table has 7
-    columns (Maker-Maker games: :mod:`verify.solvers.search_kernel_race`), else (u, o) and y = p = 0."""
+    columns (Maker-Maker games: :mod:`verify.solvers.search.kernel_race`), else (u, o) and y = p = 0."""
     h = (u * C1) ^ (o * C2) ^ (np.uint64(t + 1) * C3) ^ (y * C3) ^ (p * C1 * C2)
     h ^= h >> np.uint64(31)
     return np.int64(h & np.uint64(mask)) & ~np.int64(3)
@@ -374,7 +374,7 @@ def threat_level_opens(st, isx, lx, n, t, depth):
 def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc):
     """Threat-space search for X at an X turn: (1 and carrier and first move) if a sequence of
     one-threat moves ends in a double threat, else (0, 0, 0) (not found: no claim). ``Sy`` (with
-    ``lvy``, ``lny``): Y's unblocked sets in a race (:mod:`verify.solvers.search_kernel_race`), empty
+    ``lvy``, ``lny``): Y's unblocked sets in a race (:mod:`verify.solvers.search.kernel_race`), empty
     otherwise; a step at which Y has a one-cell need ends the line (Y could complete instead of
     answering). The carrier holds the cells played and threatened (a race adds Y's open cells).
     A cell on two needs of two cells with different partners wins at once; otherwise each cell

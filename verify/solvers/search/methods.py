@@ -1,24 +1,24 @@
 """The proof-search methods ("search" for .pg and Maker-Breaker games) over the engine of
-:mod:`verify.solvers.search`, and their ``pg-proof`` certificates: the winner's choices along its own
+:mod:`verify.solvers.search.engine`, and their ``pg-proof`` certificates: the winner's choices along its own
 proof, and links between states with isomorphic residual needs. The format and its independent
 checker are in :mod:`verify.certificates.proof`, which imports nothing from here."""
 from __future__ import annotations
 
-from ..certificates import envelope
-from ..errors import InputError
-from ..certificates.proof import KIND, ProofWalk, proof_questions
-from ..formats.instances import question_of
-from ..formats.questions import board_json
-from ..formats.pg import pg_to_text
-from ..games import maker_breaker as mb
-from ..games import positional as pg
-from ..hypergraph import bits
-from ..result import BoundedOutcome, Outcome
-from . import register, register_auto
-from .options import SEARCH_DRIVERS
-from .search_leaves import pairer, pairing_choice, pairing_entries
-from .search import ProofSearch, chooser, decide, line_builder, make_search, residual_form
-from .search_symmetry import inverse
+from ...certificates import envelope
+from ...errors import InputError
+from ...certificates.proof import KIND, ProofWalk, proof_questions
+from ...formats.instances import question_of
+from ...formats.questions import board_json
+from ...formats.pg import pg_to_text
+from ...games import maker_breaker as mb
+from ...games import positional as pg
+from ...hypergraph import bits
+from ...result import BoundedOutcome, Outcome
+from .. import register, register_auto
+from ..options import SEARCH_DRIVERS
+from .leaves import pairer, pairing_choice, pairing_entries
+from .engine import ProofSearch, chooser, decide, line_builder, make_search, residual_form
+from .symmetry import inverse
 
 
 # Refutations split into components (the checker's rule, pg-proof "components"): off by default,
@@ -36,7 +36,7 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
     """The certificate's answers: each question's proof or refutation walked with the checker's
     rules, the choices taken from ``known`` ({attacker: {(b, w, t): cell}}: a parallel or PN²
     search's) where it has them, else from the searches. With ``leaves`` refutations end in
-    pairing leaves where :func:`verify.solvers.search_leaves.pair_cover` finds one (and Y moves into
+    pairing leaves where :func:`verify.solvers.search.leaves.pair_cover` finds one (and Y moves into
     one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components."""
     by_attacker = {s.x: s for s in searches}
     questions = []
@@ -179,10 +179,10 @@ def _symmetric(search) -> bool:
 def _state_linker(walk: ProofWalk, links: dict):
     """The builder's link callback in games the checker keys by the full state (Y sets, as in
     races, or #firstmoves): the first state met in each orbit of the game's automorphism group
-    (of the walk's own families, :func:`verify.solvers.search_symmetry.automorphisms`) stands for
+    (of the walk's own families, :func:`verify.solvers.search.symmetry.automorphisms`) stands for
     the later ones, through the automorphism carrying it onto the later one (the checker's
     automorphism-link rule). None if the group is trivial."""
-    from .search_symmetry import canonicaliser
+    from .symmetry import canonicaliser
     b_sets, w_sets = (walk.xsets, walk.ysets) if walk.xb else (walk.ysets, walk.xsets)
     canon = canonicaliser(walk.game, b_sets, w_sets)
     if canon is None:
@@ -241,15 +241,15 @@ DEFAULT_DRIVER = "dfs"
 def _decide(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs, driver, dask, certificate):
     """(result black/white/draw, searches, known choices or None, stats) by the chosen driver:
     ``dfs`` (the engine's depth-first search; ``jobs`` > 1 splits the root,
-    :mod:`verify.solvers.search_parallel`, Maker-Breaker descriptions) or ``pn`` (PN² over the
-    engine, :mod:`verify.solvers.search_pn`; ``jobs`` worker processes or a Dask cluster)."""
+    :mod:`verify.solvers.search.parallel`, Maker-Breaker descriptions) or ``pn`` (PN² over the
+    engine, :mod:`verify.solvers.search.pn`; ``jobs`` worker processes or a Dask cluster)."""
     driver = driver or ("pn" if dask else DEFAULT_DRIVER)
     if driver not in SEARCH_DRIVERS:
         raise InputError(f"unknown search driver {driver!r} (known: {', '.join(SEARCH_DRIVERS)})")
     if dask and driver != "pn":
         raise InputError("--dask goes with --driver pn")
     if driver == "pn":
-        from .search_pn import decide_pn
+        from .pn import decide_pn
         winner, searches, known, stats = decide_pn(g, timeout, tt_limit, symmetry, engine, jobs, dask, certificate)
         return winner, searches, known, {**stats, "driver": "pn", "jobs": jobs}
     if jobs > 1 and not g.maker_maker:
@@ -277,9 +277,9 @@ def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float
 
 
 def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs):
-    """(black wins, merged choices, searches, stats) of :func:`verify.solvers.search_parallel.split_root`;
+    """(black wins, merged choices, searches, stats) of :func:`verify.solvers.search.parallel.split_root`;
     the one search returned is the builder's fallback for states no child recorded."""
-    from .search_parallel import split_root
+    from .parallel import split_root
     won, known, nodes = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine)
     searches = [make_search(g, pg.BLACK, engine, tt_limit=tt_limit, symmetry=symmetry)]
     return won, {pg.BLACK: known}, searches, {"nodes": nodes, "jobs": jobs}
@@ -292,7 +292,7 @@ def search_maker_breaker(game, certificate: bool = False, timeout: float | None 
     """Winner of a Maker-Breaker game by the proof search on its .pg form (black is Maker); with
     ``rounds``, the bounded question "does Maker win within ``rounds`` of her moves?" (the .pg form
     gives Maker that many moves; :class:`BoundedOutcome`, certified both ways)."""
-    from ..games import maker_breaker as mb
+    from ...games import maker_breaker as mb
     g = pg.from_maker_breaker(game.board, game.maker_mask, game.breaker_mask, game.first, rounds)
     known = None
     if mb.winner_if_over(game.start_residual()) is not None:

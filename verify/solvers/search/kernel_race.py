@@ -3,7 +3,7 @@
 
 It decides "can X force a win?" by the rules of :class:`verify.solvers.search.ProofSearch` (the
 reference; the differential tests in tests/test_search_race.py compare the two) and of
-:mod:`verify.solvers.search_kernel` (helpers and table shared), with Y's sets added. X's sets are
+:mod:`verify.solvers.search.kernel` (helpers and table shared), with Y's sets added. X's sets are
 kept live as there (untouched by Y, needing at most X's remaining moves); Y's sets are kept while
 X has not blocked them, whatever their size (they make up the carrier, below); a Y set is *live*
 when it needs at most Y's remaining moves. Each rule is exact:
@@ -18,11 +18,11 @@ when it needs at most Y's remaining moves. Each rule is exact:
 - **Depth bound and dead cells**: a set needing more cells than its owner's remaining moves is
   never completed (one stone per move: it stays out of reach whatever is played); X tries only
   cells on live sets of either player (a cell on none is worth a pass, and a pass is never better
-  than a move: monotonicity, :mod:`verify.solvers.search`).
+  than a move: monotonicity, :mod:`verify.solvers.search.engine`).
 - **Maker-Breaker oracle** (X's turn, no forced block; ``tab2`` non-empty): X wins the race only if
   X wins the Maker-Breaker game from the same state (Y's sets ignored: X's winning strategy in the
   race completes an X set within the schedule against every Y play, which is all the Maker-Breaker
-  game asks), so when :func:`verify.solvers.search_kernel.node` (its own table, residual keys)
+  game asks), so when :func:`verify.solvers.search.kernel.node` (its own table, residual keys)
   says X loses that game, X loses the race.
 - **X, Y, X with X's last two moves** (no X's forced block, so Y has no one-cell need and cannot
   complete at its move): X wins iff a move leaves one-cell needs on two different cells.
@@ -30,7 +30,7 @@ when it needs at most Y's remaining moves. Each rule is exact:
   replies. Every carrier of an X win contains the free cells of Y's unblocked sets (``yopen``), so
   extra Y stones outside it lie on no set Y can use and only block X's sets outside the carrier.
   Replies off the carrier of a refuted reply are passed over as in
-  :mod:`verify.solvers.search_kernel` (a race carrier holds Y's open cells, so such a reply lies on
+  :mod:`verify.solvers.search.kernel` (a race carrier holds Y's open cells, so such a reply lies on
   no set Y can use, and a Y stone less never hurts X: fewer Y sets threaten, fewer X sets are blocked).
 - **Threat-space search** (Allis 1994) only while Y has no one-cell need at any of its steps: then
   Y cannot complete a set at its move, a single X threat a forces Y to take a, and two threat cells
@@ -49,14 +49,14 @@ when it needs at most Y's remaining moves. Each rule is exact:
   With automorphisms of both players' sets, the least image of the key is used (carriers and
   moves stored in its frame).
 
-Results are (status, carrier, move) as in :mod:`verify.solvers.search_kernel`.
+Results are (status, carrier, move) as in :mod:`verify.solvers.search.kernel`.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from .search_kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET,
+from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET,
                             TSS_LEFT, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, cells_image, child_after, image,
                             lowbit, node, partners, popcount, region_order, scores, threat_cells, tss, tt_find_k,
                             tt_store_k)

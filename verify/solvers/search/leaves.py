@@ -9,8 +9,8 @@
 """
 from __future__ import annotations
 
-from ..games.attack import no_double_moves
-from ..hypergraph import bits, minimal_masks
+from ...games.attack import no_double_moves
+from ...hypergraph import bits, minimal_masks
 
 PAIR_SETS = 64  # residuals with more live sets are not tried (the search is cheaper there)
 # backtracking nodes per try: on vdW k = 5, n = 20 and 22 (Maker first) a budget of 2000 finds every

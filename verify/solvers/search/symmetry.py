@@ -7,8 +7,8 @@ key its table by the least image of a state under the group (:func:`canonicalise
 """
 from __future__ import annotations
 
-from ..games import positional as pg
-from ..hypergraph import bits
+from ...games import positional as pg
+from ...hypergraph import bits
 
 MAX_GROUP = 1000
 

@@ -29,7 +29,7 @@ state, through an executor: in this process (``jobs=1``), in ``jobs`` local work
 (:mod:`verify.encode.child`'s discipline: own process group, killed with the parent), or on a Dask
 cluster (``dask=ADDRESS``). With a certificate, each decided leaf walks its own proof or
 refutation (:class:`verify.certificates.proof.ProofWalk`) and returns the winner's choices; the
-tree adds its own, and :func:`verify.solvers.search_methods.build_questions` builds one ordinary
+tree adds its own, and :func:`verify.solvers.search.methods.build_questions` builds one ordinary
 ``pg-proof`` certificate from them, checked by the unchanged checker.
 """
 from __future__ import annotations
@@ -38,9 +38,9 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from ..errors import BackendError, InputError, Undecided
-from ..games import positional as pg
-from ..hypergraph import bits
+from ...errors import BackendError, InputError, Undecided
+from ...games import positional as pg
+from ...hypergraph import bits
 
 INF = 10 ** 15
 BUSY = 10 ** 12  # proof and disproof numbers of a leaf being evaluated (selection avoids it)
@@ -77,7 +77,7 @@ def leaf_engine(spec: LeafSpec):
     """The engine of ``spec`` kept by this process (one at a time)."""
     search = _ENGINES.get(spec.token)
     if search is None:
-        from .search import make_search
+        from .engine import make_search
         _ENGINES.clear()
         search = make_search(spec.game, spec.attacker, spec.engine, tt_limit=spec.tt_limit,
                              symmetry=spec.symmetry)
@@ -89,7 +89,7 @@ def evaluate_leaf(spec: LeafSpec, b: int, w: int, t: int, budget: int, seconds: 
     """Does X win from (b, w, t)? ``(status, carrier, nodes, choices)``: status ``"won"``/``"lost"``
     (with the winner's choices along its proof when ``spec.certificate``), ``"open"`` when the
     engine spent ``budget`` nodes, ``"timeout"`` after ``seconds``."""
-    from .search import subgame_choices
+    from .engine import subgame_choices
     search = leaf_engine(spec)
     start = search.nodes
     search.deadline = None if seconds is None else time.monotonic() + seconds
@@ -124,7 +124,7 @@ def evaluate_leaf(spec: LeafSpec, b: int, w: int, t: int, budget: int, seconds: 
 
 def leaf_spec(game: pg.PositionalGame, attacker: str, engine, tt_limit: int | None, symmetry: bool,
               certificate: bool) -> LeafSpec:
-    from ..formats.pg import pg_to_text
+    from ...formats.pg import pg_to_text
     token = hashlib.sha256(repr((pg_to_text(game), attacker, engine, tt_limit, symmetry)).encode()).hexdigest()[:16]
     return LeafSpec(game, attacker, engine, tt_limit, symmetry, certificate, token)
 
@@ -174,7 +174,7 @@ class LocalExecutor:
     def __init__(self, spec: LeafSpec, jobs: int, timeout: float | None):
         import multiprocessing
         import os
-        from ..encode.child import child_main
+        from ...encode.child import child_main
         ctx = multiprocessing.get_context("fork")
         self.procs, self.conns, self.status = [], [], []
         self.idle: list = []
@@ -234,7 +234,7 @@ class LocalExecutor:
         self.queue = [(k, a) for k, a in self.queue if k != key]
 
     def close(self):
-        from ..encode.child import kill_group
+        from ...encode.child import kill_group
         for p in self.procs:
             kill_group(p)
         for c in self.conns + self.status:
@@ -247,7 +247,7 @@ class DaskExecutor:
     at its own budget or deadline)."""
 
     def __init__(self, spec: LeafSpec, address: str):
-        from ..cluster import dask_client
+        from ...cluster import dask_client
         self.client = dask_client(address)
         try:
             self.spec = self.client.scatter(spec, broadcast=True)
@@ -313,7 +313,7 @@ class ProofNumberSearch:
                  symmetry: bool = True, deadline: float | None = None, jobs: int = 1, dask: str | None = None,
                  certificate: bool = False, leaf_budget: int | None = None, growth: int | None = None,
                  node_limit: int | None = None, table_limit: int = TABLE_LIMIT):
-        from .search import ProofSearch
+        from .engine import ProofSearch
         self.game = game
         self.rules = ProofSearch(game, attacker, tt_limit=1)  # the engine's move rules (no search)
         self.x = attacker
@@ -445,7 +445,7 @@ class ProofNumberSearch:
     def _replies(self, node: Node):
         """Y's replies inside the proven pass child's carrier (the must-play region); the first
         reply stays a child only inside it."""
-        from .search import _ordered
+        from .engine import _ordered
         r = self.rules
         node.phase = 2
         *tried, passed = node.children
@@ -475,7 +475,7 @@ class ProofNumberSearch:
             for v in ([] if kind == "lose" else moves):
                 self._child(node, *r.play(node.b, node.w, v, True), v)
         else:  # the engine's order: its favourite reply (a refutation ends the node), then the pass
-            from .search import _best
+            from .engine import _best
             node.phase = 1
             xl, _ = r.lists(node.b, node.w, node.t)
             legal = r.legal(node.b, node.w, node.t)
@@ -628,7 +628,7 @@ def decide_pn(game: pg.PositionalGame, timeout: float | None = None, tt_limit: i
               certificate: bool = False, **kw) -> tuple[str, list, dict, dict]:
     """(result black/white/draw, engines for the certificate builder, merged choices, stats) of a
     ``.pg`` game by the PN² driver: black's question, then white's in a Maker-Maker game."""
-    from .search import make_search
+    from .engine import make_search
     if jobs < 1:
         raise InputError(f"--jobs must be a positive integer, got {jobs!r}")
     deadline = None if timeout is None else time.monotonic() + timeout

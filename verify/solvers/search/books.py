@@ -28,11 +28,11 @@ import zipfile
 from multiprocessing.connection import wait
 from pathlib import Path
 
-from ..certificates.book import ROOT
-from ..certificates.proof import ProofWalk
-from ..errors import BackendError, InputError, Undecided
-from ..games import positional as pg
-from ..hypergraph import bits
+from ...certificates.book import ROOT
+from ...certificates.proof import ProofWalk
+from ...errors import BackendError, InputError, Undecided
+from ...games import positional as pg
+from ...hypergraph import bits
 
 
 def leaf_time(game: pg.PositionalGame, attacker: str, wins: bool) -> int:
@@ -91,8 +91,8 @@ def part_certificate(game, b, w, t, colour, name, timeout, engine):
     """The pg-proof certificate (JSON text) of the game from the leaf (b, w, t), which ``colour``
     must win; (text, CPU s, peak RSS in KB of the process). Runs in a child process or on a Dask
     worker."""
-    from .search import decide
-    from .search_methods import pg_proof_certificate
+    from .engine import decide
+    from .methods import pg_proof_certificate
     sub = pg.continued(game, b, w, t)
     t0 = time.process_time()
     winner, searches = decide(sub, timeout, engine=engine)
@@ -148,7 +148,7 @@ def cold_judge(game: pg.PositionalGame, engine: str | None = None):
     that state, by a fresh search (no shared table), Undecided at ``deadline``. What a part
     builder will face there: a move the warm search proves can leave a leaf that is far harder cold
     (Qubic, from scratch: leaves past 16 CPU min of search where others take seconds)."""
-    from .search import decide
+    from .engine import decide
 
     def judge(b, w, t, deadline):
         left = None if deadline is None else max(deadline - time.monotonic(), 1e-3)
@@ -206,8 +206,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     pre-built part shows the way; ``build=False``: assemble pre-built parts only (no search, no
     part built: a missing one is an error naming the states left); ``dask``: the address of a Dask
     scheduler whose workers build the parts. Returns build statistics."""
-    from .search import make_search
-    from .search_methods import _group_linker, _linker, answer_entries
+    from .engine import make_search
+    from .methods import _group_linker, _linker, answer_entries
     if game.maker_maker:
         raise InputError("books are built for Maker-Breaker descriptions (no white sets)")
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
@@ -321,7 +321,7 @@ def _dask_parts(todo, game, colour, work: Path, deadline, timeout, engine, addre
     stops at the book's deadline, measured on the worker's clock when the task starts)."""
     from concurrent.futures import FIRST_COMPLETED
     from concurrent.futures import wait as first_done
-    from ..cluster import dask_client
+    from ...cluster import dask_client
     client = dask_client(address)
     futures: dict = {}
     try:
@@ -355,7 +355,7 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
     """Build the missing parts (children, ``jobs`` at a time, or tasks on the Dask cluster at
     ``dask``), add every part to the zip as it is ready, the root last; the zip is renamed to
     ``out`` only when complete."""
-    from ..encode.child import child_main, kill_group
+    from ...encode.child import child_main, kill_group
     out = Path(out)
     import shutil
     import tempfile
@@ -427,9 +427,9 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
 def _winner_of_parts(game: pg.PositionalGame, parts_dir, prebuilt: dict):
     """The winner (black/white) claimed by the smallest pre-built part, or None: a guess at which
     book to build, saving the whole game's search (the check of the book decides)."""
-    from ..certificates.checker import read_certificate
-    from ..certificates.proof import proof_game
-    from ..question import Question
+    from ...certificates.checker import read_certificate
+    from ...certificates.proof import proof_game
+    from ...question import Question
     if not prebuilt:
         return None
     name = min(prebuilt.values(), key=lambda n: (Path(parts_dir) / n).stat().st_size)
@@ -448,16 +448,16 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
     winner, certified by a book written to ``out`` (its parts built on the Dask cluster at
     ``dask`` if given) and checked by :func:`verify.certificates.checker.check_file` (the result is
     certified only if the check passes and its claim is the answer)."""
-    from ..certificates import envelope
-    from ..certificates.checker import check_file
-    from ..certificates.proof import KIND
-    from ..errors import CertificateError
-    from ..formats.instances import question_of
-    from ..formats.pg import pg_to_text
-    from ..formats.questions import board_json
-    from ..games import maker_breaker as mb
-    from ..result import Outcome
-    from .search import decide
+    from ...certificates import envelope
+    from ...certificates.checker import check_file
+    from ...certificates.proof import KIND
+    from ...errors import CertificateError
+    from ...formats.instances import question_of
+    from ...formats.pg import pg_to_text
+    from ...formats.questions import board_json
+    from ...games import maker_breaker as mb
+    from ...result import Outcome
+    from .engine import decide
     t0 = time.monotonic()
     if kind == "maker-breaker":
         g = pg.from_maker_breaker(instance.board, instance.maker_mask, instance.breaker_mask, instance.first, rounds)

@@ -1,4 +1,4 @@
-"""The proof search on the compiled kernel (:mod:`verify.solvers.search_kernel`, extra ``fast``):
+"""The proof search on the compiled kernel (:mod:`verify.solvers.search.kernel`, extra ``fast``):
 the same question and interface as :class:`verify.solvers.search.ProofSearch` (``solve(black,
 white, t) -> (wins, carrier, move)``), for the games the kernel covers (:func:`eligible`). The
 certificate builder walks its proofs like the reference's, and the independent checker
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 
-from ..errors import Undecided
-from ..games import positional as pg
-from ..games.attack import Attack
-from ..hypergraph import minimal_masks
+from ...errors import Undecided
+from ...games import positional as pg
+from ...games.attack import Attack
+from ...hypergraph import minimal_masks
 
 MAX_CELLS = 64
 #: the table's default bound (entries of 40 bytes, 56 in races: 0.7 / 0.9 GB when full; it starts
@@ -43,8 +43,8 @@ def available() -> bool:
 
 def eligible(game: pg.PositionalGame, attacker: str) -> bool:
     """The kernel's games: at most 64 cells, no #firstmoves. Games in which Y has a set X has not
-    blocked from the start run on :mod:`verify.solvers.search_kernel_race`, the others on
-    :mod:`verify.solvers.search_kernel` (the value is then a function of X's residual needs)."""
+    blocked from the start run on :mod:`verify.solvers.search.kernel_race`, the others on
+    :mod:`verify.solvers.search.kernel` (the value is then a function of X's residual needs)."""
     return len(game.positions) <= MAX_CELLS and game.first_moves is None
 
 
@@ -86,7 +86,7 @@ class FastProofSearch(Attack):
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
                  sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True):
         import numpy as np
-        from . import search_kernel as k
+        from . import kernel as k
         super().__init__(game, attacker)
         self.k = k
         own, opp = self.own_opp(*game.start())
@@ -96,7 +96,7 @@ class FastProofSearch(Attack):
         self.ysets = minimal_masks(s for s in game.sets(self.y) if not s & own)
         self.race = bool(self.ysets)
         if self.race:
-            from . import search_kernel_race
+            from . import kernel_race as search_kernel_race
             self.kr = search_kernel_race
         self.Sy = np.array(self.ysets, dtype=np.uint64)
         n = len(self.sched)
@@ -113,7 +113,7 @@ class FastProofSearch(Attack):
         self.lx = np.array(self.left_x + [0, 0], dtype=np.int64)
         # pairing leaves where X never moves twice in a row from t on (search_leaves.PAIR_SETS = 0
         # turns every pairing leaf off)
-        from .search_leaves import PAIR_SETS, no_double_moves
+        from .leaves import PAIR_SETS, no_double_moves
         most = min(PAIR_LEAF_SETS if pairing_leaves is None else pairing_leaves, PAIR_SETS)
         self.pk = np.array([most if ok else 0 for ok in no_double_moves(self.sched, attacker)] + [0, 0],
                            dtype=np.int64)
@@ -152,7 +152,7 @@ class FastProofSearch(Attack):
         # renaming: the same value), applied to the table keys while t < sym_until
         group = []
         if symmetry:
-            from .search_symmetry import automorphisms, inverse
+            from .symmetry import automorphisms, inverse
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             group = automorphisms(game, b, w)[1:]
         self.group = group  # the permutations behind T (row i is group[i])
@@ -310,7 +310,7 @@ class FastProofSearch(Attack):
 def warm_up() -> float:
     """Load (or compile, the first time) the kernels (Maker-Breaker and race); the seconds it took
     (once per process)."""
-    from ..families import tic_tac_toe
+    from ...families import tic_tac_toe
     t0 = time.perf_counter()
     for g in (pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker"), pg.race(tic_tac_toe(3))):
         FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)

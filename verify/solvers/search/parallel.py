@@ -8,8 +8,8 @@ child to prove one ends the others); at Y's turn X wins iff every reply loses fo
 child to refute one ends the others). No must-play pruning at the root (every legal move is
 dealt): nothing is assumed. At Y's turn the pass (Y claims nothing) is dealt too, though it decides
 nothing: its proof is the one the certificate's must-play region at the root is checked with. The parent merges the children's choices into one table and builds the
-one certificate from it (:func:`verify.solvers.search_methods.build_questions`, called by
-:mod:`verify.solvers.search_methods`, which imports this module); the checker then
+one certificate from it (:func:`verify.solvers.search.methods.build_questions`, called by
+:mod:`verify.solvers.search.methods`, which imports this module); the checker then
 verifies the whole, so nothing rests on how the work was split.
 
 The children follow :mod:`verify.encode.child`: own process group, killed with the parent
@@ -23,15 +23,15 @@ import os
 import time
 from multiprocessing.connection import wait
 
-from ..errors import BackendError, Undecided
-from ..games import positional as pg
-from ..hypergraph import bits
+from ...errors import BackendError, Undecided
+from ...games import positional as pg
+from ...hypergraph import bits
 
 
 def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline):
     """In a child: for each of ``mine`` (cells of the mover at the start), whether X wins after it,
     and the choices of the side winning that subgame; stops at the first decisive one."""
-    from .search import make_search, subgame_choices
+    from .engine import make_search, subgame_choices
     search = make_search(game, attacker, engine, tt_limit=tt_limit, symmetry=symmetry, deadline=deadline)
     x_moves = game.schedule()[t] == attacker
     out = []
@@ -47,7 +47,7 @@ def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadlin
 def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float | None = None,
                tt_limit: int | None = None, symmetry: bool = True, engine: str | None = None):
     """(X wins from the start, merged choices {(b, w, t): cell}, nodes) by ``jobs`` children."""
-    from ..encode.child import child_main, kill_group
+    from ...encode.child import child_main, kill_group
     b, w = game.start()
     t = 0
     legal = game.full_mask & ~b & ~w

@@ -29,19 +29,19 @@ is exact (never changes a result) and relies on the lemma stated with it:
   turn: carrier of the pass proof ∪ each searched reply c with its proof's carrier; in a Maker-Maker
   game, also every cell of Y's sets that X has not blocked (so extra Y stones cannot complete or
   advance a Y set).
-- **Pairing leaves** (``pairing_leaves``, :func:`verify.solvers.search_leaves.pair_cover`): where X
+- **Pairing leaves** (``pairing_leaves``, :func:`verify.solvers.search.leaves.pair_cover`): where X
   never moves twice in a row from t on and Y holds a pairing of X's live needs (disjoint pairs of
   free cells, one inside every live set), Y answers each X move on a pair with its mate and X
   completes no set: the state is lost for X (lemma and proof in :mod:`verify.certificates.proof`,
   whose checker accepts the pairing as a leaf). At Y's turn any Y move keeps the state lost (a
   stone off the pairs is an extra Y stone, one on a pair blocks that pair's sets); a pair's cell.
-- **Automorphisms** (:mod:`verify.solvers.search_symmetry`, optional): positions that an
+- **Automorphisms** (:mod:`verify.solvers.search.symmetry`, optional): positions that an
   automorphism of the game (a permutation of the cells preserving both players' sets, initial
   stones and first-move cells) maps onto each other have the same value; the table is keyed by a
   canonical image.
 
 With numba installed (extra ``fast``) :func:`make_search` runs the same rules compiled
-(:mod:`verify.solvers.search_kernel`) on the games it covers; this module stays the reference.
+(:mod:`verify.solvers.search.kernel`) on the games it covers; this module stays the reference.
 
 Winning proofs are recorded as compact certificates (:mod:`verify.certificates.proof`): only X's
 moves and the searched Y replies, the checker re-deriving immediate wins, forced blocks and
@@ -52,11 +52,11 @@ from __future__ import annotations
 import sys
 import time
 
-from ..errors import MethodError, Undecided
-from ..games import positional as pg
-from ..games.attack import Attack
-from ..hypergraph import bits, minimal_masks
-from .search_leaves import no_double_moves, pair_cover
+from ...errors import MethodError, Undecided
+from ...games import positional as pg
+from ...games.attack import Attack
+from ...hypergraph import bits, minimal_masks
+from .leaves import no_double_moves, pair_cover
 
 TT_LIMIT = 2_000_000
 PAIR_LEAF_SETS = 12  # the reference tries pairing leaves on residuals of at most this many live sets
@@ -71,7 +71,7 @@ class ProofSearch(Attack):
     without a stone). ``tt_limit`` bounds the transposition table (entries; None: ``TT_LIMIT``);
     when it is full the older half is evicted (insertion order). ``deadline`` (a ``time.monotonic()`` value) raises
     :class:`Undecided`. ``symmetry=True`` merges positions symmetric under the automorphisms of the
-    sets the search uses (:func:`verify.solvers.search_symmetry.canonicaliser`).
+    sets the search uses (:func:`verify.solvers.search.symmetry.canonicaliser`).
     """
 
     def __init__(self, game: pg.PositionalGame, attacker: str, tt_limit: int | None = None,
@@ -106,7 +106,7 @@ class ProofSearch(Attack):
         self.residual = residual and not self.mm and game.first_moves is None
         self.iso = False
         if symmetry:
-            from .search_symmetry import canonicaliser
+            from .symmetry import canonicaliser
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             canon = canonicaliser(game, b, w)
             # with residual keys, a symmetric board also merges isomorphic residuals (which
@@ -351,12 +351,12 @@ class ProofSearch(Attack):
 def _apply(perm, mask):
     if not mask:
         return 0
-    from .search_symmetry import apply
+    from .symmetry import apply
     return apply(perm, mask)
 
 
 def _inverse(perm):
-    from .search_symmetry import inverse
+    from .symmetry import inverse
     return inverse(perm)
 
 
@@ -459,14 +459,14 @@ DEFAULT_ENGINE = "auto"  # the engine when none is named (the reference's own te
 
 def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = None, **kw):
     """The search for "can ``attacker`` win?": the compiled kernel
-    (:class:`verify.solvers.search_fast.FastProofSearch`) when ``engine`` is ``auto`` or ``fast``,
+    (:class:`verify.solvers.search.fast.FastProofSearch`) when ``engine`` is ``auto`` or ``fast``,
     the game is one it covers and numba is installed; otherwise the pure-Python reference
     :class:`ProofSearch` (``engine="python"``; ``"fast"`` on a game the kernel cannot take is an error)."""
     engine = engine or DEFAULT_ENGINE
     if engine not in ENGINES:
         raise MethodError(f"unknown search engine {engine!r} (known: {', '.join(ENGINES)})")
     if engine != "python":
-        from . import search_fast
+        from . import fast as search_fast
         if search_fast.available() and search_fast.eligible(game, attacker):
             kw.pop("residual", None)
             return search_fast.FastProofSearch(game, attacker, **kw)
@@ -598,7 +598,7 @@ def subgame_choices(search, won: bool, b: int, w: int, t: int) -> tuple[dict, in
     """The choices of the side winning the subgame at (b, w, t), collected by walking its proof or
     refutation with the checker's rules (:class:`verify.certificates.proof.ProofWalk`), and the
     proof's carrier (0 for a refutation): what a worker hands back for one certificate."""
-    from ..certificates.proof import ProofWalk
+    from ...certificates.proof import ProofWalk
     moves: dict = {}
     walk = ProofWalk(search.game, search.x, chooser(search, won, moves))
     if won:
