@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import verify
 from verify.certificates.checker import check_certificate
 from verify.cli import main
-from verify.errors import CertificateError, InputError, MethodError, TooLarge
+from verify.errors import CertificateError, InputError, TooLarge
 from verify.games.conventions import (CONVENTIONS, STRONG, ConventionGame, parse_bias,
                                       with_bias)
 from verify.games.maker_breaker import MakerBreakerGame
@@ -273,7 +273,7 @@ def test_unbiased_question_and_digest_unchanged():
     assert old == new and "bias" not in new.to_json()
 
 
-# -- the checkers refuse biased and new-convention questions ---------------------------------------------
+# -- the checkers refuse biased and new-convention questions of the other kinds ------------------------
 
 def _forged(change: dict) -> dict:
     """A genuine certificate whose claimed question is changed by ``change``."""
@@ -289,22 +289,15 @@ CHANGES = [{"bias": [1, 2]}, {"game": "avoider-enforcer", "first": "avoider"},
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_kernel_refuses_biased_and_new_convention_certificates(change):
-    with pytest.raises(CertificateError, match="^no certificate kind answers biased or .* questions yet$"):
+    with pytest.raises(CertificateError,
+                       match="^only a positional-strategy certificate answers biased or .* questions$"):
         check_certificate(_forged(change))
 
 
 @pytest.mark.parametrize("change", CHANGES)
 def test_second_checker_refuses_biased_and_new_convention_certificates(change):
-    with pytest.raises(Refused, match="^no certificate kind answers biased or .* questions yet$"):
+    with pytest.raises(Refused, match="^only a positional-strategy certificate answers biased or .* questions$"):
         second_check(_forged(change))
-
-
-def test_no_certificate_for_the_new_questions():
-    h = Hypergraph([["a", "b"], ["b", "c"]])
-    with pytest.raises(MethodError, match="no certificate kind for avoider-enforcer yet"):
-        verify.solve("avoider-enforcer", h, certificate=True)
-    with pytest.raises(MethodError, match="no certificate kind for biased maker-breaker yet"):
-        verify.solve("maker-breaker", h, bias=(1, 2), certificate=True)
 
 
 # -- the Python API ---------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ KERNEL_MODULES = (
     "verify.certificates", "verify.certificates.checker", "verify.certificates.cnf",
     "verify.certificates.proof", "verify.certificates.extra", "verify.certificates.convex",
     "verify.certificates.hypernim", "verify.certificates.drat", "verify.certificates.rank3",
-    "verify.certificates.chains", "verify.certificates.book",
+    "verify.certificates.chains", "verify.certificates.book", "verify.certificates.positional",
     "verify.cli", "verify.cli.check", "verify.cli.common",
     "verify.kernel",
 )

@@ -27,6 +27,12 @@ MAX_STRATEGY_CERTIFICATE_STATES = 200_000
 #: all expanded: a schedule giving the opponent many moves in a row makes a table of a few lines
 #: reach exponentially many states); beyond, the certificate is refused (about 20 s of checking)
 MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
+#: positional-strategy certificates (verify.certificates.positional): table entries in all, at most
+#: (counted before any entry is read), and states walked per table (counted as the walk goes; the
+#: opponent's claims are all expanded, so a short table under a large bias can reach many states);
+#: beyond, the certificate is refused in one line
+MAX_POSITIONAL_STRATEGY_ENTRIES = 2_000_000
+MAX_POSITIONAL_WALK_STATES = 5_000_000
 #: pg-proof certificates: states the checker derives, at most PG_PROOF_FREE_STATES plus
 #: PG_PROOF_STATES_PER_ENTRY per recorded entry (the committed proofs derive fewer than 3 per entry);
 #: beyond, the certificate is refused: the derived steps (forced blocks, the attacker's moves in a

@@ -133,8 +133,8 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     given = opts.set_options()
     biased = tuple(getattr(instance, "bias", (1, 1))) != (1, 1)  # only the explicit reference takes a bias
     spec = GAMES.get(game)
-    if opts.certificate and (biased or (spec is not None and not spec.certificate_kinds)):
-        raise MethodError(f"no certificate kind for {'biased ' if biased else ''}{game} yet")
+    if opts.certificate and spec is not None and not spec.certificate_kinds:
+        raise MethodError(f"no certificate kind for {game} yet")
     if biased and method not in ("auto", "explicit"):
         raise InputError(f"method {method} for {game} does not take a bias (biased games: method explicit)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):

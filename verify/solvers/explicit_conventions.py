@@ -17,7 +17,7 @@ the start (:func:`~verify.games.conventions.start_value`).
 from __future__ import annotations
 
 from .. import limits
-from ..errors import MethodError
+from ..errors import CertificateError
 from ..games import conventions as cv
 from ..hypergraph import bits
 from .explicit import MAX_EXPLICIT_VERTICES, too_large
@@ -94,16 +94,60 @@ class ConventionSearch:
 
 
 def solve_convention(game: cv.ConventionGame, certificate: bool = False) -> cv.ConventionOutcome:
-    """Who wins the positional game ``game`` (any convention and bias), by exhaustive search."""
-    if certificate:
-        what = f"biased ({game.bias[0]}:{game.bias[1]}) {game.convention}" if game.bias != cv.UNBIASED \
-            else game.convention
-        raise MethodError(f"no certificate kind for {what} yet (solve it without a certificate)")
+    """Who wins the positional game ``game`` (any convention and bias), by exhaustive search; with
+    ``certificate``, the ``positional-strategy`` certificate of the answer (:func:`strategy_certificate`)."""
     if game.board.n > MAX_EXPLICIT_VERTICES:
         raise too_large(f"the {game.convention} game", f"{game.board.n} vertices, at most {MAX_EXPLICIT_VERTICES}",
                         "a smaller board")
     search = ConventionSearch(game)
     value = search.start(game.alice_mask, game.bob_mask, game.alice_first)
     first = None if game.convention in cv.STRONG else game.first
-    return cv.ConventionOutcome(game=game.convention, method="explicit", winner=cv.winner_word(game.convention, value),
-                                first=first, stats={"nodes": search.nodes, "states": len(search.memo)})
+    winner = cv.winner_word(game.convention, value)
+    out = cv.ConventionOutcome(game=game.convention, method="explicit", winner=winner,
+                               first=first, stats={"nodes": search.nodes, "states": len(search.memo)})
+    if certificate:
+        out.certificate = strategy_certificate(game, search, winner)
+        out.stats["certificate_entries"] = sum(map(len, out.certificate["strategies"].values()))
+    return out
+
+
+def strategy_certificate(game: cv.ConventionGame, search: ConventionSearch, winner: str) -> dict:
+    """The ``positional-strategy`` certificate of ``winner`` (a role, or draw): the table of the
+    winner (of first and of second for a draw) recording its best claim
+    (:meth:`ConventionSearch.best_claim`) at every state the kernel's walk
+    (:func:`verify.certificates.positional.strategy_walk`) reaches when the opponent claims every
+    free vertex."""
+    from ..certificates import envelope
+    from ..certificates import positional as ps
+    from ..formats.instances import question_of
+    from ..formats.questions import board_json
+    alice_role, bob_role = game.roles
+    decided = cv.start_value(game.convention, search.edges, game.alice_mask, game.bob_mask, game.alice_first)
+    given = (game.alice_mask | game.bob_mask).bit_count()
+    p_first, p_other = (search.p, search.q) if game.alice_first else (search.q, search.p)
+    names = game.board.names
+    strategies = {}
+    for x in ps.strategists(game.convention, winner):
+        x_alice = x == alice_role
+        table: dict[tuple[int, int], int] = {}
+
+        def choose(a, b, x_alice=x_alice, table=table):
+            r = ((a | b).bit_count() - given) % (p_first + p_other)
+            left = p_first - r if r < p_first else p_first + p_other - r
+            v = table[(a, b)] = search.best_claim(a, b, x_alice, left)
+            if len(table) > limits.MAX_POSITIONAL_STRATEGY_ENTRIES:
+                raise too_large("the positional-strategy certificate",
+                                f"more than {limits.MAX_POSITIONAL_STRATEGY_ENTRIES} entries", "no --certificate")
+            return v
+
+        if decided is None:
+            try:
+                for _ in ps.strategy_walk(game, x_alice, choose, limits.MAX_POSITIONAL_WALK_STATES):
+                    pass
+            except CertificateError as exc:
+                raise too_large("the positional-strategy certificate", str(exc), "no --certificate") from None
+        order = sorted(table, key=lambda s: ((s[0] | s[1]).bit_count(), s))  # by claims made, deterministic
+        strategies[x] = [{alice_role: names(a), bob_role: names(b), "claim": names(table[(a, b)])[0]}
+                         for a, b in order]
+    return envelope(ps.KIND, board_json(game.board), question_of(game.convention, game), {"winner": winner},
+                    strategies=strategies)

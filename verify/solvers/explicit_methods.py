@@ -17,10 +17,10 @@ def solve_maker_breaker_explicit(game, certificate: bool = False):
     return solve_maker_breaker(game, certificate=certificate)
 
 
-def solve_convention_explicit(game):
-    """Avoider-Enforcer, Maker-Maker, Avoider-Avoider: the general reference (no certificate kind
-    answers them yet: :func:`verify.solvers.solve` refuses ``certificate`` with that reason)."""
-    return solve_convention(game)
+def solve_convention_explicit(game, certificate: bool = False):
+    """Avoider-Enforcer, Maker-Maker, Avoider-Avoider: the general reference (certified by a
+    ``positional-strategy`` certificate)."""
+    return solve_convention(game, certificate=certificate)
 
 
 for _convention in NEW_CONVENTIONS:

@@ -1,0 +1,265 @@
+"""The ``positional-strategy`` certificate kind (verify/certificates/positional.py, built by
+verify/solvers/explicit_conventions.py): every certificate the reference builds is accepted by the
+kernel with the verdict of the brute force (tests/brute.py positional_value), on every hypergraph
+up to 4 vertices, every convention, biases (1:1) (1:2) (2:1) (2:2) (1:3) and both starters; and
+hand-made mutations are refused (docs/spec/positional-strategy.md)."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import verify
+from verify import limits
+from verify.certificates.checker import check_certificate
+from verify.cli import main
+from verify.errors import CertificateError
+from verify.games.conventions import CONVENTIONS, ROLES, STRONG, ConventionGame
+from verify.hypergraph import Hypergraph
+from verify.solvers.explicit_conventions import solve_convention
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brute import positional_winner  # noqa: E402
+from test_conventions import BIASES, board, every_clutter, every_hypergraph  # noqa: E402
+
+
+def certificate(h: Hypergraph, convention: str, bias=(1, 1), first=None, bob=()) -> dict:
+    return solve_convention(ConventionGame(h, convention, bias, first, frozenset(bob)), certificate=True).certificate
+
+
+def _agree(n: int, fam) -> None:
+    h = board(n, fam)
+    for convention in CONVENTIONS:
+        alice, bob = ROLES[convention]
+        for bias in BIASES:
+            for first in ((alice,) if convention in STRONG else (alice, bob)):
+                report = check_certificate(certificate(h, convention, bias, first))
+                want = positional_winner(n, fam, convention, *bias, first == alice)
+                assert report.verdict == {"winner": want}, (n, fam, convention, bias, first)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_certificates_accepted_with_the_brute_force_verdict(n):
+    for fam in every_hypergraph(n):
+        _agree(n, fam)
+
+
+def test_certificates_on_a_sample_of_four_vertices():
+    for fam in random.Random(4).sample(every_hypergraph(4), 40):
+        _agree(4, fam)
+
+
+@pytest.mark.slow
+def test_certificates_on_every_hypergraph_of_four_vertices():
+    for fam in every_hypergraph(4):
+        _agree(4, fam)
+
+
+@pytest.mark.slow
+def test_certificates_on_a_sample_of_five_vertices():
+    rng = random.Random(5)
+    for fam in rng.sample(every_clutter(5), 60):
+        _agree(5, fam)
+    for _ in range(60):
+        _agree(5, tuple(sorted(rng.sample(range(1, 32), rng.randint(1, 8)))))
+
+
+def test_certificates_from_marked_positions():
+    rng = random.Random(32)
+    for _ in range(150):
+        n = rng.randint(2, 5)
+        fam = tuple(sorted(rng.sample(range(1, 1 << n), rng.randint(1, min(5, (1 << n) - 1)))))
+        alice = bob = 0
+        for i in range(n):
+            r = rng.random()
+            alice |= (r < 0.2) << i
+            bob |= (0.2 <= r < 0.4) << i
+        h = board(n, fam, alice)
+        convention = rng.choice(CONVENTIONS)
+        bias = rng.choice(BIASES)
+        a_role, b_role = ROLES[convention]
+        first = a_role if convention in STRONG else rng.choice((a_role, b_role))
+        report = check_certificate(certificate(h, convention, bias, first, h.names(bob)))
+        assert report.verdict == {"winner": positional_winner(n, fam, convention, *bias, first == a_role, alice, bob)}
+
+
+# -- mutations ---------------------------------------------------------------------------------------
+
+K4 = Hypergraph([[a, b, c] for a, b, c in [(1, 2, 3), (1, 2, 4), (1, 3, 4), (2, 3, 4)]])
+PATH = Hypergraph([["a", "b"], ["b", "c"]])
+
+
+@pytest.fixture(scope="module")
+def enforcer_win():
+    """Avoider-Enforcer on a 4-vertex path of three edges, Enforcer first: Enforcer wins with a
+    table of 4 entries (checked genuine first)."""
+    cert = certificate(Hypergraph([["a", "b"], ["c", "d"], ["a", "c"]]), "avoider-enforcer", (1, 1), "enforcer")
+    assert check_certificate(cert).verdict == {"winner": "enforcer"}
+    return cert
+
+
+@pytest.fixture(scope="module")
+def draw():
+    cert = certificate(PATH, "maker-maker", (1, 2))
+    assert check_certificate(cert).verdict == {"winner": "draw"}
+    assert set(cert["strategies"]) == {"first", "second"}
+    return cert
+
+
+def _table(cert):
+    return next(iter(cert["strategies"].values()))
+
+
+def _refused(cert, match: str):
+    with pytest.raises(CertificateError, match=match):
+        check_certificate(cert)
+
+
+def test_genuine_certificates_are_accepted(enforcer_win, draw):
+    assert len(_table(enforcer_win)) > 1
+
+
+def test_dropped_entry_refused(enforcer_win):
+    cert = copy.deepcopy(enforcer_win)
+    del _table(cert)[-1]
+    _refused(cert, "no claim of .* at the reachable state")
+
+
+def test_extra_unreached_entry_refused(enforcer_win):
+    cert = copy.deepcopy(enforcer_win)
+    table = _table(cert)
+    states = {(tuple(e["avoider"]), tuple(e["enforcer"])) for e in table}
+    extra = next({"avoider": [], "enforcer": [v], "claim": "a" if v != "a" else "b"} for v in "abcd"
+                 if ((), (v,)) not in states)
+    table.append(extra)
+    _refused(cert, "names a state its walk never reaches")
+
+
+def test_wrong_claim_refused(enforcer_win):
+    """Some other free claim of some entry loses (else every claim wins and the table is trivial)."""
+    refused = 0
+    for i, entry in enumerate(_table(enforcer_win)):
+        held = set(entry["avoider"]) | set(entry["enforcer"])
+        for v in "abcd":
+            if v in held or v == entry["claim"]:
+                continue
+            cert = copy.deepcopy(enforcer_win)
+            _table(cert)[i]["claim"] = v
+            try:
+                check_certificate(cert)
+            except CertificateError:
+                refused += 1
+    assert refused
+
+
+def test_occupied_claim_refused(enforcer_win):
+    cert = copy.deepcopy(enforcer_win)
+    entry = next(e for e in _table(cert) if e["avoider"] or e["enforcer"])
+    entry["claim"] = (entry["avoider"] or entry["enforcer"])[0]
+    _refused(cert, "is not a free vertex")
+
+
+def test_wrong_verdict_refused(enforcer_win):
+    cert = copy.deepcopy(enforcer_win)
+    w = cert["claim"]["verdict"]["winner"]
+    other = "avoider" if w == "enforcer" else "enforcer"
+    cert["claim"]["verdict"]["winner"] = other
+    _refused(cert, "exactly the key")
+    cert["strategies"] = {other: cert["strategies"][w]}
+    _refused(cert, "no claim of")
+    cert["claim"]["verdict"]["winner"] = "draw"  # no draw in a weak game
+    _refused(cert, "winner must be one of")
+
+
+def test_draw_needs_both_tables(draw):
+    for player in ("first", "second"):
+        cert = copy.deepcopy(draw)
+        del cert["strategies"][player]
+        _refused(cert, "exactly the key")
+
+
+def test_draw_table_claiming_a_loss_refused(draw):
+    """A draw certificate with first's table as second's (and vice versa) is refused."""
+    cert = copy.deepcopy(draw)
+    cert["strategies"] = {"first": draw["strategies"]["second"], "second": draw["strategies"]["first"]}
+    _refused(cert, "no claim of")
+
+
+def test_swapped_bias_refused():
+    cert = certificate(K4, "avoider-enforcer", (1, 2), "avoider")
+    check_certificate(cert)
+    cert["claim"]["question"]["bias"] = [2, 1]
+    _refused(cert, "no claim of")
+
+
+def test_overlapping_state_refused(enforcer_win):
+    cert = copy.deepcopy(enforcer_win)
+    entry = next(e for e in _table(cert) if e["avoider"])
+    entry["enforcer"] = entry["enforcer"] + [entry["avoider"][0]]
+    _refused(cert, "gives a vertex to both players")
+
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda c: c["claim"]["question"].update(bound=3), "bound must be null"),
+    (lambda c: _table(c)[0].update(extra=1), "exactly the keys"),
+    (lambda c: _table(c)[0].pop("claim"), "exactly the keys"),
+    (lambda c: _table(c)[0].update(claim="zz"), "unknown vertex"),
+    (lambda c: _table(c)[0]["enforcer"].append("zz"), "unknown vertex"),
+    (lambda c: _table(c).append(copy.deepcopy(_table(c)[0])), "two entries"),
+    (lambda c: c.update(strategy=[]), "unknown key"),
+    (lambda c: c.pop("strategies"), "'strategies' must be an object"),
+    (lambda c: c["strategies"].update(avoider=[], enforcer=[]), "exactly the key"),
+    (lambda c: c["strategies"].update({k: {} for k in c["strategies"]}), "must be a list"),
+    (lambda c: c["claim"]["question"].update(first=None), "needs first"),
+    (lambda c: c["claim"]["question"]["position"].update(avoider=["a"], enforcer=["a"]), "both players"),
+    (lambda c: c["claim"]["question"].update(game="maker-breaker"), "position must list exactly"),
+    (lambda c: c.update(kind="maker-breaker-strategy"), "only a positional-strategy certificate"),
+])
+def test_malformed_refused(enforcer_win, mutate, match):
+    cert = copy.deepcopy(enforcer_win)
+    mutate(cert)
+    _refused(cert, match)
+
+
+def test_decided_start_needs_an_empty_table():
+    h = Hypergraph([["a", "b"], ["c"]], marked=["a", "b"])
+    cert = certificate(h, "avoider-enforcer", (1, 2), "avoider")
+    assert check_certificate(cert).verdict == {"winner": "enforcer"} and cert["strategies"] == {"enforcer": []}
+    cert["strategies"]["enforcer"].append({"avoider": ["a", "b"], "enforcer": [], "claim": "c"})
+    _refused(cert, "must be empty")
+
+
+def test_caps(enforcer_win, monkeypatch):
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_STRATEGY_ENTRIES", 1)
+    _refused(copy.deepcopy(enforcer_win), "entries, more than 1: refused")
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_STRATEGY_ENTRIES", 100)
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_STATES", 2)
+    _refused(copy.deepcopy(enforcer_win), "more than 2 states walked")
+
+
+# -- the API and the command line --------------------------------------------------------------------
+
+def test_solve_certifies_every_convention_and_bias():
+    for convention in CONVENTIONS:
+        for bias in ((1, 1), (1, 2)):
+            if convention == "maker-breaker" and bias == (1, 1):
+                continue  # the unbiased Maker-Breaker game keeps its own kinds
+            r = verify.solve(convention, PATH, bias=bias, certificate=True)
+            assert r.certified and r.check.kind == "positional-strategy"
+            assert r.certificate["claim"]["question"] == r.question.to_json()
+
+
+def test_cli_solve_and_check(tmp_path, capsys):
+    board_file = tmp_path / "k4.txt"
+    board_file.write_text("1 2 3\n1 2 4\n1 3 4\n2 3 4\n")
+    out = tmp_path / "out.json"
+    assert main(["solve", "avoider-enforcer", str(board_file), "--bias", "1:2", "--certificate", str(out)]) == 0
+    cert = json.loads(out.read_text())
+    assert cert["kind"] == "positional-strategy" and cert["claim"]["question"]["bias"] == [1, 2]
+    capsys.readouterr()
+    assert main(["check", str(out)]) == 0
+    assert "positional-strategy proves winner=" in capsys.readouterr().out
