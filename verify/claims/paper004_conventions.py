@@ -48,9 +48,9 @@ def all_small(size: int):
 
 def on_small_boards(*, check, **fields) -> Claim:
     """Register a claim checked on every small board (:func:`all_small`): size 5 by default, 6 in
-    the slow run."""
-    return register(Claim(instances=all_small, check=check, default_size=5, slow_size=6,
-                          size_name="vertices", tags=TAGS, **fields))
+    the slow run, unless ``fields`` say otherwise."""
+    fields = {"default_size": 5, "slow_size": 6, **fields}
+    return register(Claim(instances=all_small, check=check, size_name="vertices", tags=TAGS, **fields))
 
 
 def _bad(h, expected, actual, **extra):

@@ -84,6 +84,7 @@ class ClaimReport:
 _CLAIMS: dict[str, Claim] = {}
 _MODULES = ("verify.claims.paper000", "verify.claims.paper001", "verify.claims.paper002",
             "verify.claims.paper003", "verify.claims.paper004", "verify.claims.paper004_conventions",
+            "verify.claims.paper004_principles",
             "verify.claims.classical",
             "verify.hunting.open_questions")
 
