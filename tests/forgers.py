@@ -94,7 +94,11 @@ _TRUTH: dict = {}
 
 
 def truth(cert) -> bool | None:
-    """The brute-force judge's word on the claim (None: too big to judge)."""
+    """The brute-force judge's word on the claim (None: too big to judge). A positional-strategy
+    claim (any convention and bias) is judged by :func:`forgers_positional.truth` (the brute force's
+    positional_winner after a strict reading of the question)."""
+    if isinstance(cert, dict) and cert.get("kind") == "positional-strategy":
+        return forgers_positional.truth(cert)
     try:
         q = brute.question(cert)
     except brute.Invalid:
@@ -1648,6 +1652,9 @@ def pg_strategy(rng, scale=1):
                                                                                      strategies=strategies))
 
 
+import forgers_positional  # noqa: E402 - registers the positional-strategy forgers (tests/forgers_positional.py)
+
+
 # -- running ---------------------------------------------------------------------------------------------
 
 def forgeries(rule: str, seed: int = 0, scale: int = 1):
@@ -1685,4 +1692,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    import forgers  # this file as a module: the one FORGERS table the positional forgers register in
+    sys.exit(forgers.main())

@@ -2,7 +2,9 @@
 rule of the certificate kinds behind ``proofs/`` (pg-proof's links, maps, cycles, carriers and
 must-play regions, passes, forced blocks, bounds, pairing leaves, components, threat lines, replies,
 schedules, the claim's binding, books; maker-breaker-strategy, maker-breaker-pairing, nim-labelling,
-pg-strategy), each building certificates aimed at its rule, mostly for false claims. Every
+pg-strategy; positional-strategy's walk, entries, claims, draws, schedules with biases, mid-turn
+completions, decided starts and claim binding, in tests/forgers_positional.py), each building
+certificates aimed at its rule, mostly for false claims. Every
 certificate a checker accepts is judged by the brute-force judge ``tests/brute.py``: accepted and
 false is a FALSE ACCEPT, saved under /tmp/forgeries/ and failing the test.
 

@@ -1,0 +1,710 @@
+"""Forgers by rule for the ``positional-strategy`` kind (issue 32), registered in ``forgers.FORGERS``.
+
+The game is paper 004 Def I.1.8 as ``verify/games/conventions.py`` fixes it (four conventions, bias
+(p:q), either starter in the weak games, a completion ends the game for the mover, a start holding a
+whole edge is decided). The judge is ``tests/brute.py`` :func:`positional_winner` (whole turns,
+p-subsets at once), reached through :func:`truth` after a strict reading of the claimed question.
+
+Building blocks:
+
+- :class:`Rules`: a reading of the rules, the true one or a *variant* a faulty checker might
+  implement (the mover after c claims mis-assigned, a completion that does not end the game, Breaker's
+  or Enforcer's completion ending it, a decided start played on or decided the other way);
+- :class:`Engine`: per-claim minimax of a question under some :class:`Rules` (memoised on bit masks);
+- :func:`build_tables`: the tables of a claimed winner, walked as the layout walks them under an
+  engine's rules, with policies for X's claims where no good claim exists (none, random, occupied,
+  an entry moved elsewhere) and for the opponent's replies (all, or only those X survives);
+- :func:`cert_of`: the certificate envelope; :func:`valid_cert`: a true certificate (the winner's
+  table by brute force), used by the tests before the solver's builder exists.
+
+Each forger yields mostly certificates of FALSE claims built against one rule; a checker implementing
+the variant (or skipping the rule) would accept them. A few true certificates are controls.
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import random
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import brute
+import forgers as F
+
+CONVENTIONS = ("maker-breaker", "avoider-enforcer", "maker-maker", "avoider-avoider")
+ROLES = {"maker-breaker": ("maker", "breaker"), "avoider-enforcer": ("avoider", "enforcer"),
+         "maker-maker": ("first", "second"), "avoider-avoider": ("first", "second")}
+STRONG = ("maker-maker", "avoider-avoider")
+BIASES = ((1, 1), (1, 2), (2, 1), (2, 2), (1, 3))
+KIND = "positional-strategy"
+ALICE, DRAW, BOB = 1, 0, -1
+
+
+# -- questions ----------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PQ:
+    """A positional question: board (names, edges as tuples of names), convention, bias, the first
+    player (a role; Alice's for the strong games), and the start's sets of Alice and Bob."""
+    vertices: tuple
+    edges: tuple
+    convention: str
+    bias: tuple = (1, 1)
+    first: str | None = None
+    alice: frozenset = frozenset()
+    bob: frozenset = frozenset()
+
+    def __post_init__(self):
+        if self.first is None or self.convention in STRONG:
+            object.__setattr__(self, "first", ROLES[self.convention][0])
+
+    @property
+    def roles(self):
+        return ROLES[self.convention]
+
+    def word(self, value: int) -> str:
+        return {ALICE: self.roles[0], BOB: self.roles[1], DRAW: "draw"}[value]
+
+    def value_of(self, word: str) -> int:
+        return {self.roles[0]: ALICE, self.roles[1]: BOB, "draw": DRAW}[word]
+
+    def truth(self) -> str:
+        idx = {v: i for i, v in enumerate(self.vertices)}
+        mask = lambda names: sum(1 << idx[v] for v in names)  # noqa: E731
+        return brute.positional_winner(len(self.vertices), [mask(e) for e in self.edges], self.convention,
+                                       self.bias[0], self.bias[1], self.first == self.roles[0],
+                                       mask(self.alice), mask(self.bob))
+
+
+def canonical_digest(vertices, edges) -> str:
+    board = {"vertices": sorted(vertices), "edges": sorted(sorted(e) for e in edges)}
+    text = json.dumps(board, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def question_json(pq: PQ) -> dict:
+    alice, bob = pq.roles
+    q = {"game": pq.convention, "instance": canonical_digest(pq.vertices, pq.edges),
+         "position": {alice: sorted(pq.alice), bob: sorted(pq.bob)},
+         "first": None if pq.convention in STRONG else pq.first, "bound": None}
+    if tuple(pq.bias) != (1, 1):
+        q["bias"] = list(pq.bias)
+    return q
+
+
+def cert_of(pq: PQ, winner: str, strategies: dict) -> dict:
+    return {"format": "verify-certificate", "version": 2, "kind": KIND,
+            "instance": {"vertices": list(pq.vertices), "edges": [list(e) for e in pq.edges]},
+            "claim": {"question": question_json(pq), "verdict": {"winner": winner}},
+            "strategies": strategies}
+
+
+# -- the judge ----------------------------------------------------------------------------------------
+
+def truth(cert) -> bool:
+    """Is a positional-strategy certificate's claim exactly a well-formed question about its own
+    instance, and its verdict the brute-force value? (brute.Invalid / malformed: False)"""
+    try:
+        return _truth(cert)
+    except (brute.Invalid, KeyError, TypeError, ValueError, AttributeError):
+        return False
+
+
+def _truth(cert) -> bool:
+    inst, claim = cert["instance"], cert["claim"]
+    if set(inst) - {"vertices", "edges"}:
+        return False
+    b = brute.Board(inst)
+    q, verdict = claim["question"], claim["verdict"]
+    game = q["game"]
+    if game not in CONVENTIONS or set(q) not in ({"game", "instance", "position", "first", "bound"},
+                                                 {"game", "instance", "position", "first", "bound", "bias"}):
+        return False
+    bias = q.get("bias", [1, 1])
+    if "bias" in q and (bias == [1, 1] or not isinstance(bias, list) or len(bias) != 2
+                        or not all(type(x) is int and x >= 1 for x in bias)):
+        return False
+    alice_role, bob_role = ROLES[game]
+    if q["bound"] is not None:
+        return False
+    if game in STRONG:
+        if q["first"] is not None:
+            return False
+        first = alice_role
+    else:
+        first = q["first"]
+        if first not in (alice_role, bob_role):
+            return False
+    pos = q["position"]
+    if not isinstance(pos, dict) or set(pos) != {alice_role, bob_role}:
+        return False
+    for role in pos:
+        if not isinstance(pos[role], list) or len(set(map(brute._name, pos[role]))) != len(pos[role]):
+            return False
+    a, bb = b.names_mask(pos[alice_role]), b.names_mask(pos[bob_role])
+    if a & bb:
+        return False
+    edges = [[brute._name(v) for v in e] for e in inst["edges"]]
+    if q["instance"] != canonical_digest(b.vertices, edges):
+        return False
+    if not isinstance(verdict, dict) or set(verdict) != {"winner"}:
+        return False
+    return verdict["winner"] == brute.positional_winner(b.n, b.edges, game, bias[0], bias[1],
+                                                        first == alice_role, a, bb)
+
+
+# -- rules and their variants -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rules:
+    """A reading of the rules. ``schedule``: 'true', 'alternate' (one claim each, the bias ignored),
+    'swap' (each player gets the other's claims per turn), 'total' (claims counted from the empty
+    board, the start's stones included), 'shift' (off by one claim), 'other-first' (the other player
+    starts). ``completion``: 'true', 'continue' (no completion ends the game; the full board is
+    scored by who holds a whole edge), 'bob-ends' (Breaker's completion wins for Breaker, Enforcer's
+    loses for Enforcer). ``start``: 'true', 'play-on' (a start holding a whole edge is played),
+    'second-deemed' (both hold one: the second player deemed first), 'bob-decides' (Bob's whole edge
+    decides in the weak games, as in the strong ones)."""
+    schedule: str = "true"
+    completion: str = "true"
+    start: str = "true"
+
+
+TRUE = Rules()
+SCHEDULES = ("alternate", "swap", "total", "shift", "other-first")
+VARIANTS = tuple([Rules(schedule=s) for s in SCHEDULES] + [Rules(completion=c) for c in ("continue", "bob-ends")]
+                 + [Rules(start=s) for s in ("play-on", "second-deemed", "bob-decides")])
+
+
+class Engine:
+    """Per-claim minimax of ``pq`` under ``rules`` (values from Alice's side) on bit masks."""
+
+    def __init__(self, pq: PQ, rules: Rules = TRUE):
+        self.pq, self.rules = pq, rules
+        self.names = list(pq.vertices)
+        self.idx = {v: i for i, v in enumerate(self.names)}
+        self.n = len(self.names)
+        self.full = (1 << self.n) - 1
+        self.edges = [self.mask(e) for e in pq.edges]
+        self.a0, self.b0 = self.mask(pq.alice), self.mask(pq.bob)
+        self.weak = pq.convention not in STRONG
+        self.value = lru_cache(maxsize=None)(self._value)
+
+    def mask(self, names) -> int:
+        return sum(1 << self.idx[v] for v in names)
+
+    def set_of(self, m: int) -> list:
+        return [self.names[i] for i in range(self.n) if m >> i & 1]
+
+    def holds(self, s: int) -> bool:
+        return any(e & s == e for e in self.edges)
+
+    def alice_moves(self, a: int, b: int) -> bool:
+        r, pq = self.rules.schedule, self.pq
+        alice_first = (pq.first == pq.roles[0]) != (r == "other-first")
+        p, q = (1, 1) if r == "alternate" else tuple(pq.bias)
+        if r == "swap":
+            p, q = q, p
+        c = bin(a | b).count("1") - (0 if r == "total" else bin(self.a0 | self.b0).count("1")) + (r == "shift")
+        pf, po = (p, q) if alice_first else (q, p)
+        return (c % (pf + po) < pf) == alice_first
+
+    def completion(self, alice_moved: bool):
+        conv = self.pq.convention
+        if conv == "maker-breaker":
+            return ALICE if alice_moved else (BOB if self.rules.completion == "bob-ends" else None)
+        if conv == "avoider-enforcer":
+            return BOB if alice_moved else (ALICE if self.rules.completion == "bob-ends" else None)
+        return (ALICE if alice_moved else BOB) if conv == "maker-maker" else (BOB if alice_moved else ALICE)
+
+    def exhausted(self, a: int, b: int) -> int:
+        conv = self.pq.convention
+        if self.rules.completion == "continue":
+            ah, bh = self.holds(a), self.holds(b)
+            if self.weak:
+                return self.completion(True) if ah else (ALICE if conv == "avoider-enforcer" else BOB)
+            return self.completion(ah) if ah != bh else DRAW
+        return {"maker-breaker": BOB, "avoider-enforcer": ALICE}.get(conv, DRAW)
+
+    def start(self):
+        s, a, b = self.rules.start, self.a0, self.b0
+        if s == "play-on":
+            return None
+        ah, bh = self.holds(a), self.holds(b)
+        if self.weak:
+            if s == "bob-decides" and bh:
+                return self.completion(False) if self.completion(False) is not None else -self.completion(True)
+            return self.completion(True) if ah else None
+        if ah and bh:
+            return self.completion(s != "second-deemed")
+        return self.completion(ah) if ah or bh else None
+
+    def step(self, a: int, b: int, i: int):
+        """(a', b', ended value or None) after the mover claims vertex ``i``."""
+        alice = self.alice_moves(a, b)
+        v = 1 << i
+        na, nb = (a | v, b) if alice else (a, b | v)
+        own = na if alice else nb
+        ended = None
+        if self.rules.completion != "continue" and any(e & v and e & own == e for e in self.edges):
+            ended = self.completion(alice)
+        if ended is None and na | nb == self.full:
+            ended = self.exhausted(na, nb)
+        return na, nb, ended
+
+    def free(self, a: int, b: int) -> list:
+        return [i for i in range(self.n) if not (a | b) >> i & 1]
+
+    def outcome(self, a, b, i) -> int:
+        na, nb, ended = self.step(a, b, i)
+        return ended if ended is not None else self.value(na, nb)
+
+    def _value(self, a: int, b: int) -> int:
+        vals = [self.outcome(a, b, i) for i in self.free(a, b)]
+        return max(vals) if self.alice_moves(a, b) else min(vals)
+
+    def root(self) -> int:
+        s = self.start()
+        if s is not None:
+            return s
+        if not self.free(self.a0, self.b0):  # a full board at the start, nothing decided
+            return self.exhausted(self.a0, self.b0)
+        return self.value(self.a0, self.b0)
+
+
+def ok_for(pq: PQ, player: str, winner: str):
+    """The requirement on a value for ``player``'s table when ``winner`` is claimed."""
+    if winner == "draw":
+        bad = BOB if player == pq.roles[0] else ALICE
+        return lambda val: val != bad
+    target = pq.value_of(winner)
+    return lambda val: val == target
+
+
+def build_tables(engine: Engine, winner: str, rng: random.Random, stuck: str = "random", replies: str = "all",
+                 players=None) -> dict:
+    """The tables claiming ``winner`` walked under ``engine``'s rules: at X's states a claim meeting
+    the requirement where one exists, else by ``stuck``: 'random' (any free vertex), 'none' (no
+    entry, the branch not walked), 'occupied' (an occupied vertex, the branch not walked),
+    'overlap' / 'unknown' / 'repeat' (the entry written under a malformed state, not walked),
+    'unstarted' (the entry written without the start's stones), 'swapped' (Alice's and Bob's sets
+    exchanged); at the opponent's states every free vertex ('all') or only those X survives
+    ('survived', one other if none). Returns {player: [entries]}."""
+    pq = engine.pq
+    alice_role, bob_role = pq.roles
+    players = players or ([alice_role, bob_role] if winner == "draw" else [winner])
+    out = {}
+    if engine.start() is not None:
+        return {x: [] for x in players}
+    for x in players:
+        ok = ok_for(pq, x, winner)
+        x_alice = x == alice_role
+        entries = []
+        seen = {(engine.a0, engine.b0)}
+        stack = [(engine.a0, engine.b0)]
+        while stack:
+            a, b = stack.pop()
+            free = engine.free(a, b)
+            if not free:
+                continue
+            if engine.alice_moves(a, b) == x_alice:
+                good = [i for i in free if ok(engine.outcome(a, b, i))]
+                state = {alice_role: engine.set_of(a), bob_role: engine.set_of(b)}
+                if good:
+                    i = rng.choice(good)
+                elif stuck == "random":
+                    i = rng.choice(free)
+                else:
+                    bad = _stuck_entry(engine, a, b, stuck, rng)
+                    if bad is not None:
+                        entries.append(bad)
+                    continue
+                entries.append({**state, "claim": engine.names[i]})
+                moves = [i]
+            else:
+                moves = free
+                if replies == "survived":
+                    kept = [i for i in free if ok(engine.outcome(a, b, i))]
+                    moves = kept or [rng.choice(free)]
+            for i in moves:
+                na, nb, ended = engine.step(a, b, i)
+                if ended is None and (na, nb) not in seen:
+                    seen.add((na, nb))
+                    stack.append((na, nb))
+        out[x] = entries
+    return out
+
+
+def _stuck_entry(engine: Engine, a: int, b: int, how: str, rng) -> dict | None:
+    pq = engine.pq
+    alice_role, bob_role = pq.roles
+    A, B = engine.set_of(a), engine.set_of(b)
+    free = [engine.names[i] for i in engine.free(a, b)]
+    claim = rng.choice(free)
+    if how == "none":
+        return None
+    if how == "occupied":
+        taken = A + B
+        return {alice_role: A, bob_role: B, "claim": rng.choice(taken)} if taken else None
+    if how == "overlap":
+        u = rng.choice(A + B) if A + B and rng.random() < 0.5 else rng.choice(free)
+        return {alice_role: sorted(set(A) | {u}), bob_role: sorted(set(B) | {u}), "claim": claim}
+    if how == "unknown":
+        return {alice_role: A + ["zz-unknown"], bob_role: B, "claim": claim}
+    if how == "repeat":
+        if A:
+            return {alice_role: A + [A[0]], bob_role: B, "claim": claim}
+        return {alice_role: A, bob_role: B + B[:1], "claim": claim} if B else None
+    if how == "unstarted":
+        return {alice_role: sorted(set(A) - pq.alice), bob_role: sorted(set(B) - pq.bob), "claim": claim}
+    if how == "swapped":
+        return {alice_role: B, bob_role: A, "claim": claim}
+    raise ValueError(how)
+
+
+def valid_cert(pq: PQ, rng: random.Random | None = None) -> dict:
+    """A true certificate: the brute-force winner and its table(s) from the per-claim minimax."""
+    engine = Engine(pq)
+    winner = pq.word(engine.root())
+    return cert_of(pq, winner, build_tables(engine, winner, rng or random.Random(0)))
+
+
+# -- question pools -----------------------------------------------------------------------------------
+
+FIXED_BOARDS = [
+    (("a", "b", "c"), (("a", "b"), ("a", "c"), ("b", "c"))),
+    (("a", "b", "c", "d"), tuple(itertools.combinations("abcd", 2))),
+    (("a", "b", "c", "d"), (("a", "b"), ("c", "d"))),
+    (("a", "b", "c", "d", "e"), (("a", "b", "c"), ("c", "d", "e"))),
+    (("a", "b", "c", "d", "e"), (("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"))),
+    (("1", "2", "3", "4", "5"), (("1", "2", "3"), ("1", "4"), ("2", "5"), ("4", "5"))),
+    (("a", "b", "c", "d", "e", "f"), (("a", "b", "c"), ("d", "e", "f"), ("a", "d"), ("b", "e"))),
+]
+
+
+def random_board(rng: random.Random, max_n: int = 5, empty_edge: float = 0.0):
+    n = rng.randint(2, max_n)
+    names = tuple("abcdefg"[:n]) if rng.random() < 0.8 else tuple(str(i) for i in range(1, n + 1))
+    edges = set()
+    for _ in range(rng.randint(1, 4)):
+        k = rng.randint(1, min(3, n))
+        edges.add(tuple(sorted(rng.sample(names, k))))
+    if rng.random() < empty_edge:
+        edges.add(())
+    return names, tuple(sorted(edges))
+
+
+def random_question(rng: random.Random, board=None, convention=None, bias=None, stones: float = 0.12,
+                    whole_edge: float = 0.0) -> PQ:
+    names, edges = board or (rng.choice(FIXED_BOARDS) if rng.random() < 0.4 else random_board(rng))
+    convention = convention or rng.choice(CONVENTIONS)
+    bias = bias or rng.choice(BIASES)
+    alice = {v for v in names if rng.random() < stones}
+    bob = {v for v in names if v not in alice and rng.random() < stones}
+    if whole_edge and edges and rng.random() < whole_edge:
+        e = set(rng.choice(edges))
+        if rng.random() < 0.5:
+            alice, bob = alice | e, bob - e
+        else:
+            bob, alice = bob | e, alice - e
+    first = rng.choice(ROLES[convention])
+    return PQ(names, edges, convention, tuple(bias), first, frozenset(alice), frozenset(bob))
+
+
+def _other_words(pq: PQ, true_word: str) -> list:
+    words = list(pq.roles) + (["draw"] if pq.convention in STRONG else [])
+    return [w for w in words if w != true_word]
+
+
+def _forgery(rule: str, note: str, cert: dict) -> F.Forgery:
+    return F.Forgery(rule, note, cert)
+
+
+# -- forgers ------------------------------------------------------------------------------------------
+
+def _false_tables(rule: str, rng, scale: int, stuck: str, replies: str, k: int = 10):
+    for _ in range(k * scale):
+        pq = random_question(rng)
+        true_w = pq.truth()
+        engine = Engine(pq)
+        for w in _other_words(pq, true_w):
+            tables = build_tables(engine, w, rng, stuck=stuck, replies=replies)
+            yield _forgery(rule, f"{pq.convention} {pq.bias} claim {w} (true {true_w}), {stuck}/{replies}",
+                           cert_of(pq, w, tables))
+
+
+@F.forger("positional/opponent-omitted")
+def opponent_omitted(rng, scale=1):
+    """False verdicts whose tables follow only the opponent's replies the claimed winner survives (the
+    other branches have no entries), X's claims good where possible and random elsewhere."""
+    yield from _false_tables("positional/opponent-omitted", rng, scale, "random", "survived")
+    yield from _false_tables("positional/opponent-omitted", rng, scale, "none", "survived", k=4)
+
+
+@F.forger("positional/unreached-entries")
+def unreached_entries(rng, scale=1):
+    """False verdicts whose weight rests on entries for states the walk never reaches: the lost
+    state written without the start's stones, with the players' sets exchanged, or every state of
+    the board where X has a good claim (a "local" table); plus true tables padded with unreached
+    entries (must be refused too)."""
+    rule = "positional/unreached-entries"
+    for how in ("unstarted", "swapped"):
+        for _ in range(5 * scale):
+            pq = random_question(rng, stones=0.25)
+            true_w = pq.truth()
+            for w in _other_words(pq, true_w):
+                tables = build_tables(Engine(pq), w, rng, stuck=how)
+                yield _forgery(rule, f"{how}: claim {w} (true {true_w})", cert_of(pq, w, tables))
+    for _ in range(4 * scale):
+        pq = random_question(rng)
+        true_w = pq.truth()
+        engine = Engine(pq)
+        for w in _other_words(pq, true_w):
+            tables = {}
+            for x in ([pq.roles[0], pq.roles[1]] if w == "draw" else [w]):
+                ok, entries = ok_for(pq, x, w), []
+                for a in range(1 << engine.n):
+                    for b in range(1 << engine.n):
+                        if a & b or (a | b) == engine.full or a & engine.b0 or b & engine.a0 \
+                                or (a & engine.a0) != engine.a0 or (b & engine.b0) != engine.b0:
+                            continue
+                        if engine.alice_moves(a, b) != (x == pq.roles[0]):
+                            continue
+                        good = [i for i in engine.free(a, b) if ok(engine.outcome(a, b, i))]
+                        if good:
+                            entries.append({pq.roles[0]: engine.set_of(a), pq.roles[1]: engine.set_of(b),
+                                            "claim": engine.names[good[0]]})
+                tables[x] = entries
+            yield _forgery(rule, f"local table: claim {w} (true {true_w})", cert_of(pq, w, tables))
+    for _ in range(3 * scale):  # true tables padded with one unreached entry
+        pq = random_question(rng)
+        cert = valid_cert(pq, rng)
+        engine = Engine(pq)
+        for x, entries in cert["strategies"].items():
+            used = {(frozenset(e[pq.roles[0]]), frozenset(e[pq.roles[1]])) for e in entries}
+            for _ in range(20):
+                a, b = rng.randrange(1 << engine.n), rng.randrange(1 << engine.n)
+                b &= ~a
+                if (a | b) != engine.full and (frozenset(engine.set_of(a)), frozenset(engine.set_of(b))) not in used:
+                    entries.append({pq.roles[0]: engine.set_of(a), pq.roles[1]: engine.set_of(b),
+                                    "claim": engine.names[engine.free(a, b)[0]]})
+                    break
+        yield _forgery(rule, "true tables padded with an unreached entry", cert)
+
+
+@F.forger("positional/state-keys")
+def state_keys(rng, scale=1):
+    """False verdicts whose lost states carry entries keyed by malformed states: sets overlapping
+    (a vertex both players'), an unknown vertex, a name repeated."""
+    for how in ("overlap", "unknown", "repeat"):
+        yield from _false_tables("positional/state-keys", rng, scale, how, "all", k=4)
+
+
+@F.forger("positional/claim-occupied")
+def claim_occupied(rng, scale=1):
+    """False verdicts whose claims at lost states are occupied vertices (X's own: a pass; the
+    opponent's or a start stone: a theft)."""
+    yield from _false_tables("positional/claim-occupied", rng, scale, "occupied", "all", k=8)
+
+
+@F.forger("positional/draws")
+def draws(rng, scale=1):
+    """Draws claimed with a single table (the player who cannot lose, or the other), with the
+    winner's table and the loser's best-effort table, in the weak games; wins claimed with a table
+    that only avoids losing."""
+    rule = "positional/draws"
+    for _ in range(10 * scale):
+        pq = random_question(rng, convention=rng.choice(CONVENTIONS + STRONG))
+        true_w = pq.truth()
+        engine = Engine(pq)
+        first, second = pq.roles
+        if true_w != "draw":
+            both = build_tables(engine, "draw", rng, stuck="random")
+            for keep in ([first], [second], [first, second]):
+                yield _forgery(rule, f"draw with {keep} (true {true_w})",
+                               cert_of(pq, "draw", {x: both[x] for x in keep}))
+        else:
+            for w in (first, second):
+                relaxed = build_tables(engine, "draw", rng, players=[w])
+                yield _forgery(rule, f"{w} wins with a not-losing table (true draw)", cert_of(pq, w, relaxed))
+                yield _forgery(rule, f"draw with {w}'s table only (true draw, control)", cert_of(pq, "draw", relaxed))
+
+
+def _rename(cert: dict, mapping: dict) -> dict:
+    """The certificate with role words renamed (in the position, entries, verdict and strategies)."""
+    def ren(x):
+        if isinstance(x, dict):
+            return {mapping.get(k, k): ren(v) for k, v in x.items()}
+        if isinstance(x, str):
+            return mapping.get(x, x)
+        if isinstance(x, list):
+            return [ren(v) for v in x]
+        return x
+    out = json.loads(json.dumps(cert))
+    out["claim"]["question"]["position"] = ren(out["claim"]["question"]["position"])
+    out["claim"]["verdict"]["winner"] = mapping.get(out["claim"]["verdict"]["winner"], out["claim"]["verdict"]["winner"])
+    out["strategies"] = {mapping.get(k, k): [{mapping.get(kk, kk): vv for kk, vv in e.items()} for e in v]
+                         for k, v in out["strategies"].items()}
+    return out
+
+
+@F.forger("positional/claim-binding")
+def claim_binding(rng, scale=1):
+    """True certificates whose claimed question is changed: another bias, the other first player, a
+    bias [1, 1] written out or a bias dropped, the sibling convention (roles renamed), first set in a
+    strong game, a bound, a stone moved, another board's digest."""
+    rule = "positional/claim-binding"
+    sibling = {"maker-breaker": "avoider-enforcer", "avoider-enforcer": "maker-breaker",
+               "maker-maker": "avoider-avoider", "avoider-avoider": "maker-maker"}
+    for _ in range(8 * scale):
+        pq = random_question(rng)
+        base = valid_cert(pq, rng)
+        q = base["claim"]["question"]
+        muts = []
+        for bias in BIASES:
+            if bias != tuple(pq.bias):
+                c = json.loads(json.dumps(base))
+                c["claim"]["question"].pop("bias", None)
+                if bias != (1, 1):
+                    c["claim"]["question"]["bias"] = list(bias)
+                muts.append((f"bias {bias}", c))
+        c = json.loads(json.dumps(base))
+        c["claim"]["question"]["bias"] = [1, 1] if "bias" not in q else list(reversed(q["bias"]))
+        muts.append(("bias written out or reversed", c))
+        c = json.loads(json.dumps(base))
+        c["claim"]["question"]["bias"] = [str(x) for x in pq.bias]
+        muts.append(("bias as text", c))
+        if pq.convention not in STRONG:
+            c = json.loads(json.dumps(base))
+            c["claim"]["question"]["first"] = pq.roles[1] if pq.first == pq.roles[0] else pq.roles[0]
+            muts.append(("other first", c))
+        else:
+            c = json.loads(json.dumps(base))
+            c["claim"]["question"]["first"] = rng.choice(pq.roles)
+            muts.append(("first set in a strong game", c))
+        other = sibling[pq.convention]
+        c = _rename(base, dict(zip(pq.roles, ROLES[other])))
+        c["claim"]["question"]["game"] = other
+        if other not in STRONG and c["claim"]["question"]["first"] is None:
+            c["claim"]["question"]["first"] = ROLES[other][0]
+        muts.append(("sibling convention", c))
+        c = json.loads(json.dumps(base))
+        c["claim"]["question"]["bound"] = rng.randint(0, 3)
+        muts.append(("bound", c))
+        free = [v for v in pq.vertices if v not in pq.alice | pq.bob]
+        if free:
+            c = json.loads(json.dumps(base))
+            role = rng.choice(pq.roles)
+            c["claim"]["question"]["position"][role] = sorted(c["claim"]["question"]["position"][role] + [rng.choice(free)])
+            muts.append(("stone added", c))
+        c = json.loads(json.dumps(base))
+        c["claim"]["question"]["instance"] = canonical_digest(pq.vertices, pq.edges[1:])
+        muts.append(("another board's digest", c))
+        c = json.loads(json.dumps(base))
+        c["claim"]["verdict"]["winner"] = rng.choice(_other_words(pq, base["claim"]["verdict"]["winner"]))
+        muts.append(("verdict changed", c))
+        for note, c in muts:
+            yield _forgery(rule, f"{pq.convention} {pq.bias}: {note}", c)
+
+
+def variant_forgeries(rule: str, rng, scale: int, variants, k: int = 10, **question_kw):
+    """For random questions and each rule variant: where the variant's value differs from the truth,
+    the variant's winner with the tables walked under the variant's rules (a checker implementing the
+    variant accepts them), until ``k * scale`` such false claims per variant (at most 40 times as
+    many questions tried); where it agrees, a control now and then."""
+    wanted = {rules: k * scale for rules in variants}
+    for _ in range(40 * k * scale):
+        if not any(wanted.values()):
+            return
+        pq = random_question(rng, **question_kw)
+        true_w = pq.truth()
+        for rules in variants:
+            engine = Engine(pq, rules)
+            w = pq.word(engine.root())
+            if w == true_w and rng.random() > 0.05 or w != true_w and not wanted[rules]:
+                continue
+            wanted[rules] -= w != true_w
+            tables = build_tables(engine, w, rng)
+            yield _forgery(rule, f"{rules} {pq.convention} {pq.bias} first {pq.first}: claim {w} (true {true_w})",
+                           cert_of(pq, w, tables))
+
+
+@F.forger("positional/completion-continue")
+def completion_continue(rng, scale=1):
+    """Tables relying on the game going on after the mover completes an edge (scored at the full board)."""
+    for convention in CONVENTIONS:
+        yield from variant_forgeries("positional/completion-continue", rng, scale, [Rules(completion="continue")],
+                                     k=3, convention=convention)
+
+
+@F.forger("positional/completion-bob-ends")
+def completion_bob_ends(rng, scale=1):
+    """Tables relying on Breaker's or Enforcer's completion ending the game."""
+    for convention in ("maker-breaker", "avoider-enforcer"):
+        yield from variant_forgeries("positional/completion-bob-ends", rng, scale, [Rules(completion="bob-ends")],
+                                     k=5, convention=convention)
+
+
+@F.forger("positional/schedule")
+def schedule(rng, scale=1):
+    """Tables walked with the mover after c claims mis-assigned (the bias ignored or swapped, claims
+    counted from the empty board, off by one, the other player first), biases 2:1, 1:2, 2:2, 1:3."""
+    for bias in ((2, 1), (1, 2), (2, 2), (1, 3)):
+        yield from variant_forgeries("positional/schedule", rng, scale, [Rules(schedule=s) for s in SCHEDULES],
+                                     k=3, bias=bias, stones=0.2)
+
+
+@F.forger("positional/starts")
+def starts(rng, scale=1):
+    """Boards with the empty edge and positions holding a whole edge: played on (tables where none
+    may be), or decided the other way (the second player deemed first, Bob's edge deciding)."""
+    rule = "positional/starts"
+    variants = [Rules(start=s) for s in ("play-on", "second-deemed", "bob-decides")]
+    for _ in range(16 * scale):
+        board = random_board(rng, empty_edge=0.4) if rng.random() < 0.6 else None
+        pq = random_question(rng, board=board, whole_edge=0.7, stones=0.1)
+        if rng.random() < 0.2:  # a full board at the start: the play has ended
+            rest = [v for v in pq.vertices if v not in pq.alice | pq.bob]
+            cut = rng.randint(0, len(rest))
+            pq = replace(pq, alice=pq.alice | set(rest[:cut]), bob=pq.bob | set(rest[cut:]))
+        true_w = pq.truth()
+        for rules in variants:
+            engine = Engine(pq, rules)
+            w = pq.word(engine.root())
+            if w == true_w and rng.random() > 0.2:
+                continue
+            if w == true_w or rng.random() < 0.5:  # the variant's tables, or none (a decided start's form)
+                tables = build_tables(engine, w, rng)
+            else:
+                tables = {x: [] for x in ([pq.roles[0], pq.roles[1]] if w == "draw" else [w])}
+            yield _forgery(rule, f"{rules.start}: claim {w} (true {true_w})", cert_of(pq, w, tables))
+        if Engine(pq).start() is not None:  # a decided start with the play-on tables of the true winner
+            tables = build_tables(Engine(pq, Rules(start="play-on")), true_w, rng)
+            if any(tables.values()):
+                yield _forgery(rule, f"decided start with a nonempty table (true {true_w})", cert_of(pq, true_w, tables))
+
+
+def random_forgery(rng: random.Random, pq: PQ | None = None) -> F.Forgery:
+    """One forgery of a random kind on a random question (≤ 5 vertices): a variant's tables, or a
+    false claim with some stuck policy."""
+    pq = pq or random_question(rng, board=random_board(rng, 5, empty_edge=0.1), whole_edge=0.1)
+    true_w = pq.truth()
+    if rng.random() < 0.5:
+        rules = rng.choice(VARIANTS)
+        engine = Engine(pq, rules)
+        w = pq.word(engine.root())
+        return _forgery("positional/random", f"{rules} claim {w} (true {true_w})", cert_of(pq, w, build_tables(engine, w, rng)))
+    w = rng.choice(_other_words(pq, true_w))
+    stuck = rng.choice(["random", "none", "occupied", "overlap", "unknown", "repeat", "unstarted", "swapped"])
+    replies = rng.choice(["all", "survived"])
+    return _forgery("positional/random", f"claim {w} (true {true_w}) {stuck}/{replies}",
+                    cert_of(pq, w, build_tables(Engine(pq), w, rng, stuck=stuck, replies=replies)))
+
+
+@F.forger("positional/random")
+def random_boards(rng, scale=1):
+    """Random small hypergraphs (at most 5 vertices, sometimes the empty edge or a given whole edge),
+    random convention, bias, starter, variant or stuck policy."""
+    for _ in range(25 * scale):
+        yield random_forgery(rng)

@@ -1,0 +1,395 @@
+"""The second checker on ``positional-strategy`` certificates (issue 32): it agrees with the kernel
+and with the brute force (tests/brute.py positional_value) on certificates built by the brute force
+(tests/forgers_positional.py valid_cert) and by the reference solver
+(verify.solvers.explicit_conventions.solve_convention(game, certificate=True)), every hypergraph up
+to 4 vertices, the four conventions of paper 004 Def I.1.8, biases (1:1) (1:2) (2:1) (2:2) (1:3) and
+both starters (``-m slow``; a random slice by default); both refuse hand-made bad certificates; and
+hypothesis-driven forgeries on random boards of at most 5 vertices are never accepted when false."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from verify.certificates.checker import check_certificate
+from verify.errors import CertificateError, VerifyError
+from verify.second_opinion import COVERED_KINDS, Refused, check, check_path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+import forgers_positional as P  # noqa: E402
+from test_conventions import every_hypergraph  # noqa: E402
+
+KIND = P.KIND
+
+
+def _second(cert):
+    return check(copy.deepcopy(cert))
+
+
+def _kernel(cert):
+    return check_certificate(copy.deepcopy(cert))
+
+
+def _accepts(fn, cert) -> bool:
+    try:
+        fn(cert)
+        return True
+    except (Refused, CertificateError):
+        return False
+
+
+def _both_accept_same(cert) -> None:
+    """Both checkers accept, with the same question and verdict, and the brute force agrees."""
+    opinion = _second(cert)
+    report = _kernel(cert)
+    assert opinion.kind == report.kind == KIND
+    assert opinion.question == report.question.to_json() == cert["claim"]["question"]
+    assert opinion.verdict == report.verdict == cert["claim"]["verdict"]
+    assert P.truth(cert), "the brute force disagrees with an accepted certificate"
+
+
+def _both_refuse(cert) -> None:
+    with pytest.raises(Refused):
+        _second(cert)
+    with pytest.raises(CertificateError):
+        _kernel(cert)
+
+
+def _questions(n: int, fam: tuple):
+    names = tuple(f"v{i}" for i in range(n))
+    edges = tuple(tuple(names[i] for i in range(n) if m >> i & 1) for m in fam)
+    for convention in P.CONVENTIONS:
+        alice, bob = P.ROLES[convention]
+        for bias in P.BIASES:
+            for first in ((alice,) if convention in P.STRONG else (alice, bob)):
+                yield P.PQ(names, edges, convention, bias, first)
+
+
+def _every_question(max_n: int):
+    for n in range(1, max_n + 1):
+        for fam in every_hypergraph(n):
+            yield from _questions(n, fam)
+
+
+def _solver_certificate(pq: P.PQ):
+    """The reference solver's certificate of ``pq`` (None before the builder exists)."""
+    from verify.games.conventions import ConventionGame
+    from verify.hypergraph import Hypergraph
+    from verify.solvers.explicit_conventions import solve_convention
+    h = Hypergraph([list(e) for e in pq.edges], vertices=list(pq.vertices), marked=sorted(pq.alice))
+    game = ConventionGame(h, pq.convention, pq.bias, pq.first, pq.bob)
+    try:
+        return solve_convention(game, certificate=True).certificate
+    except VerifyError as exc:
+        if "no certificate kind" in str(exc):
+            return None
+        raise
+
+
+def test_kind_is_covered():
+    assert KIND in COVERED_KINDS
+
+
+# -- agreement ------------------------------------------------------------------------------------------
+
+def test_agreement_on_a_random_slice():
+    """Brute-force certificates of random questions (boards of at most 6 vertices, stones of either
+    side, the empty edge and given whole edges now and then): both checkers accept them alike."""
+    rng = random.Random(32)
+    for _ in range(150):
+        board = P.random_board(rng, 5, empty_edge=0.1) if rng.random() < 0.6 else None
+        pq = P.random_question(rng, board=board, whole_edge=0.1)
+        _both_accept_same(P.valid_cert(pq, rng))
+
+
+def test_agreement_on_every_board_of_three_vertices():
+    for pq in _every_question(3):
+        _both_accept_same(P.valid_cert(pq))
+
+
+def test_solver_certificates_on_a_random_slice():
+    """The reference solver's certificates (H1's builder): both checkers accept them, the brute force
+    agrees, on random questions."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(120):
+        pq = P.random_question(rng, board=P.random_board(rng, 5, empty_edge=0.1) if rng.random() < 0.5 else None,
+                               whole_edge=0.1)
+        cert = _solver_certificate(pq)
+        if cert is None:
+            pytest.skip("the solver does not build positional-strategy certificates yet")
+        _both_accept_same(cert)
+        checked += 1
+    assert checked == 120
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("source", ["brute", "solver"])
+def test_agreement_on_every_board_up_to_four_vertices(source):
+    """Every hypergraph up to 4 vertices (up to isomorphism), every convention, bias and starter."""
+    count = 0
+    for pq in _every_question(4):
+        cert = P.valid_cert(pq) if source == "brute" else _solver_certificate(pq)
+        if cert is None:
+            pytest.skip("the solver does not build positional-strategy certificates yet")
+        _both_accept_same(cert)
+        count += 1
+    assert count > 10_000
+
+
+# -- refusals of hand-made certificates ------------------------------------------------------------------
+
+#: Maker-Breaker on a path a-b-c (edges ab, bc): Maker first wins (claims b), Breaker first wins
+PATH = (("a", "b", "c"), (("a", "b"), ("b", "c")))
+
+
+def _mb(first="maker", bias=(1, 1), alice=(), bob=()):
+    return P.valid_cert(P.PQ(*PATH, "maker-breaker", bias, first, frozenset(alice), frozenset(bob)))
+
+
+def _mm(bias=(1, 1), board=PATH, convention="maker-maker"):
+    return P.valid_cert(P.PQ(*board, convention, bias))
+
+
+def _entry(cert, i=0):
+    return next(iter(cert["strategies"].values()))[i]
+
+
+def test_the_hand_made_bases_are_accepted():
+    for c in (_mb(), _mb("breaker"), _mm(), _mm((1, 2)), _mm(convention="avoider-avoider")):
+        _both_accept_same(c)
+    assert _mb()["claim"]["verdict"] == {"winner": "maker"}
+    assert _mb("breaker")["claim"]["verdict"] == {"winner": "breaker"}
+
+
+def _draw_cert():
+    """A strong game drawn: avoider-avoider on two disjoint pairs (nobody must complete)."""
+    for board in [(("a", "b", "c", "d"), (("a", "b"), ("c", "d"))), (("a", "b", "c", "d"), (("a", "b", "c"),)),
+                  (("a", "b", "c", "d", "e"), (("a", "b", "c"), ("c", "d", "e")))]:
+        for convention in P.STRONG:
+            for bias in P.BIASES:
+                c = _mm(bias, board, convention)
+                if c["claim"]["verdict"]["winner"] == "draw":
+                    return c
+    raise AssertionError("no drawn board")
+
+
+MUTANTS = {
+    "entry with an extra key": lambda c: _entry(c).update(note=1),
+    "entry without claim": lambda c: _entry(c).pop("claim"),
+    "entry as a list": lambda c: c["strategies"]["maker"].__setitem__(0, [[], [], "b"]),
+    "claim not a vertex": lambda c: _entry(c).update(claim="z"),
+    "claim occupied (a pass)": lambda c: [e.update(claim=e["maker"][0]) for e in c["strategies"]["maker"] if e["maker"]],
+    "claim occupied (a theft)": lambda c: [e.update(claim=e["breaker"][0]) for e in c["strategies"]["maker"]
+                                           if e["breaker"]],
+    "claim of the empty string": lambda c: _entry(c).update(claim=""),
+    "entry deleted": lambda c: c["strategies"]["maker"].pop(),
+    "entry duplicated": lambda c: c["strategies"]["maker"].append(copy.deepcopy(_entry(c))),
+    "entry for an unreached state": lambda c: c["strategies"]["maker"].append(
+        {"maker": ["a"], "breaker": [], "claim": "b"}),
+    "entry state overlapping": lambda c: c["strategies"]["maker"].append(
+        {"maker": ["a", "b"], "breaker": ["b"], "claim": "c"}),
+    "entry state with a name twice": lambda c: _entry(c).update(maker=["a", "a"]),
+    "entry state with an unknown name": lambda c: _entry(c).update(breaker=["q"]),
+    "strategies for the loser": lambda c: c.update(strategies={"breaker": c["strategies"]["maker"]}),
+    "strategies with an extra table": lambda c: c["strategies"].update(breaker=[]),
+    "strategies as a list": lambda c: c.update(strategies=[c["strategies"]["maker"]]),
+    "table as an object": lambda c: c["strategies"].update(maker={}),
+    "draw in a weak game": lambda c: c["claim"]["verdict"].update(winner="draw"),
+    "winner flipped": lambda c: c["claim"]["verdict"].update(winner="breaker"),
+    "verdict with an extra key": lambda c: c["claim"]["verdict"].update(first="maker"),
+    "bias [1, 1] written out": lambda c: c["claim"]["question"].update(bias=[1, 1]),
+    "bias of zero": lambda c: c["claim"]["question"].update(bias=[0, 1]),
+    "bias as floats": lambda c: c["claim"]["question"].update(bias=[1.0, 2]),
+    "bias as booleans": lambda c: c["claim"]["question"].update(bias=[True, 2]),
+    "bias of three numbers": lambda c: c["claim"]["question"].update(bias=[1, 2, 1]),
+    "bias 1:2 on a Maker win": lambda c: c["claim"]["question"].update(bias=[1, 2]),
+    "first null in a weak game": lambda c: c["claim"]["question"].update(first=None),
+    "first breaker": lambda c: c["claim"]["question"].update(first="breaker"),
+    "bound 0": lambda c: c["claim"]["question"].update(bound=0),
+    "bound 5": lambda c: c["claim"]["question"].update(bound=5),
+    "position without breaker": lambda c: c["claim"]["question"]["position"].pop("breaker"),
+    "position with first": lambda c: c["claim"]["question"]["position"].update(first=[]),
+    "position overlapping": lambda c: c["claim"]["question"].update(position={"maker": ["a"], "breaker": ["a"]}),
+    "position with a stone for Breaker": lambda c: c["claim"]["question"]["position"].update(breaker=["b"]),
+    "game avoider-enforcer": lambda c: c["claim"]["question"].update(game="avoider-enforcer"),
+    "game maker-maker": lambda c: c["claim"]["question"].update(game="maker-maker", first=None),
+    "game pg": lambda c: c["claim"]["question"].update(game="pg"),
+    "instance with marks": lambda c: c["instance"].update(marked=["b"]),
+    "instance with an edge less": lambda c: c["instance"]["edges"].pop(),
+    "instance digest of another board": lambda c: c["claim"]["question"].update(
+        instance=P.canonical_digest(("a", "b", "c"), (("a", "b"),))),
+    "unknown body key": lambda c: c.update(strategy=[]),
+    "kind maker-breaker-strategy": lambda c: c.update(kind="maker-breaker-strategy"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTANTS))
+def test_hand_made_mutants_refused(name):
+    c = _mb()
+    MUTANTS[name](c)
+    _both_refuse(c)
+
+
+STRONG_MUTANTS = {
+    "draw with one table": lambda c: c["strategies"].pop("second"),
+    "draw with maker's table": lambda c: c["strategies"].update(maker=c["strategies"].pop("first")),
+    "draw claimed as a first win": lambda c: c.update(
+        claim={**c["claim"], "verdict": {"winner": "first"}}, strategies={"first": c["strategies"]["first"]}),
+    "first set": lambda c: c["claim"]["question"].update(first="first"),
+    "first second": lambda c: c["claim"]["question"].update(first="second"),
+    "roles of maker-breaker": lambda c: c["claim"]["question"].update(
+        position={"maker": [], "breaker": []}),
+    "tables swapped": lambda c: c.update(strategies={"first": c["strategies"]["second"],
+                                                     "second": c["strategies"]["first"]}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRONG_MUTANTS))
+def test_strong_game_mutants_refused(name):
+    c = _draw_cert()
+    _both_accept_same(c)
+    STRONG_MUTANTS[name](c)
+    if name == "tables swapped" and not (c["strategies"]["first"] or c["strategies"]["second"]):
+        pytest.skip("both tables empty")
+    _both_refuse(c)
+
+
+def test_decided_starts():
+    """The empty edge and a given whole edge decide the start (Remark after Def I.1.8): the tables
+    must be empty and the verdict the decided one."""
+    empty = (("a", "b"), ((), ("a", "b")))
+    words = {"maker-breaker": "maker", "avoider-enforcer": "enforcer", "maker-maker": "first",
+             "avoider-avoider": "second"}
+    for convention, word in words.items():
+        alice, bob = P.ROLES[convention]
+        for first in ((alice,) if convention in P.STRONG else (alice, bob)):
+            c = P.valid_cert(P.PQ(*empty, convention, (1, 1), first))
+            assert c["claim"]["verdict"]["winner"] == word and not any(c["strategies"].values())
+            _both_accept_same(c)
+            bad = copy.deepcopy(c)
+            bad["strategies"][word] = [{alice: [], bob: [], "claim": "a"}]
+            _both_refuse(bad)
+            bad = copy.deepcopy(c)
+            other = bob if word == alice else alice
+            bad["claim"]["verdict"]["winner"] = other
+            bad["strategies"] = {other: []}
+            _both_refuse(bad)
+    # Breaker holding a whole edge means nothing; both players holding one in the strong games: the
+    # first player is deemed to have completed first
+    c = _mb("maker", bob=("a", "b"))
+    assert c["claim"]["verdict"]["winner"] == "breaker" and _accepts(_second, c)
+    _both_accept_same(c)
+    both = (("a", "b", "c", "d"), (("a", "b"), ("c", "d")))
+    for convention, word in (("maker-maker", "first"), ("avoider-avoider", "second")):
+        c = P.valid_cert(P.PQ(*both, convention, (1, 2), None, frozenset("ab"), frozenset("cd")))
+        assert c["claim"]["verdict"]["winner"] == word
+        _both_accept_same(c)
+
+
+def test_full_board_at_the_start():
+    """A start with no free vertex and nothing decided: the full board's verdict, empty tables."""
+    for convention, word in (("maker-breaker", "breaker"), ("avoider-enforcer", "avoider"),
+                             ("maker-maker", "draw"), ("avoider-avoider", "draw")):
+        pq = P.PQ(("a", "b"), (("a", "b"),), convention, (1, 1), None, frozenset("a"), frozenset("b"))
+        c = P.valid_cert(pq)
+        assert c["claim"]["verdict"]["winner"] == word
+        _both_accept_same(c)
+        for w in pq.roles:
+            if w != word:
+                _both_refuse(P.cert_of(pq, w, {w: []}))
+
+
+def test_mid_turn_completion_ends_the_game():
+    """Bias 2:1, Maker-Maker on the edge {a}: the first player completes it with the first claim of
+    the first turn and wins; a table naming the state after that claim (the turn's second claim) is
+    refused as unreached, in both checkers."""
+    pq = P.PQ(("a", "b", "c"), (("a",), ("b", "c")), "maker-maker", (2, 1))
+    c = P.cert_of(pq, "first", {"first": [{"first": [], "second": [], "claim": "a"}]})
+    _both_accept_same(c)
+    c["strategies"]["first"].append({"first": ["a"], "second": [], "claim": "b"})
+    _both_refuse(c)
+    # Avoider-Enforcer 1:2, Enforcer first: Enforcer completing {b, c} means nothing, the game goes on
+    pq = P.PQ(("a", "b", "c", "d"), (("b", "c"), ("a", "d")), "avoider-enforcer", (1, 2), "enforcer")
+    c = P.valid_cert(pq)
+    _both_accept_same(c)
+
+
+def test_second_opinion_caps(monkeypatch):
+    import verify.second_opinion.positional as sp
+    c = _mm((1, 1), (("a", "b", "c", "d"), (("a", "b", "c"),)))
+    _both_accept_same(c)
+    monkeypatch.setattr(sp, "MAX_WALK_STATES", 2)
+    with pytest.raises(Refused, match="more than 2 states walked"):
+        check(copy.deepcopy(c))
+    monkeypatch.setattr(sp, "MAX_WALK_STATES", 10**6)
+    monkeypatch.setattr(sp, "MAX_ENTRIES", 1)
+    if sum(map(len, c["strategies"].values())) > 1:
+        with pytest.raises(Refused, match="more than 1 table entries"):
+            check(copy.deepcopy(c))
+
+
+def test_second_opinion_reads_strict_json(tmp_path):
+    c = _mb()
+    text = json.dumps(c)
+    p = tmp_path / "c.json"
+    p.write_text(text.replace('"version": 2', '"version": 2, "version": 2'), encoding="utf-8")
+    with pytest.raises(Refused, match="given twice"):
+        check_path(p)
+    p.write_text(text, encoding="utf-8")
+    assert check_path(p).verdict == {"winner": "maker"}
+
+
+def test_verify_check_second_opinion_covers_the_kind(tmp_path):
+    """``verify check --second-opinion`` runs the second checker on the kind (both must agree)."""
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    good.write_text(json.dumps(_mm((1, 2))), encoding="utf-8")
+    c = _mm((1, 2))
+    c["claim"]["question"]["bias"] = [2, 1]
+    bad.write_text(json.dumps(c), encoding="utf-8")
+    verify_cmd = [sys.executable, "-m", "verify.cli", "check", "--second-opinion", "--json"]
+    out = subprocess.run(verify_cmd + [str(good)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    row = json.loads(out.stdout)
+    text = json.dumps(row)
+    assert "agree" in text and "positional-strategy" in text
+    out = subprocess.run(verify_cmd + [str(bad)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode != 0
+
+
+# -- forgeries on random small boards ---------------------------------------------------------------------
+
+@st.composite
+def small_questions(draw):
+    n = draw(st.integers(1, 5))
+    names = tuple("abcde"[:n])
+    subsets = st.lists(st.sampled_from(names), min_size=0, max_size=min(3, n), unique=True)
+    edges = draw(st.lists(subsets, min_size=1, max_size=4))
+    edges = tuple(sorted({tuple(sorted(e)) for e in edges}))
+    convention = draw(st.sampled_from(P.CONVENTIONS))
+    bias = draw(st.sampled_from(P.BIASES))
+    owner = draw(st.lists(st.sampled_from([0, 0, 0, 0, 1, 2]), min_size=n, max_size=n))
+    alice = frozenset(v for v, o in zip(names, owner) if o == 1)
+    bob = frozenset(v for v, o in zip(names, owner) if o == 2)
+    first = draw(st.sampled_from(P.ROLES[convention]))
+    return P.PQ(names, edges, convention, bias, first, alice, bob)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pq=small_questions(), seed=st.integers(0, 2**32 - 1))
+def test_hypothesis_forgeries_never_accepted_when_false(pq, seed):
+    """A random forgery (a rule variant's tables or a false claim with a stuck policy) on a random
+    board of at most 5 vertices: each checker that accepts it must be right (brute force)."""
+    f = P.random_forgery(random.Random(seed), pq)
+    for name, fn in (("second", _second), ("kernel", _kernel)):
+        if _accepts(fn, f.cert):
+            assert P.truth(f.cert), f"{name} accepted a false forgery: {f.note}: {json.dumps(f.cert)[:400]}"
