@@ -606,6 +606,19 @@ def claim_binding(rng, scale=1):
         muts.append(("verdict changed", c))
         for note, c in muts:
             yield _forgery(rule, f"{pq.convention} {pq.bias}: {note}", c)
+    for _ in range(6 * scale):  # a true certificate moved to a question of another value
+        pq = random_question(rng)
+        base, true_w = None, pq.truth()
+        others = [replace(pq, bias=b) for b in BIASES if b != tuple(pq.bias)]
+        if pq.convention not in STRONG:
+            others.append(replace(pq, first=pq.roles[1] if pq.first == pq.roles[0] else pq.roles[0]))
+        for other in others:
+            if other.truth() != true_w:
+                base = base or valid_cert(pq, rng)
+                c = json.loads(json.dumps(base))
+                c["claim"]["question"] = question_json(other)
+                yield _forgery(rule, f"{pq.convention} {pq.bias} first {pq.first} moved to {other.bias} first "
+                                     f"{other.first} (true there: {other.truth()})", c)
 
 
 def variant_forgeries(rule: str, rng, scale: int, variants, k: int = 10, **question_kw):

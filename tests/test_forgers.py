@@ -120,3 +120,68 @@ def test_no_false_accept_many(rule, checker):
         false += _attack(rule, checker, seed, 12, tally)
     print("\n" + tally.table())
     assert not false, f"{checker} accepted {len(false)} false {rule} forgeries: {false[:3]}"
+
+
+#: mutations of the second checker's positional-strategy module, each opening one hole, and the rule
+#: whose forgers must find it: (name, text replaced, replacement, rule)
+POSITIONAL_HOLES = [
+    ("claims not checked free", "if v in alice or v in bob:", "if False:", "positional/claim-occupied"),
+    ("one opponent reply", "claims = [v for v in h.vertices if v not in alice and v not in bob]",
+     "claims = [v for v in h.vertices if v not in alice and v not in bob][:1]", "positional/opponent-omitted"),
+    ("a missing entry skipped", "            if state not in table:\n                raise",
+     "            if state not in table:\n                continue\n                raise", "positional/opponent-omitted"),
+    ("claims counted from the empty board", "c = len(alice) + len(bob) - start_count",
+     "c = len(alice) + len(bob)", "positional/schedule"),
+    ("the bias ignored", "return first if c % round_len < per_turn[first] else other[first]",
+     "return first if c % 2 == 0 else other[first]", "positional/schedule"),
+    ("Breaker's completion wins", "return alice_role if alice_moved else None",
+     "return alice_role if alice_moved else bob_role", "positional/completion-bob-ends"),
+    ("completions go on", "if any(e <= own for e in by_vertex[v]):", "if False:", "positional/completion-continue"),
+    ("both whole edges: the second deemed first", "    if a_holds:  # alone", "    if a_holds and not b_holds:  # alone",
+     "positional/starts"),
+    ("a draw shown by one table", "players = [alice_role, bob_role] if winner == DRAW else [winner]",
+     "players = [x for x in (alice_role, bob_role) if x in cert['strategies']] if winner == DRAW else [winner]",
+     "positional/draws"),
+    ("the walk unbiased", "walked += _walk(h, game, bias,", "walked += _walk(h, game, (1, 1),",
+     "positional/claim-binding"),
+    ("the walk with Alice first", "walked += _walk(h, game, bias, first,", "walked += _walk(h, game, bias, alice_role,",
+     "positional/claim-binding"),
+]
+
+
+@pytest.mark.parametrize("name,old,new,rule", POSITIONAL_HOLES, ids=[h[0] for h in POSITIONAL_HOLES])
+def test_positional_forgers_find_the_holes_of_mutated_checkers(name, old, new, rule):
+    """The positional forgers are validated on second checkers with one rule broken (the source of
+    verify/second_opinion/positional.py with one line changed, loaded as a sibling module): the
+    forgers of the rule each hole concerns get FALSE claims accepted."""
+    import importlib.util
+    import types
+
+    from verify import second_opinion
+    from verify.second_opinion.envelope import Refused
+
+    path = os.path.join(ROOT, "verify", "second_opinion", "positional.py")
+    with open(path, encoding="utf-8") as src:
+        text = src.read()
+    assert text.count(old) == 1, f"the mutation {name!r} no longer applies"
+    spec = importlib.util.spec_from_loader("verify.second_opinion._positional_mutant", loader=None)
+    mutant = importlib.util.module_from_spec(spec)
+    mutant.__package__ = "verify.second_opinion"
+    exec(compile(text.replace(old, new), path, "exec"), mutant.__dict__)  # noqa: S102 - our own source
+
+    def check(cert):
+        kind, _q, _v = second_opinion.read_envelope(cert)
+        if kind != "positional-strategy":
+            raise Refused("not the mutated kind")
+        question, verdict, _detail = mutant.check_positional_strategy(cert)
+        second_opinion.compare_claim(cert, question, verdict)
+
+    def guarded(cert):
+        try:
+            check(cert)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise Refused(str(exc)) from None
+
+    assert isinstance(mutant, types.ModuleType)
+    tally = F.run([rule], seed=0, scale=1, chks={"mutant": (guarded, (Refused,))})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no forgery of {rule} finds the hole {name!r}"
