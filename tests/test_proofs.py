@@ -23,12 +23,16 @@ def test_catalogue_is_not_empty():
 def test_every_proof_names_its_question():
     named = [ROOT / "proofs" / row[0] for row in QUESTIONS]
     assert sorted(named) == PROOFS
-    assert all(len(row) == 4 or len(row) == 5 and row[4].startswith("rounds=") for row in QUESTIONS)
+    assert all(len(row) == 4 or len(row) == 5 and row[4].startswith(("rounds=", "bias=")) for row in QUESTIONS)
 
 
 def _bound(row) -> list[str]:
-    """The ``--rounds B`` of a bounded question (a fifth column ``rounds=B``), else nothing."""
-    return ["--rounds", row[4].split("=", 1)[1]] if len(row) == 5 else []
+    """The ``--rounds B`` of a bounded question (a fifth column ``rounds=B``), the ``--bias P:Q`` of
+    a biased positional game (``bias=P:Q``), else nothing."""
+    if len(row) < 5:
+        return []
+    key, value = row[4].split("=", 1)
+    return [f"--{key}", value]
 
 
 def _slow_if_large(path: Path, *values):
@@ -50,12 +54,15 @@ def test_proof_answers_its_question(row, capsys):
     assert main(args + ([] if first == "-" else ["--first", first])) == 0, capsys.readouterr().out
     # the same certificate is not an answer to the other starter's question, nor to another verdict
     if first != "-":
-        other = "breaker" if first == "maker" else "maker"
+        other = {"maker": "breaker", "breaker": "maker", "avoider": "enforcer", "enforcer": "avoider"}[first]
         assert main(args + ["--first", other]) == 1
     # nor to the question with another bound, or with none
-    if len(row) == 5:
+    if len(row) == 5 and row[4].startswith("bias="):
+        assert main(args[:-2]) == 1  # the unbiased game is another question
+    if len(row) == 5 and row[4].startswith("rounds="):
         bound = int(row[4].split("=", 1)[1])
         assert main(args[:-2] + ["--rounds", str(bound + 1)]) == 1
         assert main(args[:-2]) == 1
-    wrong = {"maker": "breaker", "breaker": "maker"}.get(expect, "nim=99")
+    wrong = {"maker": "breaker", "breaker": "maker", "avoider": "enforcer", "enforcer": "avoider",
+             "first": "second", "second": "first"}.get(expect, "nim=99")
     assert main(["check", str(ROOT / "proofs" / cert), "--expect", wrong]) == 1

@@ -82,9 +82,13 @@ def add_cli(sub) -> None:
     c.add_argument("paths", nargs="+", help="certificate files (JSON, or zip books), or folders searched for *.json and *.zip")
     c.add_argument("--instance", metavar="FILE",
                    help="confirm the certificates answer the question this instance file poses")
-    c.add_argument("--first", choices=["maker", "breaker"],
+    c.add_argument("--first", choices=["maker", "breaker", "avoider", "enforcer"],
                    help="with --instance: the first player of the question (default: the certificate's); "
-                        "an error where the question has none (.pg games, impartial games, refutations)")
+                        "an error where the question has none (.pg games, impartial games, refutations, "
+                        "maker-maker, avoider-avoider)")
+    c.add_argument("--bias", metavar="P:Q",
+                   help="with --instance: the question's bias (maker-breaker, avoider-enforcer, maker-maker, "
+                        "avoider-avoider; without it the unbiased game)")
     c.add_argument("--rounds", type=int, metavar="B",
                    help="with --instance: the question is bounded, 'Maker wins within B rounds' "
                         "(Maker-Breaker; without it the question is the whole game); an error elsewhere")
@@ -119,7 +123,13 @@ def inapplicable(args, report, name: str) -> str | None:
     q = report.question
     why = ("a .pg game's schedule, part of its board, says who moves when" if q.game == "pg"
            else "a refutation is about a position, not a game played from it" if q.game == "maker-breaker"
+           else "the first player is the one called first; the bias F:S orders the claims"
+           if q.game in ("maker-maker", "avoider-avoider")
            else "the two players of an impartial game are alike")
+    from ..games.conventions import ROLES
+    if args.first and q.first is not None and q.game in ROLES and args.first not in ROLES[q.game]:
+        return (f"--first {args.first} does not apply to {name}: the first player of its {q.game} question is "
+                f"{' or '.join(ROLES[q.game])}")
     if args.first and q.first is None:
         return (f"--first does not apply to {name}: its {report.kind} certificate answers a {q.game} question "
                 f"without a first player ({why}); drop --first")
@@ -140,8 +150,9 @@ def cmd_check(args) -> int:
 
 def _check(args) -> int:
     from ..certificates.checker import check_file
-    if (args.first or args.rounds is not None) and not args.instance:
-        raise InputError(f"{'--first' if args.first else '--rounds'} goes with --instance")
+    if (args.first or args.rounds is not None or args.bias is not None) and not args.instance:
+        given = "--first" if args.first else "--rounds" if args.rounds is not None else "--bias"
+        raise InputError(f"{given} goes with --instance")
     if args.rounds is not None and args.rounds < 0:
         raise InputError(f"--rounds must be >= 0 (got {args.rounds})")
     expect = expected_verdict(args.expect) if args.expect else None
@@ -192,7 +203,7 @@ def _check_one(args, p, expect, check_file, second, rows, failures) -> None:
             raise InputError(why)
         asked = asked_question(report.question,
                                lambda who: load_instance(report.question.game, args.instance, first=who),
-                               args.first, args.rounds)
+                               args.first, args.rounds, args.bias)
     problems = mismatches(report.question, report.verdict, asked, expect, args.instance)
     if opinion is not None:
         problems += disagreement(report, opinion)

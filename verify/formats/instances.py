@@ -127,7 +127,7 @@ def question_of(game: str, instance, bound: int | None = None) -> Question:
 
 
 #: the winners ``expected_verdict`` reads as ``{"winner": NAME}``
-WINNERS = ("maker", "breaker", "black", "white", "draw")
+WINNERS = ("maker", "breaker", "black", "white", "draw", "avoider", "enforcer", "first", "second")
 
 
 def expected_verdict(text: str) -> dict:
@@ -141,22 +141,30 @@ def expected_verdict(text: str) -> dict:
     return {key: int(value) if value.isdigit() and len(value) < 100 else value}
 
 
-def asked_question(claimed: Question, read, first: str | None, rounds: int | None = None) -> Question:
+def asked_question(claimed: Question, read, first: str | None, rounds: int | None = None,
+                   bias=None) -> Question:
     """The question an instance poses, to compare with a certificate's ``claimed`` question: the
     whole game, or with ``rounds`` the bounded question "Maker wins within ``rounds`` moves" (the
-    bound is the asker's, never taken from the certificate).
+    bound is the asker's, never taken from the certificate); with ``bias`` (``"P:Q"`` or a pair) the
+    positional game of that bias (the asker's too: without it, the unbiased game).
 
     ``read(first)`` returns the instance read as an instance of ``claimed.game`` (``first`` is the
-    Maker-Breaker starter); the starter is ``first`` if given, else the certificate's own. Games
-    without a first player keep the claimed one (None), so only the board, position and bound count."""
+    starter: a Maker-Breaker or Avoider-Enforcer role); the starter is ``first`` if given, else the
+    certificate's own. Games without a first player keep the claimed one (None), so only the board,
+    position, bound and bias count."""
     if rounds is not None and claimed.game != "maker-breaker":
         raise InputError(f"--rounds applies to maker-breaker questions, not to {claimed.game}")
-    who = first or (claimed.first.value if claimed.first is not None and claimed.game == "maker-breaker"
-                    else "maker")
-    asked = question_of(claimed.game, read(who), rounds)
-    if claimed.game == "maker-breaker" and claimed.first is not None:
+    if bias is not None and claimed.game not in conventions.CONVENTIONS:
+        raise InputError(f"--bias applies to {', '.join(conventions.CONVENTIONS)} questions, not to {claimed.game}")
+    has_first = claimed.first is not None and claimed.game in ("maker-breaker", conventions.AVOIDER_ENFORCER)
+    who = first or (claimed.first.value if has_first else "maker")
+    instance = read(who)
+    if bias is not None:
+        instance = conventions.with_bias(claimed.game, instance, bias)
+    asked = question_of(claimed.game, instance, rounds)
+    if has_first:
         return asked
-    return Question(asked.game, asked.instance, asked.position, claimed.first, asked.bound)
+    return Question(asked.game, asked.instance, asked.position, claimed.first, asked.bound, asked.bias)
 
 
 def mismatches(question: Question, verdict: dict, asked: Question | None, expect: dict | None,
