@@ -198,7 +198,8 @@ MUTANTS = {
         {"maker": ["a"], "breaker": [], "claim": "b"}),
     "entry state overlapping": lambda c: c["strategies"]["maker"].append(
         {"maker": ["a", "b"], "breaker": ["b"], "claim": "c"}),
-    "entry state with a name twice": lambda c: _entry(c).update(maker=["a", "a"]),
+    "entry state with a name twice": lambda c: [e.update(maker=e["maker"] * 2) for e in c["strategies"]["maker"]
+                                                if e["maker"]],
     "entry state with an unknown name": lambda c: _entry(c).update(breaker=["q"]),
     "strategies for the loser": lambda c: c.update(strategies={"breaker": c["strategies"]["maker"]}),
     "strategies with an extra table": lambda c: c["strategies"].update(breaker=[]),
@@ -393,3 +394,90 @@ def test_hypothesis_forgeries_never_accepted_when_false(pq, seed):
     for name, fn in (("second", _second), ("kernel", _kernel)):
         if _accepts(fn, f.cert):
             assert P.truth(f.cert), f"{name} accepted a false forgery: {f.note}: {json.dumps(f.cert)[:400]}"
+
+
+def test_integer_names_agree():
+    """Vertex names given as JSON integers (boards named 1..n): both checkers accept or both refuse,
+    in entries, claims and the position."""
+    pq = P.PQ(("1", "2", "3"), (("1", "2"), ("2", "3")), "maker-breaker", (1, 1), "maker", frozenset(), frozenset())
+    base = P.valid_cert(pq)
+    _both_accept_same(base)
+    variants = []
+    c = copy.deepcopy(base)
+    for e in c["strategies"]["maker"]:
+        e["claim"] = int(e["claim"])
+    variants.append(c)
+    c = copy.deepcopy(base)
+    for e in c["strategies"]["maker"]:
+        e["maker"] = [int(v) for v in e["maker"]]
+    variants.append(c)
+    c = copy.deepcopy(base)
+    c["instance"]["vertices"] = [1, 2, 3]
+    variants.append(c)
+    c = copy.deepcopy(base)
+    c["claim"]["question"]["position"]["breaker"] = []
+    c["claim"]["question"]["position"]["maker"] = []
+    c["strategies"]["maker"][0]["claim"] = 2.0
+    variants.append(c)
+    for c in variants:
+        assert _accepts(_second, c) == _accepts(_kernel, c), json.dumps(c)[:300]
+
+
+def test_small_and_degenerate_boards_agree():
+    """Boards without vertices, without edges, with only the empty edge, a huge bias: both checkers
+    accept the brute force's certificate alike."""
+    boards = [((), ()), ((), ((),)), (("a",), ()), (("a", "b"), ((),)), (("a", "b", "c"), (("a", "b", "c"),))]
+    for names, edges in boards:
+        for convention in P.CONVENTIONS:
+            for bias in ((1, 1), (3, 1), (1, 7)):
+                for first in P.ROLES[convention]:
+                    pq = P.PQ(names, edges, convention, bias, first)
+                    _both_accept_same(P.valid_cert(pq))
+
+
+def _mutant(cert, rng):
+    """One random edit of the certificate: an entry dropped, duplicated or changed, a name in a
+    state or a claim replaced, the question's bias, first or position edited."""
+    c = copy.deepcopy(cert)
+    q = c["claim"]["question"]
+    names = list(c["instance"]["vertices"]) + ["zz"]
+    tables = list(c["strategies"].values())
+    op = rng.randrange(8)
+    table = rng.choice(tables) if tables else []
+    if op == 0 and table:
+        del table[rng.randrange(len(table))]
+    elif op == 1 and table:
+        table.append(copy.deepcopy(rng.choice(table)))
+    elif op == 2 and table:
+        rng.choice(table)["claim"] = rng.choice(names)
+    elif op == 3 and table:
+        e = rng.choice(table)
+        role = rng.choice([k for k in e if k != "claim"])
+        e[role] = sorted(set(e[role]) ^ {rng.choice(names)})
+    elif op == 4:
+        q["bias"] = [rng.randint(0, 3), rng.randint(1, 3)]
+    elif op == 5:
+        q["first"] = rng.choice([None, "maker", "breaker", "avoider", "enforcer", "first", "second"])
+    elif op == 6:
+        role = rng.choice(list(q["position"]))
+        q["position"][role] = sorted(set(q["position"][role]) ^ {rng.choice(names)})
+    else:
+        c["claim"]["verdict"]["winner"] = rng.choice(["maker", "breaker", "avoider", "enforcer", "first",
+                                                      "second", "draw"])
+    return c
+
+
+def test_random_mutants_agree():
+    """Random single edits of true certificates: the kernel and the second checker accept or refuse
+    alike, and what they accept is true (brute force)."""
+    rng = random.Random(3232)
+    disagreements = []
+    for _ in range(400):
+        pq = P.random_question(rng, board=P.random_board(rng, 4) if rng.random() < 0.5 else None)
+        c = _mutant(P.valid_cert(pq, rng), rng)
+        k, s = _accepts(_kernel, c), _accepts(_second, c)
+        if k != s:
+            disagreements.append((k, s, json.dumps(c)[:300]))
+        if k or s:
+            assert P.truth(c), json.dumps(c)[:300]
+    assert not disagreements, disagreements[:3]
