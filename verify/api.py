@@ -41,6 +41,7 @@ from .hypergraph import Hypergraph
 from .plugins import html_table
 from .question import Player, Question
 from .result import Answer, BoundedOutcome, NimValue, Outcome, Result, SGValue, Winner
+from .thresholds import ThresholdResult
 
 __all__ = [
     "GAMES", "Hypergraph", "MakerBreakerGame", "load", "family", "family_parameters",
@@ -258,6 +259,42 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
         from .games.conventions import with_bias
         instance = with_bias(game, instance, bias)
     return _solve(game, instance, method, certificate=certificate, **options)
+
+
+def threshold(game: str, board: Any, *, first: str | None = None, method: str = "auto",
+              timeout: float | None = None, keep_certificates: bool = False) -> "ThresholdResult":
+    """The threshold bias of a Maker-Breaker game, or the two thresholds of an Avoider-Enforcer game,
+    every (1:q) game reported decided with a checked certificate.
+
+    Parameters
+    ----------
+    game : {"maker-breaker", "avoider-enforcer"}
+    board : Hypergraph, str or path-like
+        The board (a file is read as a hypergraph).
+    first : str, optional
+        Who starts (default Maker, resp. Avoider).
+    method, timeout
+        How each (1:q) game is decided (:func:`solve`).
+    keep_certificates : bool
+        Keep each row's certificate (``result.rows[i].certificate``).
+
+    Returns
+    -------
+    ThresholdResult
+        ``threshold`` (Maker-Breaker: the least q at which Breaker wins, paper 004 Def I.1.32; None
+        when Maker wins at every bias), or ``lower`` and ``upper`` (Avoider-Enforcer, Hefetz,
+        Krivelevich, Szabó 2007); ``rows``: the decided (1:q) games.
+
+    Examples
+    --------
+    >>> import verify
+    >>> verify.threshold("maker-breaker", verify.family("graph", "triangle", 5)).threshold
+    2
+    """
+    from .thresholds import threshold as _threshold
+    if isinstance(board, (str, PathLike)):
+        board = load_instance("maker-breaker", board).board
+    return _threshold(game, board, first, method, timeout, keep_certificates)
 
 
 def methods(game: str | None = None) -> list[tuple[str, str]]:

@@ -20,7 +20,7 @@ from ..plugins import import_all
 
 #: the command modules, in the order ``verify -h`` lists them
 COMMANDS = ("verify.cli.solve", "verify.cli.check", "verify.cli.rank3", "verify.cli.sat",
-            "verify.cli.structure", "verify.cli.theorems", "verify.cli.hunt", "verify.cli.family",
+            "verify.cli.structure", "verify.cli.threshold", "verify.cli.theorems", "verify.cli.hunt", "verify.cli.family",
             "verify.cli.encode", "verify.cli.methods", "verify.cli.draw", "verify.cli.report", "verify.cli.play")
 
 EXIT_OK = 0
