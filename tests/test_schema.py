@@ -13,6 +13,7 @@ from verify.certificates.checker import check_certificate
 from verify.errors import CertificateError
 from verify.families import tic_tac_toe
 from verify.formats import hypergraph_from_text
+from verify.games.conventions import ConventionGame
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.solvers import solve
 
@@ -46,6 +47,8 @@ def fresh_certificates() -> dict:
         "hypernim-sg-table": solve("hypernim", instance_from_json(
             {"hypergraph": [["a"], ["a", "b"], ["b"]], "piles": {"a": 2, "b": 3}}), certificate=True).certificate,
         "sat-unsat-drat": find_pairing(fano, certificate=True).certificate,
+        "positional-strategy": solve("avoider-enforcer", ConventionGame(hypergraph_from_text("a b\nb c\n"),
+                                     "avoider-enforcer", (1, 2)), certificate=True).certificate,
         **rank3_certificates(),
     }
 
