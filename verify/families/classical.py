@@ -8,8 +8,8 @@
   §3): ``k_in_a_row_d(4, 3, 4)``.
 - ``animal(name, b, c)``: Harary's achievement games: the edges are every placement
   (translation, rotation, reflection) of one polyomino on the b×c board (b columns, c rows), the
-  polyomino named as Harary named it (domino, tic, elam, skinny, fatty, elly, knobby, tippy) or by
-  its pentomino letter (F I L N P T U V W X Y Z) (Harary's animal achievement games; Gardner,
+  polyomino named as Harary named it (domino, tic, elam, skinny, fatty, elly, knobby, tippy, snaky)
+  or by its pentomino letter (F I L N P T U V W X Y Z) (Harary's animal achievement games; Gardner,
   *Sci. Am.* 240:4, 1979; Beck, *Combinatorial Games*, §1.4). ``polyominoes(size)`` lists every
   free polyomino of a size.
 - ``arithmetic_progressions(n, k)``: the van der Waerden game, the k-term progressions in {1..n}.
@@ -111,6 +111,12 @@ ANIMALS = {
     "X": ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2)),
     "Y": ((0, 0), (1, 0), (2, 0), (3, 0), (1, 1)),
     "Z": ((0, 2), (1, 2), (1, 1), (1, 0), (2, 0)),
+    # Snaky, Harary's hexomino: the I tetromino and a skew domino, {(0,0),(1,0),(2,0),(3,0),(3,1),
+    # (4,1)} (Halupczok & Schlage-Puchta, "Achieving Snaky", Integers 7 (2007), Fig. 1; the same
+    # cells in github.com/gotrevor/snaky-15x15, docs/notes/snaky.md and lean/Snaky/Game.lean). No
+    # symmetry, so its 8 images are distinct: 8 (n - 4)(n - 1) placements on n x n (224 on 8x8,
+    # 320 on 9x9). Breaker wins on 8x8 (Halupczok & Schlage-Puchta); Maker on 15x15 (gotrevor).
+    "snaky": ((0, 0), (1, 0), (2, 0), (3, 0), (3, 1), (4, 1)),
 }
 
 
