@@ -63,6 +63,9 @@ class Result:
         The certificate (a JSON object), when one was asked for with ``certificate=True``.
     question : Question or None
         The question answered: game, board digest, position, first player, bound.
+    choice : dict or None
+        Why ``auto`` chose ``method`` (``{"by": "auto", "reason": ...}``, with ``"short"``: the
+        words the one-line text output adds, when it adds any); None when the method was named.
     conditional_on : str or None
         The checked-but-unproved statement the answer rests on, if any (lifted by a certificate).
     check : CheckReport or None
@@ -76,6 +79,7 @@ class Result:
     question: Question | None = None
     conditional_on: str | None = None
     check: Any = None  # the checker's CheckReport of ``certificate``, set by solve()
+    choice: dict | None = None  # auto's choice and its reason, set by solve()
 
     def verdict(self) -> dict[str, Any]:
         """The verdict as printed (may hold extra facts, e.g. Maker's number of rounds)."""
@@ -126,6 +130,8 @@ class Result:
         certified = f"yes ({self.check.detail})" if self.certified else "no"
         rows = [("question", self.question.describe() if self.question else self.game),
                 ("verdict", self.verdict_text()), ("method", self.method), ("certified", certified)]
+        if self.choice:
+            rows.append(("chosen by auto", self.choice["reason"]))
         if self.conditional_on:
             rows.append(("conditional on", self.conditional_on))
         if "seconds" in self.stats:
@@ -136,6 +142,8 @@ class Result:
         out = {"schema_version": SCHEMA_VERSION, "game": self.game,
                **{k: str(v) if isinstance(v, Enum) else v for k, v in self.verdict().items()},
                "method": self.method, "stats": self.stats}
+        if self.choice is not None:
+            out["choice"] = self.choice
         if self.question is not None:
             out["question"] = self.question.to_json()
         if self.conditional_on is not None:

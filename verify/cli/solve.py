@@ -169,6 +169,14 @@ def describe(out: dict) -> str:
 
 
 def _describe(out: dict) -> str:
+    line = _verdict_line(out)
+    short = (out.get("choice") or {}).get("short")
+    if short:  # auto passed the reference over: say why, inside the brackets
+        line = line[:-1] + f"; auto: {short}]"
+    return line
+
+
+def _verdict_line(out: dict) -> str:
     if "nim" in out:
         return f"nim({out['game'].upper()}) = {out['nim']}   [method {out['method']}]"
     if "sg" in out:

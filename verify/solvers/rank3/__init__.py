@@ -2,9 +2,10 @@
 characterization (paper 004 Theorem II.1.12, algorithm of Theorem III.2.1, COMPUTECC of §III.1.2.1).
 
 Registers ``("maker-breaker", "structural")`` and the ``auto`` chooser for maker-breaker (structural
-on rank ≤ 3, explicit otherwise). Submodules: :mod:`.chains` (chains, COMPUTECC), :mod:`.leaf`
-(fully marked edges, nunchakus, necklaces), :mod:`.search` (the three-round criterion),
-:mod:`.solver` (reductions, Breaker first, witnesses), :mod:`.rounds` (exact τ_M by search).
+on rank ≤ 3, otherwise explicit or search by :mod:`verify.solvers.chooser`'s cost model).
+Submodules: :mod:`.chains` (chains, COMPUTECC), :mod:`.leaf` (fully marked edges, nunchakus,
+necklaces), :mod:`.search` (the three-round criterion), :mod:`.solver` (reductions, Breaker first,
+witnesses), :mod:`.rounds` (exact τ_M by search).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ... import limits
 from ...games import maker_breaker as mb
 from ...result import Outcome
 from .. import register, register_auto
+from ..chooser import Choice, choose_maker_breaker
 from .solver import Namer, Rank3Options, breaker_move, decide, maker_move
 
 # certificates enumerate every state reachable under the winner's strategy; beyond this many the
@@ -94,7 +96,7 @@ def strategy_certificate_for(game: mb.MakerBreakerGame, winner: str,
 
 
 @register_auto("maker-breaker")
-def choose_method(game) -> str:
-    """Structural on rank ≤ 3 (polynomial, Theorem III.2.1), explicit search otherwise."""
-    board = getattr(game, "board", None)
-    return "structural" if board is not None and board.rank <= 3 else "explicit"
+def choose_method(game) -> Choice:
+    """Structural on rank ≤ 3 (polynomial, Theorem III.2.1); beyond, explicit or the proof search by
+    the cost model of :func:`verify.solvers.chooser.choose_maker_breaker`."""
+    return choose_maker_breaker(game)

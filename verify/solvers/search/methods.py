@@ -15,6 +15,7 @@ from ...games import positional as pg
 from ...hypergraph import bits
 from ...result import BoundedOutcome, Outcome
 from .. import register, register_auto
+from ..chooser import Choice, choose_pg
 from ..options import SEARCH_DRIVERS
 from .leaves import pairer, pairing_choice, pairing_entries
 from .engine import ProofSearch, chooser, decide, line_builder, make_search, residual_form
@@ -335,6 +336,6 @@ def solve_maker_breaker_search(game, certificate: bool = False, timeout: float |
 
 
 @register_auto("pg")
-def choose_pg_method(game) -> str:
+def choose_pg_method(game) -> Choice:
     """The proof search: it beats the explicit solver on every Hex puzzle (bench/bench_search.py)."""
-    return "search"
+    return choose_pg(game)

@@ -1,0 +1,143 @@
+"""``auto``'s cost model (verify.solvers.chooser): its decisions on representative boards, the state
+bound it reads being a true bound on the explicit reference's memo, the choice and its reason in
+the result and the CLI, and auto's answers equal to the explicit reference's on small random boards.
+"""
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import verify
+from verify.cli import main
+from verify.games import maker_breaker as mb
+from verify.games.conventions import with_bias
+from verify.limits import MAX_EXPLICIT_STATES
+from verify.solvers import solve
+from verify.solvers.chooser import (EXPLICIT_FREE_VERTICES, Choice, choose_maker_breaker, measure,
+                                    position_bound, state_bound)
+from verify.solvers.explicit import MakerBreakerSearch
+
+ROOT = Path(__file__).resolve().parent.parent
+QUBIC = ROOT / "examples/classical/qubic.txt"
+
+
+def game(*spec, first=mb.MAKER):
+    return mb.MakerBreakerGame(verify.family(*spec), first=first)
+
+
+@pytest.mark.parametrize("spec, method", [
+    (("fano",), "structural"),
+    (("tic-tac-toe", 3), "structural"),
+    (("tic-tac-toe", 4), "explicit"),      # 16 free vertices: the measured zone
+    (("ap", 13, 4), "explicit"),           # 13: the bound fits the cap
+    (("k-in-a-row", 5, 4, 4), "search"),   # 20
+    (("k-in-a-row", 6, 6, 5), "search"),
+    (("ap", 22, 5), "search"),             # van der Waerden {1..22}, k = 5
+    (("qubic",), "search"),
+])
+def test_the_choices_on_representative_boards(spec, method):
+    choice = choose_maker_breaker(game(*spec))
+    assert isinstance(choice, Choice) and choice == method and choice.method == method
+    assert choice.reason and (choice.note is not None) == (method == "search")
+
+
+def test_the_thresholds():
+    assert position_bound(14) <= MAX_EXPLICIT_STATES < position_bound(15)
+    assert position_bound(0) == 1 and position_bound(1) == 3  # empty; Maker's or Breaker's vertex
+    assert state_bound(16, [4, 4]) == 2 * 17 * 17  # two edges: each dead or a subset Maker holds
+    assert EXPLICIT_FREE_VERTICES >= 14
+    m = measure(game("qubic"))
+    assert (m.free, m.edges, m.rank) == (64, 76, 4)
+
+
+def test_claimed_vertices_leave_the_count():
+    board = verify.family("qubic")
+    corner = sorted(board.vertices)[0]
+    after = measure(mb.MakerBreakerGame(board, breaker=frozenset({corner})))
+    assert after.free < 64 and after.edges < 76  # the lines through Breaker's corner are dead
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_state_bound_bounds_the_explicit_memo(seed):
+    rng = random.Random(seed)
+    n = rng.randint(5, 11)
+    board = verify.family("random", n, rng.randint(3, 12), rng.randint(2, 5), seed)
+    for first in (mb.MAKER, mb.BREAKER):
+        g = mb.MakerBreakerGame(board, first=first)
+        search = MakerBreakerSearch()
+        search.maker_wins(g.start_residual(), first == mb.MAKER)
+        assert len(search.memo) <= measure(g).bound
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_auto_answers_as_the_explicit_reference(seed):
+    rng = random.Random(100 + seed)
+    n = rng.randint(14, 19)
+    board = verify.family("random", n, rng.randint(8, 30), rng.randint(4, 6), seed)
+    for first in (mb.MAKER, mb.BREAKER):
+        g = mb.MakerBreakerGame(board, first=first)
+        auto = solve("maker-breaker", g)
+        assert auto.choice["by"] == "auto" and auto.method == choose_maker_breaker(g)
+        assert auto.winner == solve("maker-breaker", g, method="explicit").winner, (seed, first, auto.method)
+
+
+def test_auto_uses_the_search_on_some_random_boards_and_explicit_on_others():
+    chosen = set()
+    for seed in range(10):
+        rng = random.Random(100 + seed)
+        n = rng.randint(14, 19)
+        board = verify.family("random", n, rng.randint(8, 30), rng.randint(4, 6), seed)
+        chosen.add(choose_maker_breaker(mb.MakerBreakerGame(board)).method)
+    assert chosen == {"explicit", "search"}
+
+
+def test_the_choice_is_on_the_result_only_when_auto_chose():
+    g = game("tic-tac-toe", 4)
+    auto = solve("maker-breaker", g)
+    assert auto.method == "explicit" and auto.to_json()["choice"] == {"by": "auto", "reason": auto.choice["reason"]}
+    assert "16 free vertices" in auto.choice["reason"]
+    named = solve("maker-breaker", g, method="explicit")
+    assert named.choice is None and "choice" not in named.to_json()
+
+
+def test_an_option_the_choice_does_not_take_hands_over_with_its_reason():
+    out = solve("maker-breaker", game("fano"), rounds=2)
+    assert out.method == "search"
+    assert "--rounds" in out.choice["reason"] and "structural" in out.choice["reason"]
+
+
+def test_a_bias_goes_to_the_reference_with_its_reason():
+    out = solve("maker-breaker", with_bias("maker-breaker", game("tic-tac-toe", 3), (1, 2)))
+    assert out.method == "explicit" and "bias" in out.choice["reason"]
+
+
+def test_pg_auto_says_why():
+    from verify.formats.pg import parse_pg
+    text = (ROOT / "examples/classical/ap-5-3-race.pg").read_text()
+    out = solve("pg", parse_pg(text))
+    assert out.method == "search" and "bench_search" in out.choice["reason"]
+
+
+def test_qubic_without_a_method_finishes_and_says_why(capsys):
+    assert main(["solve", "maker-breaker", str(QUBIC), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["winner"] == "maker" and data["method"] == "search"
+    assert data["choice"]["by"] == "auto" and "64 free vertices" in data["choice"]["reason"]
+    assert data["stats"]["seconds"] < 60
+    assert main(["solve", "maker-breaker", str(QUBIC)]) == 0
+    line = capsys.readouterr().out.strip()
+    assert line == "maker wins, maker first   [method search; auto: 64 free vertices, too many for explicit]"
+
+
+def test_the_text_line_is_unchanged_when_auto_took_the_reference(capsys):
+    assert main(["solve", "maker-breaker", str(ROOT / "examples/fano.txt")]) == 0
+    assert capsys.readouterr().out.strip() == "maker wins, maker first   [method structural]"
+
+
+@pytest.mark.slow
+def test_qubic_certified_without_a_method(tmp_path, capsys):
+    cert = tmp_path / "q.json"
+    assert main(["solve", "maker-breaker", str(QUBIC), "--certificate", str(cert)]) == 0
+    out = capsys.readouterr().out
+    assert "[method search" in out and "independent check" in out
