@@ -6,8 +6,9 @@ claims and the hunts reach methods through :func:`solve`, which validates the op
 option the method does not take (naming the method), enforces ``timeout`` for methods that do not
 take it themselves, and times the call (``stats["seconds"]``).
 
-``method="auto"`` asks the game's chooser (registered with :func:`register_auto`) which method fits
-the instance; the default chooser is the explicit reference.
+``method="auto"`` asks the game's chooser (registered with :func:`register_auto`; the cost models are
+in :mod:`verify.solvers.chooser`) which method fits the instance, and records the choice and its
+reason on the result (``result.choice``); the default chooser is the explicit reference.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from ..errors import CertificateError, InputError, MethodError
 from ..formats.instances import GAMES, game_spec
 from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
+from .chooser import Choice, as_choice
 from .deadline import deadline
 from .options import OPTION_NAMES, SolveOptions, flag
 
@@ -73,7 +75,8 @@ def unregister(game: str, method: str) -> None:
 
 
 def register_auto(game: str, replace: bool = False):
-    """Decorator: ``fn(instance) -> method name`` chooses the method for ``method="auto"``; a game
+    """Decorator: ``fn(instance) -> Choice`` (:class:`verify.solvers.chooser.Choice`: the method and
+    its reason; a bare method name is accepted) chooses the method for ``method="auto"``; a game
     has one chooser (another one is a ValueError unless ``replace=True``)."""
     def deco(fn):
         add_entry(_AUTO, game, fn, f"the auto chooser of {game}", replace)
@@ -113,17 +116,24 @@ def takers(option: str) -> list[str]:
 AUTO_FALLBACK_ORDER = ("explicit", "search", "structural", "structure", "dp", "pairing", "sat", "smt", "qbf")
 
 
-def _auto(game: str, instance, given) -> str:
-    """The method ``auto`` chooses: the game's chooser's (the explicit reference by default), unless
-    it does not take an option given; then the first method of :data:`AUTO_FALLBACK_ORDER` that takes
-    every option given (none: the chooser's, whose refusal names the methods that take them)."""
+def _auto(game: str, instance, given) -> Choice:
+    """The method ``auto`` chooses, with its reason (:mod:`verify.solvers.chooser`): the game's
+    chooser's (the explicit reference by default), unless it does not take an option given; then
+    the first method of :data:`AUTO_FALLBACK_ORDER` that takes every option given (none: the
+    chooser's, whose refusal names the methods that take them)."""
     chooser = _AUTO.get(game)
-    first = chooser(instance) if chooser else "explicit"
+    first = as_choice(chooser(instance), chooser) if chooser else \
+        Choice("explicit", f"the explicit reference (no chooser for {game})")
     wanted = [name for name in given if name != "timeout"]
-    if all(name in method_info(game, first).takes for name in wanted):
+    if all(name in method_info(game, first.method).takes for name in wanted):
         return first
     able = {m for g, m in _METHODS if g == game and all(n in _METHODS[(g, m)].takes for n in wanted)}
-    return next((m for m in AUTO_FALLBACK_ORDER if m in able), first)
+    other = next((m for m in AUTO_FALLBACK_ORDER if m in able), None)
+    if other is None:
+        return first
+    said = ", ".join(flag(n) for n in wanted if n not in method_info(game, first.method).takes)
+    return Choice(other, f"{first.method} (the chooser's: {first.reason}) does not take {said}; {other} "
+                         f"is the first of {', '.join(AUTO_FALLBACK_ORDER)} that takes every option given")
 
 
 def solve(game: str, instance, method: str = "auto", **options) -> Result:
@@ -139,7 +149,9 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         raise InputError(f"method {method} for {game} does not take a bias (biased games: method explicit)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
-    chosen = "explicit" if biased else _auto(game, instance, given) if method == "auto" else method
+    choice = None if method != "auto" else Choice("explicit", "a bias: the explicit reference") if biased \
+        else _auto(game, instance, given)
+    chosen = choice.method if choice else method
     m = method_info(game, chosen)
     refused = [name for name in given if name not in m.takes and name != "timeout"]
     if refused:
@@ -154,6 +166,7 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         with deadline(opts.timeout, f"{game} by method {chosen}"):
             result = m.fn(instance, **kwargs)
     result.stats["seconds"] = round(time.perf_counter() - t0, 6)
+    result.choice = choice.to_json() if choice else None
     spec = game_spec(game)
     if not isinstance(result, spec.result_type):  # the registry's contract: one result type per question
         raise TypeError(f"method {chosen} for {game} returned {type(result).__name__}, not {spec.result_type.__name__}")
