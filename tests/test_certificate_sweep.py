@@ -20,6 +20,7 @@ from verify.certificates.checker import check_certificate
 from verify.errors import InputError, MethodError, UndefinedGame
 from verify.formats.hypernim import instance_from_json
 from verify.games import positional as pg
+from verify.games.conventions import NEW_CONVENTIONS, ROLES, STRONG, ConventionGame
 from verify.games.maker_breaker import MakerBreakerGame
 from verify.hypergraph import Hypergraph
 from verify.isomorphism import enumerate_hypergraphs
@@ -70,6 +71,11 @@ def _cases(h):
                         yield game, method, pg.from_maker_breaker(board, g.maker_mask, g.breaker_mask, first), None
                     else:
                         yield game, method, g, first
+        elif game in NEW_CONVENTIONS:  # positional-strategy: both starters and a bias
+            a, b = ROLES[game]
+            for bias in ((1, 1), (1, 2)):
+                for first in ((a,) if game in STRONG else (a, b)):
+                    yield game, method, ConventionGame(h, game, bias, first), first if game not in STRONG else None
         elif game == "hypernim":
             support = 0
             for e in h.edge_masks:
@@ -114,7 +120,7 @@ def sweep(sizes, simple: bool = False) -> Counter:
                 report = check_certificate(cert)
                 question, verdict = cert["claim"]["question"], cert["claim"]["verdict"]
                 assert question["game"] == game and verdict == report.verdict
-                if game == "maker-breaker":
+                if game == "maker-breaker" or game in NEW_CONVENTIONS:
                     assert verdict == {"winner": out.winner} and question["first"] == first
                 elif game == "pg":
                     assert verdict == {"winner": out.winner}
