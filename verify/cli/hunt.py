@@ -3,8 +3,9 @@
     verify hunt --list [--json] [--conjectures FILE]
     verify hunt NAME [--source exhaustive|random|sat] [--mode auto|generate|filter] [--n-max N]
                      [--count C] [--workers K] [--dask ADDRESS] [--store FILE] [--time-limit S]
-                     [--json] ...
-    verify hunt GAME --methods A B [--n LO..HI] [--sizes S] [--marked] [...]   (= agree:GAME:A:B)
+                     [--convention C] [--bias P:Q] [--json] ...
+    verify hunt GAME --methods A B [--n LO..HI] [--sizes S] [--marked] [--bias P:Q] [...]
+                                                                          (= agree:GAME:A:B)
 
 Exit status: 0 nothing found, 1 a counterexample (or a disagreement), 2 bad input, 3 some instances
 ended in an error, a timeout or a crash (none counted as holding), 130 interrupted (resumable).
@@ -50,6 +51,13 @@ def add_cli(sub) -> None:
                    help="seconds per instance; beyond, the instance is recorded as a timeout")
     h.add_argument("--param", action="append", default=[], metavar="KEY=VALUE",
                    help="instance-space parameter (e.g. sizes=2,3, edges=4, marked=1; box=5 for pile boxes; grid=6 for point sets)")
+    h.add_argument("--convention", metavar="C",
+                   help="the convention a positional-game conjecture is asked in (maker-breaker, "
+                        "avoider-enforcer, maker-maker, avoider-avoider; default: the conjecture's)")
+    h.add_argument("--bias", metavar="P:Q",
+                   help="the bias (p:q) a positional-game conjecture is asked at: Alice (maker, avoider, "
+                        "the first player) claims P per turn, Bob Q (default 1:1); with --methods, the "
+                        "bias of the game compared")
     h.add_argument("--chunk", type=int, default=128, help="instances per task and per store transaction "
                                                              "(part of the hunt: fixed for a store)")
     h.add_argument("--seed", type=int, default=0)
@@ -87,6 +95,7 @@ def _conjecture(args, keep: bool = True) -> int:
         if not eq or not k:
             raise InputError(f"--param takes KEY=VALUE, got {kv!r}")
         params[k] = v
+    params.update(_question_params(args))
     cfg = HuntConfig(
         name=args.name, source="exhaustive" if args.source in (None, "all") else args.source,
         n_min=1 if args.n_min is None else args.n_min, n_max=args.n_max, count=args.count,
@@ -111,6 +120,19 @@ def _conjecture(args, keep: bool = True) -> int:
     if out["counterexample_count"]:
         return 1
     return 3 if out["errors"] or out["timeouts"] or out["crashes"] else 0
+
+
+def _question_params(args) -> dict:
+    """--convention and --bias as the space parameters of a positional-game conjecture (checked and
+    written one way, so that the same question is the same hunt in the store)."""
+    from ..games.conventions import check_convention, parse_bias
+    out = {}
+    if getattr(args, "convention", None) is not None:
+        out["convention"] = check_convention(args.convention)
+    if getattr(args, "bias", None) is not None:
+        p, q = parse_bias(args.bias)
+        out["bias"] = f"{p}:{q}"
+    return out
 
 
 def _cpus() -> int:
@@ -140,8 +162,16 @@ def _describe(out: dict) -> str:
         else:
             lines.append(f"    statement says {json.dumps(v.get('expected'))}, reference gives "
                          f"{json.dumps(v.get('actual'))}")
+            inst = v.get("instance") if isinstance(v.get("instance"), dict) else {}
+            if isinstance(inst.get("questions"), list):   # a positional game asked at several biases
+                who = f", {inst['first']} first" if inst.get("first") else ""
+                lines.append(f"    {inst.get('convention')}{who}: " + "; ".join(
+                    f"{q.get('bias')} {q.get('winner')} wins" for q in inst["questions"] if isinstance(q, dict)))
         if s.get("file"):
-            if s.get("certificate_file"):
+            if s.get("certificate_files"):
+                lines.append(f"    written to {s['file']}; one certificate per question to "
+                             f"{', '.join(s['certificate_files'])} (verify check FILE)")
+            elif s.get("certificate_file"):
                 lines.append(f"    written to {s['file']}; its certificate to {s['certificate_file']} "
                              f"(verify check {s['certificate_file']})")
             else:
@@ -180,6 +210,10 @@ def _differential(args) -> int:
         raise InputError("--methods needs the game as NAME")
     a, b = args.methods
     check_methods(args.name, a, b)
+    if args.convention is not None and args.convention != args.name:
+        raise InputError(f"the differential hunt compares methods of {args.name}: give the convention as "
+                         f"the game, not --convention {args.convention}")
+    args.convention = None
     if args.n is not None:
         try:
             lo, _, hi = args.n.partition("..")

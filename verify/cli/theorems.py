@@ -184,12 +184,15 @@ def _save_certificate(claim, report, directory: str | None) -> str | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{directory}: cannot create the directory ({exc.strerror or exc})") from None
-    path = folder / (re.sub(r"[^A-Za-z0-9._-]+", "_", claim.name) + ".json")
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", claim.name)
+    certs = cert if isinstance(cert, list) else [cert]   # a violation of several questions: one each
+    paths = [folder / (stem + (".json" if i == 0 else f".{i + 1}.json")) for i in range(len(certs))]
     try:
-        write_checked_certificate(cert, path)
+        for c, path in zip(certs, paths):
+            write_checked_certificate(c, path)
     except CertificateError as exc:
         return f"refused: {exc}"
-    return str(path)
+    return ", ".join(map(str, paths))
 
 
 def _describe(claim, report, good: bool, saved: str | None = None) -> str:

@@ -185,6 +185,11 @@ def _agree(name: str) -> Conjecture:
     check_methods(game, a, b)
     claim = Claim(name, f"differential {game}", f"methods {a} and {b} agree on {game}",
                   lambda n: (), agreement_check(game, a, b), default_size=5, tags=("differential",))
-    claim.hunt = HuntSpec(Hypergraphs(game=game))
+    from ..games.conventions import CONVENTIONS
+    if game in CONVENTIONS:   # a positional game, asked at the hunt's --bias
+        from .spaces import PositionalGames
+        claim.hunt = HuntSpec(PositionalGames(game=game, convention=game, conventions=(game,)))
+    else:
+        claim.hunt = HuntSpec(Hypergraphs(game=game))
     conj = _AGREE[name] = Conjecture(claim, claim.hunt)
     return conj

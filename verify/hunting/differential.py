@@ -63,13 +63,28 @@ class Comparison:
         return "not applicable"
 
 
-STARTERS = {"maker-breaker": ("maker", "breaker")}
+STARTERS = {"maker-breaker": ("maker", "breaker"), "avoider-enforcer": ("avoider", "enforcer")}
 
 
 def hypergraph_games() -> tuple[str, ...]:
-    """The games whose instance is a hypergraph (what a differential hunt draws)."""
+    """The games whose instance is a hypergraph (what a differential hunt draws): the positional
+    games of every convention (paper 004 Def I.1.8) and the impartial games."""
+    from ..games.conventions import CONVENTIONS
     from ..games.impartial import GAMES
-    return ("maker-breaker",) + tuple(GAMES)
+    return tuple(CONVENTIONS) + tuple(GAMES)
+
+
+def instance_of(game: str, h: Hypergraph, first: str | None, bias=(1, 1)):
+    """What ``solve(game, ...)`` takes for ``h``: the unbiased Maker-Breaker game as a
+    MakerBreakerGame (every Maker-Breaker route), another convention or a bias as a ConventionGame,
+    an impartial game's hypergraph as it is."""
+    from ..games.conventions import CONVENTIONS, ConventionGame
+    from ..games.maker_breaker import MakerBreakerGame
+    if game == "maker-breaker" and tuple(bias) == (1, 1):
+        return MakerBreakerGame(h, first)
+    if game in CONVENTIONS:
+        return ConventionGame(h, game, bias, first)
+    return h
 
 
 def check_methods(game: str, a: str, b: str) -> None:
@@ -89,12 +104,11 @@ def check_methods(game: str, a: str, b: str) -> None:
                          f"not {game}")
 
 
-def run_method(game: str, method: str, h: Hypergraph, first: str | None = None) -> MethodOutcome:
-    """The method's answer on ``h`` (with ``first`` to move, for Maker-Breaker), typed by the
-    exception it raised when it has no verdict."""
-    from ..games.maker_breaker import MakerBreakerGame
+def run_method(game: str, method: str, h: Hypergraph, first: str | None = None, bias=(1, 1)) -> MethodOutcome:
+    """The method's answer on ``h`` (with ``first`` to move in the weak positional games, at
+    ``bias``), typed by the exception it raised when it has no verdict."""
     from ..solvers import solve
-    inst = MakerBreakerGame(h, first) if game == "maker-breaker" else h
+    inst = instance_of(game, h, first, bias)
     try:
         verdict = solve(game, inst, method=method).verdict()
     except (MethodError, NotApplicable) as exc:
@@ -111,18 +125,17 @@ def run_method(game: str, method: str, h: Hypergraph, first: str | None = None) 
     return MethodOutcome(Kind.ANSWERED, verdict)
 
 
-def compare(game: str, a: str, b: str, h: Hypergraph) -> list[Comparison]:
-    """Both methods on ``h``, once per starting player of the game."""
-    return [Comparison(first, run_method(game, a, h, first), run_method(game, b, h, first))
+def compare(game: str, a: str, b: str, h: Hypergraph, bias=(1, 1)) -> list[Comparison]:
+    """Both methods on ``h`` (at ``bias``), once per starting player of the game."""
+    return [Comparison(first, run_method(game, a, h, first, bias), run_method(game, b, h, first, bias))
             for first in STARTERS.get(game, (None,))]
 
 
-def reference_certificate(game: str, h: Hypergraph, first: str | None) -> dict | None:
+def reference_certificate(game: str, h: Hypergraph, first: str | None, bias=(1, 1)) -> dict | None:
     """A checked certificate of the explicit reference's answer, or None where it gives none."""
     from ..certificates.checker import check_certificate
-    from ..games.maker_breaker import MakerBreakerGame
     from ..solvers import solve
-    inst = MakerBreakerGame(h, first) if game == "maker-breaker" else h
+    inst = instance_of(game, h, first, bias)
     try:
         cert = solve(game, inst, method="explicit", certificate=True).certificate
         if cert is not None:
@@ -139,12 +152,16 @@ def agreement_check(game: str, a: str, b: str):
     from ..claims.registry import Violation
     from ..formats.jsonfmt import hypergraph_to_json
 
-    def check(h: Hypergraph):
-        comps = compare(game, a, b, h)
+    def check(inst):
+        h, bias = (inst.board, inst.bias) if hasattr(inst, "convention") else (inst, (1, 1))
+        comps = compare(game, a, b, h, bias)
         for c in comps:
             if c.status == "disagree":
-                return Violation(hypergraph_to_json(h), {a: c.a.to_json()}, {b: c.b.to_json()},
-                                 reference_certificate(game, h, c.first))
+                where = hypergraph_to_json(h)
+                if bias != (1, 1):
+                    where = dict(where, bias=f"{bias[0]}:{bias[1]}")
+                return Violation(where, {a: c.a.to_json()}, {b: c.b.to_json()},
+                                 reference_certificate(game, h, c.first, bias))
         for c in comps:
             if c.status == "error":
                 side, out = (a, c.a) if c.a.kind in (Kind.UNDECIDED, Kind.CRASHED) else (b, c.b)

@@ -287,6 +287,22 @@ def identity(cfg: HuntConfig, conj, n_max: int, count: int | None) -> dict:
     return out
 
 
+QUESTION_PARAMS = ("convention", "bias")
+
+
+def _question_params_apply(cfg: HuntConfig, conj) -> None:
+    """--convention and --bias (the parameters ``convention`` and ``bias``) ask a positional-game
+    conjecture (:class:`~.spaces.PositionalGames`) in that convention, at that bias; any other
+    conjecture refuses them in one line."""
+    from .spaces import PositionalGames
+    given = [k for k in QUESTION_PARAMS if k in cfg.params]
+    if given and not isinstance(conj.spec.space, PositionalGames):
+        flags = f"--{' and --'.join(given)} {'apply' if len(given) > 1 else 'applies'}"
+        takers = [c.name for c in conjectures.all_conjectures() if isinstance(c.spec.space, PositionalGames)]
+        raise InputError(f"conjecture {cfg.name} asks no positional game (its instances: {conj.spec.space.kind}); "
+                         f"{flags} to {', '.join(takers)} and to agree:GAME:A:B of the positional games")
+
+
 def run_hunt(cfg: HuntConfig) -> HuntReport:
     if cfg.source not in SOURCES:
         raise InputError(f"unknown source {cfg.source!r} (choose from {', '.join(SOURCES)})")
@@ -299,6 +315,7 @@ def run_hunt(cfg: HuntConfig) -> HuntReport:
     if cfg.source not in conj.sources():
         raise InputError(f"conjecture {cfg.name} has no {cfg.source} source (instances: "
                          f"{conj.spec.space.kind}; sources: {', '.join(conj.sources())})")
+    _question_params_apply(cfg, conj)
     space = conj.spec.space.with_params(cfg.params)
     n_max = cfg.n_max if cfg.n_max is not None else conj.claim.default_size
     if cfg.n_min < 0 or n_max < cfg.n_min:
@@ -506,9 +523,11 @@ def _shrink_first(cfg, conj, space, store) -> dict:
     try:
         if cert is None:
             cert = space.certificate(space.decode(payload))
-        elif isinstance(cert, dict):
+        else:   # the violation's own certificate (or one per question it names), checked before it is written
             from ..certificates.checker import check_certificate
-            check_certificate(cert)      # the violation's own certificate, checked before it is written
+            for c in (cert if isinstance(cert, list) else [cert]):
+                if isinstance(c, dict):
+                    check_certificate(c)
     except VerifyError as exc:
         cert, cert_note = None, f"no certificate: {exc}"
     record = {"conjecture": conj.name, "source": conj.claim.source,
@@ -521,10 +540,15 @@ def _shrink_first(cfg, conj, space, store) -> dict:
         base = re.sub(r"\.sqlite$", "", store.path)
         out = base + ".counterexample.json"
         if cert is not None:
-            # the certificate alone, as `verify check` reads it; the record names it
-            cert_out = base + ".certificate.json"
-            _write_json(cert_out, cert)
-            record["certificate_file"] = cert_out
+            # each certificate alone, as `verify check` reads it; the record names them (a violation of
+            # several questions, e.g. two biases with different winners, has one per question)
+            files = []
+            for i, c in enumerate(cert if isinstance(cert, list) else [cert]):
+                files.append(base + (".certificate.json" if i == 0 else f".certificate.{i + 1}.json"))
+                _write_json(files[-1], c)
+            record["certificate_file"] = files[0]
+            if len(files) > 1:
+                record["certificate_files"] = files
         _write_json(out, record)
         record["file"] = out
     store.record_shrunk(record)

@@ -166,5 +166,6 @@ def acv_prv_pairs(h: Hypergraph):
         "a pair witnessed so far", list(pair))
 
 
-# the classical theorems hunted as regressions register with the catalogue through this module
-from . import regressions  # noqa: E402,F401
+# the classical theorems hunted as regressions, and the positional games' bias monotonicity, register
+# with the catalogue through this module
+from . import positional_conjectures, regressions  # noqa: E402,F401

@@ -192,7 +192,7 @@ class Hypergraphs(Space):
         return (self.edges is None or h.m == self.edges) and (self.require is None or self.require(h))
 
     def smaller(self, payload):
-        for h in hypergraph_shrinks(self.decode(payload)):
+        for h in hypergraph_shrinks(Hypergraphs.decode(self, payload)):   # a subclass's decode may wrap it
             if self.ok(h) and all(e.bit_count() in self.edge_sizes(h.n) for e in h.edge_masks) \
                     and (self.marked or not h.marked_mask):
                 yield self.encode(h)
@@ -459,6 +459,48 @@ class PileBoxes(Hypergraphs):
         return HyperNim(Hypergraphs.decode(self, payload)), self.box
 
 
+
+
+# -- positional games: a hypergraph asked under a convention with a bias -----------------------------
+
+@dataclass(frozen=True)
+class PositionalGames(Hypergraphs):
+    """The general positional game (paper 004 Def I.1.8) on every hypergraph of the space: the
+    instance is a :class:`~verify.games.conventions.ConventionGame` with the space's ``convention``
+    and ``bias`` (``verify hunt --convention C --bias P:Q``, i.e. the parameters ``convention`` and
+    ``bias``), its first player left to the conjecture (which asks both starters where the game has
+    two). Payloads, keys and shrinks are the hypergraphs'; the question's settings are the hunt's
+    (in its store's identity), so every instance of a hunt is asked the same way."""
+    convention: str = "maker-breaker"
+    bias: tuple = (1, 1)
+    conventions: tuple | None = None     # the conventions the conjecture can be asked in (None: all)
+    kind = "positional game"
+
+    def with_params(self, params: dict) -> "PositionalGames":
+        from ..games.conventions import check_convention, parse_bias
+        params = dict(params)
+        out = self
+        if "convention" in params:
+            conv = check_convention(str(params.pop("convention")))
+            if self.conventions is not None and conv not in self.conventions:
+                raise InputError(f"this conjecture asks the {' or '.join(self.conventions)} game, not {conv} "
+                                 "(positional-bias-monotone takes any --convention)")
+            out = replace(out, convention=conv)
+        if "bias" in params:
+            out = replace(out, bias=parse_bias(str(params.pop("bias"))))
+        return Hypergraphs.with_params(out, params)
+
+    def decode(self, payload):
+        from ..games.conventions import ConventionGame
+        return ConventionGame(Hypergraphs.decode(self, payload), self.convention, self.bias)
+
+    def describe(self, payload):
+        from ..formats.jsonfmt import hypergraph_to_json
+        return dict(hypergraph_to_json(Hypergraphs.decode(self, payload)), convention=self.convention,
+                    bias=f"{self.bias[0]}:{self.bias[1]}")
+
+    def certificate(self, instance) -> dict | None:
+        return None      # a positional-game conjecture's violation carries its own certificates
 
 
 # -- trees (vertex and edge geometries of paper 001 §6, 002 §5) ---------------------------------------
