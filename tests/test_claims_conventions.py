@@ -38,8 +38,10 @@ def test_family_claim_holds(name, size):
     assert report.instances >= 10
 
 
-def test_tic_tac_toe():
-    report = registry.check_claim(registry.get_claim("004-example-I.1.9-tic-tac-toe"))
+@pytest.mark.parametrize("name", ["004-example-I.1.9-tic-tac-toe", "004-prop-I.1.22-needs-unbiased",
+                                  "004-example-I.1.1.4-avoider-avoider-no-rule"])
+def test_worked_example(name):
+    report = registry.check_claim(registry.get_claim(name))
     assert report.status == "holds", report.to_json()
 
 

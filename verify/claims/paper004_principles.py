@@ -26,7 +26,7 @@ from ..hypergraph import Hypergraph, all_subsets, bits, minimal_masks
 from ..solvers.explicit_conventions import ConventionSearch
 from .paper004 import instance_json
 from .paper004_conventions import BIASES, TAGS, _bad, _two_colorable, all_small, on_small_boards, winner
-from .registry import Claim, register, worked_example
+from .registry import Claim, Violation, register, worked_example
 
 WEAK = (MAKER_BREAKER, AVOIDER_ENFORCER)
 ACHIEVEMENT = (MAKER_MAKER, MAKER_BREAKER)
@@ -240,6 +240,31 @@ register(Claim(
               "edges, Maker-Breaker and Avoider-Enforcer, either starter.",
     instances=_smaller, check=_check_operations, default_size=5, slow_size=6,
     size_name="vertices of H'", tags=TAGS))
+
+
+def _operations_need_unbiased():
+    one = Hypergraph([["1"]])
+    empty = Hypergraph([], vertices=["1"])
+    got = {"(ii) on {{1}}, 1:2, maker first": [winner(one, MAKER_BREAKER, (1, 2), "maker"),
+                                               winner(operation_ii(one, 1), MAKER_BREAKER, (1, 2), "maker")],
+           "(i) adding {x, y} to no edge, 2:1, maker first": [
+               winner(empty, MAKER_BREAKER, (2, 1), "maker"),
+               winner(Hypergraph.from_masks(["1", X, Y], [0b110]), MAKER_BREAKER, (2, 1), "maker")]}
+    want = {"(ii) on {{1}}, 1:2, maker first": ["maker", "breaker"],
+            "(i) adding {x, y} to no edge, 2:1, maker first": ["breaker", "maker"]}
+    if got != want:
+        return Violation({"boards": "see the statement"}, want, got)
+    return None
+
+
+register(worked_example(
+    "004-prop-I.1.22-needs-unbiased", "004 Prop I.1.22 (its hypothesis 'unbiased')",
+    "Prop I.1.22 is stated for unbiased games, and the hypothesis cannot be dropped (our smallest "
+    "witnesses, found by exhaustive search on every H up to 3 vertices): operation (ii) on H = {{1}} gives "
+    "{{1, x}, {1, y}}, and at bias (1:2) Maker (first) wins on H but Breaker on H' (he takes x and y); "
+    "operation (i) adding the edge {x, y} to the edgeless board on {1} turns Breaker's win at (2:1), Maker "
+    "first, into Maker's (she takes x and y at once).",
+    _operations_need_unbiased, tags=TAGS))
 
 
 def uniformised(h: Hypergraph) -> Hypergraph:
@@ -701,6 +726,33 @@ on_small_boards(
               "with bias (1 : q). Checked for q = 1..4, either starter, with the least Δ(G) over all "
               "graphs G ≤ H found by branch and bound.",
     check=_check_graph_shrink)
+
+
+# -- Avoider-Avoider: no rule on who should play first or last (after Prop I.1.15) -------------------
+
+def _aa_no_rule():
+    boards = {   # (the rule refuted, board, vertices, the outcome)
+        "better to play first (the second player never wins)": (Hypergraph([["1"]]), "second"),
+        "better to play second (the first player never wins)": (Hypergraph([["1"]], vertices=["1", "2"]), "first"),
+        "better to play last (the last player never loses; |V| = 1: the first is last)": (Hypergraph([["1"]]), "second"),
+        "better to play second-to-last (it never loses; |V| = 2: the first is second-to-last)":
+            (Hypergraph([["1"], ["2"]]), "second"),
+    }
+    got = {k: winner(h, AVOIDER_AVOIDER) for k, (h, _) in boards.items()}
+    want = {k: w for k, (_, w) in boards.items()}
+    if got != want:
+        return Violation({k: instance_json(h) for k, (h, _) in boards.items()}, want, got)
+    return None
+
+
+register(worked_example(
+    "004-example-I.1.1.4-avoider-avoider-no-rule", "004 §I.1.1.4 (after Prop I.1.15)",
+    "'Nothing of the sort can be said about Avoider-Avoider games: no general rule holds stating that it "
+    "is better to play first, or second, or last, or second-to-last, as simple counter-examples exist in "
+    "all cases.' Unbiased witnesses: the edge {1} on {1} (the second player wins: playing first, and "
+    "playing last, lose), the edge {1} on {1, 2} (the first player wins: playing second loses), the edges "
+    "{1}, {2} on {1, 2} (the first player, second-to-last, loses).",
+    _aa_no_rule, tags=TAGS))
 
 
 # -- the tic-tac-toe example after Prop I.1.9 --------------------------------------------------------
