@@ -44,7 +44,7 @@ _AUTO: dict[str, Callable[[object], str]] = {}
 _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.solvers.qbf",
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
             "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg",
-            "verify.solvers.search.methods")
+            "verify.solvers.search.methods", "verify.solvers.search.conventions")
 
 
 def _declared_options(fn) -> tuple[str, ...]:
@@ -122,7 +122,7 @@ def _auto(game: str, instance, given) -> Choice:
     the first method of :data:`AUTO_FALLBACK_ORDER` that takes every option given (none: the
     chooser's, whose refusal names the methods that take them)."""
     chooser = _AUTO.get(game)
-    first = as_choice(chooser(instance), chooser) if chooser else \
+    first = as_choice(chooser(instance), chooser, game) if chooser else \
         Choice("explicit", f"the explicit reference (no chooser for {game})")
     wanted = [name for name in given if name != "timeout"]
     if all(name in method_info(game, first.method).takes for name in wanted):
@@ -141,12 +141,12 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     opts = SolveOptions.from_kwargs(options)
     _load()
     given = opts.set_options()
-    biased = tuple(getattr(instance, "bias", (1, 1))) != (1, 1)  # only the explicit reference takes a bias
+    biased = tuple(getattr(instance, "bias", (1, 1))) != (1, 1)  # the reference and the search take a bias
     spec = GAMES.get(game)
     if opts.certificate and spec is not None and not spec.certificate_kinds:
         raise MethodError(f"no certificate kind for {game} yet")
-    if biased and method not in ("auto", "explicit"):
-        raise InputError(f"method {method} for {game} does not take a bias (biased games: method explicit)")
+    if biased and method not in ("auto", "explicit", "search"):
+        raise InputError(f"method {method} for {game} does not take a bias (biased games: methods explicit, search)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
     choice = None if method != "auto" else Choice("explicit", "a bias: the explicit reference") if biased \

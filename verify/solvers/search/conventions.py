@@ -1,0 +1,598 @@
+"""The fast route of the general positional game (method ``search`` for the biased Maker-Breaker game,
+Avoider-Enforcer, Maker-Maker and Avoider-Avoider): every convention, any bias (p:q), either player
+first, from any marked position (paper 004 Def I.1.8; the rules are :mod:`verify.games.conventions`).
+
+The same game as the explicit reference (:mod:`verify.solvers.explicit_conventions`: a state is
+Alice's claims, Bob's claims, who moves, claims left in the mover's turn; one claim per step), the
+same values (+1 Alice wins, 0 draw, -1 Bob wins), searched as one or two boolean questions "is the
+value at least t?" (t = 1; in the strong games first t = 0, then t = 1 if Alice draws) by depth-first
+search with a cut at the first move reaching the goal and a table of the states decided. Every rule
+below is exact (it never changes a value); each is named by the switch turning it off (``rules``) and
+forced by a test (tests/test_convention_search.py).
+
+- ``minimal`` — only the inclusion-minimal edges are kept: holding an edge means holding a minimal
+  one, so every completion happens at the same claim (all four conventions).
+- ``live`` — an edge holding a vertex of both players can never be monochromatic; in the weak games
+  only Alice's edges count (Maker's, Avoider's), so an edge holding one of Bob's vertices is dead. A
+  free vertex on no live edge is *dead*: any two dead vertices are exchanged by an automorphism of
+  the live edges, so one stands for all (AE, MM, AA; the timing they give stays). In Maker-Breaker a
+  dead vertex is never claimed: an extra vertex never hurts either player (the classical argument,
+  paper 004 §I.1.1 "extra vertex"; here a live vertex instead of a dead one: pretend the live vertex
+  is the dead one), and with no live edge left Breaker has won.
+- ``threats`` — Maker-Breaker and Maker-Maker: the mover with ``left`` claims completes an own edge
+  needing at most ``left`` vertices (a win now); otherwise the vertices completing an opponent's edge
+  that needs one vertex (set T) must all be claimed in this turn, or the opponent completes next turn:
+  |T| > ``left`` loses, else one of T is claimed first, alone. That is exact because a turn is a set:
+  the claims of one turn by one player can be reordered without changing the outcome (only the mover
+  can complete an edge during its turn, and a completion is never undone: :mod:`verify.games.conventions`,
+  "A completion in the middle of a turn"), so a claim the mover must make this turn can come first. Breaker with ``left`` at
+  least the number of live vertices claims them all and wins. Avoider-Enforcer and Avoider-Avoider: a
+  claim completing an own edge is a loss, tried only when nothing else is free.
+- ``symmetry`` — the table is keyed by a canonical form of the state under automorphisms of the
+  board: on boards on the edges of K_n (:mod:`verify.families.graphs`, S_n acting) by an
+  individualisation-refinement canonical labelling of the 3-coloured K_n (colour refinement, then
+  individualising vertices of the first non-singleton cell, one per class of twins, least encoding
+  over at most :data:`LEAF_CAP` leaves: beyond that the key is still the image of the state under a
+  permutation of S_n, so sound, but not canonical); on other boards by the least image under the
+  automorphism group from nauty when it has at most :data:`MAX_GROUP` elements. In the weak games the
+  key first folds what cannot matter: Alice's vertices on no live edge and (Maker-Breaker) the dead
+  free vertices count as Bob's.
+
+The compiled canonical labelling needs numba (extra ``fast``); without it the same code runs as plain
+Python (slower). The table holds at most ``max_states`` entries (:data:`MAX_STATES`). Certificates:
+the reference's builder (:func:`verify.solvers.explicit_conventions.strategy_certificate`) walks the
+winner's table with this search as its oracle (:meth:`ConventionSolver.best_claim`).
+"""
+from __future__ import annotations
+
+from ...errors import InputError, TooLarge
+from ...games import conventions as cv
+from ...hypergraph import bits, minimal_masks
+
+#: the table's default bound (entries)
+MAX_STATES = 12_000_000
+#: the canonical labelling of K_n states explores at most this many leaves
+LEAF_CAP = 64
+#: the largest K_n whose states the compiled labelling takes (C(11, 2) = 55 bits)
+MAX_KN = 11
+#: generic boards: the automorphism group is used when it has at most this many elements
+MAX_GROUP = 64
+RULES = ("minimal", "live", "threats", "symmetry")
+_KERNEL: dict = {}
+
+
+def kernel():
+    """``(canon_kn, hash table)``: the canonical labelling compiled by numba (extra ``fast``; the
+    helpers it calls are compiled first), or the same code interpreted when numba is missing. Loaded
+    on first use, so that registering the method costs no import."""
+    if not _KERNEL:
+        import numpy as np
+        global np_, _rerank, _refine, _twins
+        np_ = np
+        try:
+            from numba import njit
+        except ImportError:  # pragma: no cover - the extra 'fast' is missing
+            fn = canon_kn
+        else:
+            _rerank, _refine, _twins = (njit(cache=True)(f) for f in (_rerank, _refine, _twins))
+            fn = njit(cache=True)(canon_kn)
+        _KERNEL["canon"] = fn
+        _KERNEL["hash"] = np.random.RandomState(20261127).randint(1, 1 << 40, size=3 * (MAX_KN + 1),
+                                                                  dtype=np.int64)
+    return _KERNEL["canon"], _KERNEL["hash"]
+
+
+np_ = None  # numpy, once kernel() has run
+
+
+# -- the canonical labelling of a 3-coloured K_n ------------------------------------------------------
+
+def _rerank(val, sig, n, out):
+    """``out[v]``: the rank of (val[v], sig[v]) among the distinct pairs; returns the number of cells."""
+    order = np_.arange(n)
+    for i in range(1, n):  # insertion sort of the vertices by (val, sig)
+        j = i
+        while j > 0 and (val[order[j - 1]] > val[order[j]] or
+                         (val[order[j - 1]] == val[order[j]] and sig[order[j - 1]] > sig[order[j]])):
+            t = order[j - 1]
+            order[j - 1] = order[j]
+            order[j] = t
+            j -= 1
+    r = 0
+    for i in range(n):
+        v = order[i]
+        if i > 0:
+            u = order[i - 1]
+            if val[u] != val[v] or sig[u] != sig[v]:
+                r += 1
+        out[v] = r
+    return r + 1
+
+
+def _refine(col, T, n, H):
+    """Colour refinement of ``col`` (ranks) on the 3-coloured complete graph T; returns the cells."""
+    sig = np_.zeros(n, np_.int64)
+    new = np_.zeros(n, np_.int64)
+    cells = _rerank(col, sig, n, new)
+    col[:] = new
+    while True:
+        for v in range(n):
+            s = 0
+            for u in range(n):
+                if u != v:
+                    s += H[col[u] * 3 + T[v, u]]
+            sig[v] = s
+        c = _rerank(col, sig, n, new)
+        col[:] = new
+        if c == cells:
+            return c
+        cells = c
+
+
+def _twins(T, n, u, r):
+    for w in range(n):
+        if w != u and w != r and T[u, w] != T[r, w]:
+            return False
+    return True
+
+
+def canon_kn(a, b, n, EI, H, leafcap):
+    """The least encoding (a', b') of the state (``a``, ``b``: masks over the edges of K_n, edge
+    (i, j) at bit ``EI[i, j]``) over the leaves of the individualisation-refinement tree."""
+    T = np_.zeros((n, n), np_.int64)
+    for i in range(n):
+        for j in range(i + 1, n):
+            e = EI[i, j]
+            t = 1 if (a >> e) & 1 else (2 if (b >> e) & 1 else 0)
+            T[i, j] = t
+            T[j, i] = t
+    cols = np_.zeros((n + 1, n), np_.int64)
+    cand = np_.zeros((n + 1, n), np_.int64)
+    ncand = np_.zeros(n + 1, np_.int64)
+    nxt = np_.zeros(n + 1, np_.int64)
+    tmp = np_.zeros(n, np_.int64)
+    zero = np_.zeros(n, np_.int64)
+    best_a, best_b = np_.int64(-1), np_.int64(-1)
+    leaves = 0
+    cells = _refine(cols[0], T, n, H)
+    depth = 0
+    entering = True
+    while depth >= 0:
+        if entering:
+            entering = False
+            if cells == n:  # a leaf: vertex v goes to position cols[depth, v]
+                ka, kb = np_.int64(0), np_.int64(0)
+                for i in range(n):
+                    for j in range(i + 1, n):
+                        t = T[i, j]
+                        if t:
+                            e = EI[cols[depth, i], cols[depth, j]]
+                            if t == 1:
+                                ka |= np_.int64(1) << e
+                            else:
+                                kb |= np_.int64(1) << e
+                if best_a < 0 or ka < best_a or (ka == best_a and kb < best_b):
+                    best_a, best_b = ka, kb
+                leaves += 1
+                if leaves >= leafcap:
+                    break
+                depth -= 1
+                continue
+            # the first non-singleton cell, one vertex per class of twins
+            target = -1
+            for c in range(n):
+                k = 0
+                for v in range(n):
+                    if cols[depth, v] == c:
+                        k += 1
+                if k >= 2:
+                    target = c
+                    break
+            m = 0
+            for v in range(n):
+                if cols[depth, v] == target:
+                    dup = False
+                    for x in range(m):
+                        if _twins(T, n, v, cand[depth, x]):
+                            dup = True
+                            break
+                    if not dup:
+                        cand[depth, m] = v
+                        m += 1
+            ncand[depth] = m
+            nxt[depth] = 0
+        if nxt[depth] >= ncand[depth]:
+            depth -= 1
+            continue
+        v = cand[depth, nxt[depth]]
+        nxt[depth] += 1
+        c = cols[depth, v]
+        for u in range(n):
+            tmp[u] = 2 * cols[depth, u] + (1 if cols[depth, u] == c and u != v else 0)
+        _rerank(tmp, zero, n, cols[depth + 1])
+        cells = _refine(cols[depth + 1], T, n, H)
+        depth += 1
+        entering = True
+    return best_a, best_b
+
+
+def kn_layout(board):
+    """``(n, EI)`` when ``board`` is a board on the edges of K_n (every vertex named ``i-j``, one per
+    pair of 1..n, :mod:`verify.families.graphs`) whose edge set S_n maps onto itself (checked on the
+    generators of :func:`verify.families.graphs.symmetry_generators`); else None."""
+    from ...families import graphs
+    pairs = []
+    for name in board.vertices:
+        a, sep, b = str(name).partition("-")
+        if not sep or not a.isdigit() or not b.isdigit():
+            return None
+        pairs.append((int(a), int(b)))
+    m = len(pairs)
+    n = next((k for k in range(2, MAX_KN + 1) if k * (k - 1) // 2 == m), None)
+    if n is None or sorted(pairs) != [(i, j) for i in range(1, n + 1) for j in range(i + 1, n + 1)]:
+        return None
+    index = {graphs.edge_name(i, j): k for k, (i, j) in enumerate(pairs)}
+    order = [index[e] for e in graphs.kn_edges(n)]  # kn_edges position -> board index
+    edges = set(board.edge_masks)
+    for gen in graphs.symmetry_generators(n):
+        perm = [0] * m
+        for pos, img in enumerate(gen):
+            perm[order[pos]] = order[img]
+        if {sum(1 << perm[i] for i in bits(e)) for e in edges} != edges:
+            return None
+    import numpy as np
+    EI = np.full((n, n), -1, np.int64)
+    for k, (i, j) in enumerate(pairs):
+        EI[i - 1, j - 1] = EI[j - 1, i - 1] = k
+    return n, EI
+
+
+class _Board:
+    """The attributes :func:`verify.solvers.search.symmetry.automorphisms` reads of a game."""
+
+    def __init__(self, n: int, sets):
+        self.positions = range(n)
+        self.black_sets, self.white_sets = list(sets), []
+        self.first_moves = None
+        self.full_mask = (1 << n) - 1
+        self.black_initials = self.white_initials = 0
+
+
+def canoniser(board, edges, symmetry: bool = True):
+    """``(a, b) -> key`` with key(s) = key(s') only if s' is the image of s by an automorphism of the
+    board (so the value is the same); the identity when ``symmetry`` is off or no group is known."""
+    if not symmetry:
+        return None, "none"
+    kn = kn_layout(board)
+    if kn is not None and kn[0] >= 3:
+        n, EI = kn
+        fn, H = kernel()
+
+        def canon(a, b):
+            ka, kb = fn(a, b, n, EI, H, LEAF_CAP)
+            return (int(ka) << 64) | int(kb)
+        return canon, f"S_{n}"
+    try:
+        from .symmetry import apply_tables, automorphisms, byte_tables
+    except ImportError:  # pragma: no cover
+        return None, "none"
+    try:
+        group = automorphisms(_Board(board.n, edges))
+    except ImportError:  # pynauty missing: no merging
+        return None, "none"
+    if not 1 < len(group) <= MAX_GROUP:
+        return None, "none"
+    tabs = [byte_tables(p) for p in group[1:]]
+    shift = board.n
+
+    def canon_group(a, b):
+        best = (a << shift) | b
+        for tab in tabs:
+            img = (apply_tables(tab, a) << shift) | apply_tables(tab, b)
+            if img < best:
+                best = img
+        return best
+    return canon_group, f"group of {len(group)}"
+
+
+# -- the search --------------------------------------------------------------------------------------
+
+_MB, _AE, _MM, _AA = cv.MAKER_BREAKER, cv.AVOIDER_ENFORCER, cv.MAKER_MAKER, cv.AVOIDER_AVOIDER
+
+
+class ConventionSolver:
+    """The value of positions of ``game`` (``value``, ``best_claim``: the oracle interface of
+    :class:`verify.solvers.explicit_conventions.ConventionSearch`). ``rules``: the exact rules in use
+    (a subset of :data:`RULES`; tests turn them off one by one)."""
+
+    def __init__(self, game: cv.ConventionGame, max_states: int | None = None, rules=RULES):
+        unknown = set(rules) - set(RULES)
+        if unknown:
+            raise InputError(f"unknown search rules {sorted(unknown)}")
+        self.rules = frozenset(rules)
+        self.convention = game.convention
+        self.p, self.q = game.bias
+        self.full = game.board.full_mask
+        raw = tuple(dict.fromkeys(game.board.edge_masks))
+        self.edges = tuple(minimal_masks(raw)) if "minimal" in self.rules else raw
+        self.weak = self.convention in (_MB, _AE)
+        self.by_vertex = [tuple(e for e in self.edges if e >> i & 1) for i in range(game.board.n)]
+        self.canon, self.group = canoniser(game.board, self.edges, "symmetry" in self.rules)
+        self.max_states = MAX_STATES if max_states is None else max_states
+        self.tables = {1: {}, 0: {}}
+        self.nodes = 0
+        self.maxleft = max(self.p, self.q) + 1
+        self.shift = game.board.n
+
+    # the interface of the reference's ConventionSearch (the certificate builder's oracle)
+    def start(self, alice: int, bob: int, alice_first: bool) -> int:
+        decided = cv.start_value(self.convention, self.edges, alice, bob, alice_first)
+        if decided is not None:
+            return decided
+        if not self.full & ~alice & ~bob:
+            return cv.exhausted_value(self.convention)
+        return self.value(alice, bob, alice_first, self.p if alice_first else self.q)
+
+    def value(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int:
+        """The value of a position (the mover has ``left`` claims left in its turn)."""
+        if not self.weak and not self.ge(alice, bob, alice_to_move, left, 0):
+            return cv.BOB_WINS
+        if self.ge(alice, bob, alice_to_move, left, 1):
+            return cv.ALICE_WINS
+        return cv.BOB_WINS if self.weak else cv.DRAW
+
+    def after_claim(self, alice: int, bob: int, alice_to_move: bool, left: int, v: int, free: int) -> int:
+        """The value once the mover claims vertex bit ``v`` (``free``: what is then left)."""
+        if alice_to_move:
+            alice |= v
+        else:
+            bob |= v
+        own = alice if alice_to_move else bob
+        if any(e & own == e for e in self.by_vertex[v.bit_length() - 1]):
+            decided = cv.completion_value(self.convention, alice_to_move)
+            if decided is not None:
+                return decided
+        if not free:
+            return cv.exhausted_value(self.convention)
+        if left > 1:
+            return self.value(alice, bob, alice_to_move, left - 1)
+        return self.value(alice, bob, not alice_to_move, self.q if alice_to_move else self.p)
+
+    def best_claim(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int | None:
+        """A claim (vertex bit) achieving the value for the mover (None if no free vertex)."""
+        want = self.value(alice, bob, alice_to_move, left)
+        free = self.full & ~alice & ~bob
+        for i in bits(free):
+            if self.after_claim(alice, bob, alice_to_move, left, 1 << i, free & ~(1 << i)) == want:
+                return 1 << i
+        return None
+
+    # the boolean search
+    def child(self, a: int, b: int, amove: bool, left: int, v: int, t: int) -> bool:
+        """Is the value at least ``t`` once the mover claims ``v``?"""
+        if amove:
+            a |= v
+            own = a
+        else:
+            b |= v
+            own = b
+        for e in self.by_vertex[v.bit_length() - 1]:
+            if e & own == e:
+                decided = cv.completion_value(self.convention, amove)
+                if decided is not None:
+                    return decided >= t
+                break
+        if not self.full & ~a & ~b:
+            return cv.exhausted_value(self.convention) >= t
+        if left > 1:
+            return self.ge(a, b, amove, left - 1, t)
+        return self.ge(a, b, not amove, self.q if amove else self.p, t)
+
+    def ge(self, a: int, b: int, amove: bool, left: int, t: int) -> bool:
+        """Is the value of the position at least ``t``?"""
+        decided, moves, ka, kb = self.analyse(a, b, amove, left)
+        if decided is not None:
+            return decided >= t
+        key = (ka << self.shift | kb) if self.canon is None else self.canon(ka, kb)
+        key = (key << 1 | amove) * self.maxleft + left
+        table = self.tables[t]
+        hit = table.get(key)
+        if hit is not None:
+            return hit
+        if len(table) >= self.max_states:
+            raise TooLarge(f"the {self.convention} game too large for method search (more than "
+                           f"{self.max_states} states); try a smaller board")
+        self.nodes += 1
+        out = not amove
+        for v in moves:
+            if self.child(a, b, amove, left, v, t) == amove:
+                out = amove
+                break
+        table[key] = out
+        return out
+
+    def analyse(self, a: int, b: int, amove: bool, left: int):
+        """``(decided value or None, claims to try in order, key masks)`` of a position not over."""
+        conv, rules = self.convention, self.rules
+        free = self.full & ~a & ~b
+        live_rule, threat_rule = "live" in rules, "threats" in rules
+        if self.weak:
+            needs = [e & ~a for e in self.edges if not e & b]
+            if not needs and live_rule:
+                return cv.exhausted_value(conv), (), a, b
+            livev = 0
+            for nd in needs:
+                livev |= nd
+            if conv == _MB:
+                if threat_rule:
+                    if amove:
+                        if any(nd.bit_count() <= left for nd in needs):
+                            return cv.ALICE_WINS, (), a, b
+                    else:
+                        forced = 0
+                        for nd in needs:
+                            if nd & (nd - 1) == 0:
+                                forced |= nd
+                        if forced.bit_count() > left:
+                            return cv.ALICE_WINS, (), a, b
+                        if forced:
+                            return (None, (forced & -forced,), *self.mb_key(a, b, livev)) if live_rule else \
+                                (None, (forced & -forced,), a, b)
+                        if livev.bit_count() <= left:
+                            return cv.BOB_WINS, (), a, b
+                if live_rule:
+                    return None, self.ordered(livev, needs, True), *self.mb_key(a, b, livev)
+                return None, self.ordered(free, needs, True), a, b
+            # Avoider-Enforcer
+            dead = free & ~livev if live_rule else 0
+            rest = free & ~dead
+            poison = 0
+            if amove and threat_rule:
+                for nd in needs:
+                    if nd & (nd - 1) == 0:
+                        poison |= nd
+            moves = ([dead & -dead] if dead else []) + self.ordered(rest & ~poison, needs, False)
+            if poison & rest:
+                moves += sorted(bits_of(poison & rest))
+            if live_rule:
+                used = 0
+                for e in self.edges:
+                    if not e & b:
+                        used |= e
+                return None, moves, a & used, b | (a & ~used)
+            return None, moves, a, b
+        # the strong games
+        own_a = [e & ~a for e in self.edges if not e & b]
+        own_b = [e & ~b for e in self.edges if not e & a]
+        if live_rule and not own_a and not own_b:
+            return cv.DRAW, (), a, b
+        mine, theirs = (own_a, own_b) if amove else (own_b, own_a)
+        livev = 0
+        for nd in own_a:
+            livev |= nd
+        for nd in own_b:
+            livev |= nd
+        dead = free & ~livev if live_rule else 0
+        rest = free & ~dead
+        win, lose = (cv.ALICE_WINS, cv.BOB_WINS) if amove else (cv.BOB_WINS, cv.ALICE_WINS)
+        if conv == _MM:
+            if threat_rule:
+                if any(nd.bit_count() <= left for nd in mine):
+                    return win, (), a, b
+                forced = 0
+                for nd in theirs:
+                    if nd & (nd - 1) == 0:
+                        forced |= nd
+                if forced.bit_count() > left:
+                    return lose, (), a, b
+                if forced:
+                    return None, (forced & -forced,), a, b
+            moves = self.ordered(rest, mine + theirs, True) + ([dead & -dead] if dead else [])
+            return None, moves, a, b
+        poison = 0
+        if threat_rule:
+            for nd in mine:
+                if nd & (nd - 1) == 0:
+                    poison |= nd
+        moves = ([dead & -dead] if dead else []) + self.ordered(rest & ~poison, mine + theirs, False)
+        if poison & rest:
+            moves += sorted(bits_of(poison & rest))
+        return None, moves, a, b
+
+    def mb_key(self, a: int, b: int, livev: int):
+        """Maker-Breaker: Maker's vertices on no live edge and the dead free vertices count as
+        Breaker's (neither can matter any more)."""
+        used = 0
+        for e in self.edges:
+            if not e & b:
+                used |= e
+        ka = a & used
+        return ka, self.full & ~ka & ~livev
+
+    @staticmethod
+    def ordered(cands: int, needs, most_first: bool) -> list[int]:
+        """The vertices of ``cands`` by danger (the sum of 4^-need over the live edges holding
+        them), the most dangerous first when ``most_first``."""
+        score: dict[int, float] = {}
+        for nd in needs:
+            m = nd & cands
+            if not m:
+                continue
+            w = 4.0 ** -nd.bit_count()
+            while m:
+                low = m & -m
+                score[low] = score.get(low, 0.0) + w
+                m ^= low
+        out = list(bits_of(cands))
+        out.sort(key=lambda v: (-score.get(v, 0.0) if most_first else score.get(v, 0.0), v))
+        return out
+
+
+def bits_of(mask: int):
+    """The one-bit masks of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def solve_convention_search(game: cv.ConventionGame, certificate: bool = False,
+                            max_states: int | None = None, rules=RULES) -> cv.ConventionOutcome:
+    """Who wins ``game`` (any convention and bias), by :class:`ConventionSolver`; with
+    ``certificate`` the ``positional-strategy`` certificate built by the reference's builder with
+    this search as its oracle."""
+    from ..explicit_conventions import strategy_certificate
+    solver = ConventionSolver(game, max_states, rules)
+    value = solver.start(game.alice_mask, game.bob_mask, game.alice_first)
+    first = None if game.convention in cv.STRONG else game.first
+    winner = cv.winner_word(game.convention, value)
+    out = cv.ConventionOutcome(game=game.convention, method="search", winner=winner, first=first,
+                               stats={"nodes": solver.nodes, "states": sum(map(len, solver.tables.values())),
+                                      "symmetry": solver.group})
+    if certificate:
+        out.certificate = strategy_certificate(game, solver, winner)
+        out.stats["certificate_entries"] = sum(map(len, out.certificate["strategies"].values()))
+    return out
+
+
+# -- the registered methods ----------------------------------------------------------------------------
+
+def solve_search(game: cv.ConventionGame, certificate: bool = False, timeout: float | None = None):
+    """Method ``search`` for Avoider-Enforcer, Maker-Maker and Avoider-Avoider (any bias)."""
+    from ..deadline import deadline
+    with deadline(timeout, f"{game.convention} by method search"):
+        return solve_convention_search(game, certificate=certificate)
+
+
+def _with_biased_route(unbiased):
+    """Method ``search`` for Maker-Breaker: the biased game (a ConventionGame) here, the unbiased one
+    (a MakerBreakerGame) by the ``.pg`` proof search ``unbiased`` as before; the options only that
+    search takes must keep their defaults on a biased game."""
+    import functools
+    import inspect
+    defaults = {k: p.default for k, p in list(inspect.signature(unbiased).parameters.items())[1:]}
+
+    @functools.wraps(unbiased)
+    def route(game, **options):
+        if not isinstance(game, cv.ConventionGame):
+            return unbiased(game, **options)
+        from ..options import flag
+        odd = [k for k, v in options.items() if k not in ("certificate", "timeout") and v != defaults[k]]
+        if odd:
+            raise InputError(f"method search for a biased maker-breaker game does not take "
+                             f"{', '.join(flag(k) for k in odd)}")
+        return solve_search(game, options.get("certificate", False), options.get("timeout"))
+    return route
+
+
+def _register():
+    from .. import _METHODS, register
+    for convention in cv.NEW_CONVENTIONS:
+        register(convention, "search")(solve_search)
+    from . import methods  # noqa: F401  (registers the unbiased game's search first)
+    unbiased = _METHODS[(cv.MAKER_BREAKER, "search")].fn
+    if not hasattr(unbiased, "__wrapped__"):
+        register(cv.MAKER_BREAKER, "search", replace=True)(_with_biased_route(unbiased))
+
+
+_register()
