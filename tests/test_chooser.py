@@ -127,7 +127,7 @@ def test_qubic_without_a_method_finishes_and_says_why(capsys):
     assert data["stats"]["seconds"] < 60
     assert main(["solve", "maker-breaker", str(QUBIC)]) == 0
     line = capsys.readouterr().out.strip()
-    assert line == "maker wins, maker first   [method search; auto: 64 free vertices, too many for explicit]"
+    assert line == "maker wins, maker first   [method search; auto: 64 free vertices, explicit's bound 6.2e29 states]"
 
 
 def test_the_text_line_is_unchanged_when_auto_took_the_reference(capsys):

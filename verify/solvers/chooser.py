@@ -19,8 +19,8 @@ each minimal edge's fate (dead, or the part of it Maker holds), so::
    the search there, which first loads its compiled kernel (bench/bench_chooser.py, below).
 3. At most :data:`EXPLICIT_FREE_VERTICES` free vertices (measured): ``explicit`` still, although
    its bound exceeds the cap: every measured board of 15 or 16 free vertices finishes in under
-   0.4 CPU s (4×4 tic-tac-toe 0.04 s, 710 states; 8×2 4-in-a-row 0.39 s; vdW {1..16}, k = 4
-   0.03 s), ahead of the search's 1.2 s kernel load. Beyond, explicit's cost leaves the measured
+   0.1 CPU s (4×4 tic-tac-toe 0.04 s, 710 states; vdW {1..16}, k = 4 0.03 s; the N tetromino on
+   4×4 0.04 s), ahead of the search's 1.2 s kernel load. Beyond, explicit's cost leaves the measured
    range fast: 20 free vertices already take 1.1 s (5×4 4-in-a-row) or do not finish (vdW {1..20},
    k = 5), and vdW {1..22}, k = 5, 6×6 5-in-a-row and Qubic ran it for 60, 300 and 120 s without
    an answer, where the search answers in 0.1-0.3 CPU s after its load.
@@ -58,7 +58,7 @@ from ..games import maker_breaker as mb
 from ..hypergraph import minimal_masks
 
 #: measured: ``explicit`` up to this many free vertices even when its state bound exceeds its cap
-#: (bench/bench_chooser.py: every board of at most 16 finished in under 0.4 CPU s; from 20 on some
+#: (bench/bench_chooser.py: every board of at most 16 finished in under 0.1 CPU s; from 20 on some
 #: take seconds or run for minutes: module docstring)
 EXPLICIT_FREE_VERTICES = 16
 
@@ -144,7 +144,7 @@ def choose_maker_breaker(game) -> Choice:
                                   "free vertices finish in under a second (bench/bench_chooser.py)")
     return Choice("search", f"{head}: explicit's state bound {_count(m.bound)} exceeds its "
                             f"{_count(cap)} states; the proof search",
-                  note=f"{m.free} free vertices, too many for explicit")
+                  note=f"{m.free} free vertices, explicit's bound {_count(m.bound)} states")
 
 
 def choose_pg(game) -> Choice:
@@ -153,10 +153,10 @@ def choose_pg(game) -> Choice:
                             "(bench/bench_search.py)")
 
 
-def as_choice(picked, chooser) -> Choice:
+def as_choice(picked, chooser, game: str) -> Choice:
     """A registered chooser's answer as a :class:`Choice` (a bare name: its docstring's first line,
-    or the game's rule, as the reason)."""
+    or else the game's rule in docs/choosing-a-method.md, as the reason)."""
     if isinstance(picked, Choice):
         return picked
     doc = (getattr(chooser, "__doc__", None) or "").strip().split("\n")[0].rstrip(".")
-    return Choice(picked, doc or "the game's chooser (docs/choosing-a-method.md)")
+    return Choice(picked, doc or f"the rule of {game}'s chooser (docs/choosing-a-method.md)")
