@@ -22,6 +22,8 @@ Map of the package:
 ``parallel``        the root split over local cores (``--jobs``)
 ``books``           proofs in parts (a zip *book*), built in parallel or on a Dask cluster
 ``methods``         the registered methods and the certificate builder (choices, links, pairings)
+``conventions``     method ``search`` of the general positional game (biased Maker-Breaker,
+                    Avoider-Enforcer, Maker-Maker, Avoider-Avoider): exact rules, S_n-canonical keys
 ==================  =============================================================================
 
 The modules are imported on demand (``from verify.solvers.search.engine import ProofSearch``); this
