@@ -99,6 +99,26 @@ def test_kind_is_covered():
     assert KIND in COVERED_KINDS
 
 
+def _committed():
+    """The committed positional-strategy certificates under proofs/ (the large ones ``slow``)."""
+    out = []
+    for p in sorted((ROOT / "proofs").rglob("*.json")):  # 45 MB: a plain text search, no parse
+        if f'"{KIND}"' not in p.read_text(encoding="utf-8"):
+            continue
+        big = p.stat().st_size > 200_000
+        out.append(pytest.param(p, marks=[pytest.mark.slow] if big else [], id=p.name))
+    return out
+
+
+@pytest.mark.parametrize("path", _committed())
+def test_agrees_with_the_kernel_on_committed(path):
+    report = check_certificate(json.loads(path.read_text(encoding="utf-8")))
+    opinion = check_path(path)
+    assert opinion.kind == report.kind == KIND
+    assert opinion.question == report.question.to_json()
+    assert opinion.verdict == report.verdict
+
+
 # -- agreement ------------------------------------------------------------------------------------------
 
 def test_agreement_on_a_random_slice():
