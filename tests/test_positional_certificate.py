@@ -49,7 +49,7 @@ def test_certificates_accepted_with_the_brute_force_verdict(n):
 
 
 def test_certificates_on_a_sample_of_four_vertices():
-    for fam in random.Random(4).sample(every_hypergraph(4), 40):
+    for fam in random.Random(4).sample(every_hypergraph(4), 15):
         _agree(4, fam)
 
 
@@ -239,6 +239,9 @@ def test_caps(enforcer_win, monkeypatch):
     monkeypatch.setattr(limits, "MAX_POSITIONAL_STRATEGY_ENTRIES", 100)
     monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_STATES", 2)
     _refused(copy.deepcopy(enforcer_win), "more than 2 states walked")
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_STATES", 100)
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_WORK", 3)
+    _refused(copy.deepcopy(enforcer_win), "more than 3 edge tests")
 
 
 # -- the API and the command line --------------------------------------------------------------------

@@ -27,8 +27,8 @@ completion, which ends it, or a full board). Every leaf (ended play) is checked 
 requirement; by induction on the free vertices X's table guarantees it from every walked state,
 the start included. Every entry must be used by the walk (the kind names reachable states only),
 so no entry escapes the checks. Work: at most ``limits.MAX_POSITIONAL_STRATEGY_ENTRIES`` entries
-read, ``limits.MAX_POSITIONAL_WALK_STATES`` states walked per table, each expanded once with at most
-|V| claims.
+read, ``limits.MAX_POSITIONAL_WALK_STATES`` states walked and ``limits.MAX_POSITIONAL_WALK_WORK``
+edge tests per table (each claim tests the edges through its vertex).
 """
 from __future__ import annotations
 
@@ -68,15 +68,18 @@ def mover_is_alice(claims: int, bias: tuple, alice_first: bool) -> bool:
     return (claims % (p_first + p_other) < p_first) == alice_first
 
 
-def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: int):
+def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: int, max_work: int | None = None):
     """Every ended play reachable from the start of ``game`` when player X (Alice iff ``x_alice``)
     claims ``choose(alice, bob)`` (a vertex bit) where X moves and the opponent claims every free
     vertex, one claim per step: yields ``(alice, bob, value)`` at each ended play (``value`` from
     Alice's side), then returns the number of states expanded. Each state (alice, bob) is expanded
-    once; past ``max_states`` states the walk is refused. ``choose``'s vertex must be free (else
-    CertificateError). The start must not be decided (:func:`~verify.games.conventions.start_value`)."""
-    edges = tuple(game.board.edge_masks)
+    once; past ``max_states`` states, or ``max_work`` edge tests (a claim tests the edges through its
+    vertex; default ``limits.MAX_POSITIONAL_WALK_WORK``), the walk is refused. ``choose``'s vertex
+    must be free (else CertificateError). The start must not be decided
+    (:func:`~verify.games.conventions.start_value`)."""
+    max_work = limits.MAX_POSITIONAL_WALK_WORK if max_work is None else max_work
     full = game.board.full_mask
+    through = {1 << i: tuple(e for e in game.board.edge_masks if e >> i & 1) for i in bits(full)}
     alice0, bob0 = game.alice_mask, game.bob_mask
     given = (alice0 | bob0).bit_count()
     alice_first = game.alice_first
@@ -85,6 +88,7 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
         return 0
     seen = {(alice0, bob0)}
     stack = [(alice0, bob0)]
+    work = 0
     while stack:
         alice, bob = stack.pop()
         free = full & ~alice & ~bob
@@ -97,8 +101,11 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
         else:
             claims = tuple(1 << i for i in bits(free))
         for v in claims:
+            work += len(through[v]) + 1
+            if work > max_work:
+                raise CertificateError(f"more than {max_work} edge tests in the walk of one table: refused")
             a, b = (alice | v, bob) if a_moves else (alice, bob | v)
-            if cv.completes(edges, a if a_moves else b, v):
+            if cv.completes(through[v], a if a_moves else b, v):
                 decided = cv.completion_value(game.convention, a_moves)
                 if decided is not None:
                     yield a, b, decided
