@@ -36,7 +36,7 @@ MAX_POSITIONAL_WALK_STATES = 5_000_000
 #: positional-strategy walks: edge tests per table at most (each claim walked tests the edges through
 #: its vertex, plus one), counted as the walk goes: a board of many edges through each vertex (all
 #: the 6-sets of 30 vertices: 118 k through each) makes each claim cost that much. ~0.1-0.2 µs a test:
-#: 200 M ≈ 20-40 s. Sim (K_6, 4 triangles through each edge): 0.6 M
+#: 200 M ≈ 20-40 s. Sim (K_6, 4 triangles through each edge): 0.4 M
 MAX_POSITIONAL_WALK_WORK = 200_000_000
 #: pg-proof certificates: states the checker derives, at most PG_PROOF_FREE_STATES plus
 #: PG_PROOF_STATES_PER_ENTRY per recorded entry (the committed proofs derive fewer than 3 per entry);
