@@ -198,8 +198,8 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
         The bias (p:q) of a positional game (paper 004 Def I.1.8), as a pair or ``"p:q"``: Maker's
         and Breaker's claims per turn (``"maker-breaker"``), Avoider's and Enforcer's
         (``"avoider-enforcer"``), the first player's and the second's (``"maker-maker"``,
-        ``"avoider-avoider"``). Default 1:1; a biased game is answered by the explicit reference,
-        without certificate (no certificate kind answers biased questions yet).
+        ``"avoider-avoider"``). Default 1:1; a biased game is answered by the explicit reference (or
+        ``method="search"``), certified by a ``positional-strategy`` certificate when asked.
     certificate : bool
         Attach a certificate, verify it with the independent checker and bind it to the answer:
         the result is then *certified* (``result.certified``, ``result.check``).
