@@ -10,6 +10,7 @@ import pytest
 
 import verify
 from verify.cli import main
+from verify.cli.solve import describe
 from verify.games import maker_breaker as mb
 from verify.games.conventions import with_bias
 from verify.limits import MAX_EXPLICIT_STATES
@@ -35,11 +36,13 @@ def game(*spec, first=mb.MAKER):
     (("k-in-a-row", 6, 6, 5), "search"),
     (("ap", 22, 5), "search"),             # van der Waerden {1..22}, k = 5
     (("qubic",), "search"),
+    (("tic-tac-toe", 5), "pairing"),       # 25 free vertices, Breaker pairs them
+    (("animal", "F", 8), "pairing"),       # the classical 8×8 pentomino boards
 ])
 def test_the_choices_on_representative_boards(spec, method):
     choice = choose_maker_breaker(game(*spec))
     assert isinstance(choice, Choice) and choice == method and choice.method == method
-    assert choice.reason and (choice.note is not None) == (method == "search")
+    assert choice.reason and (choice.note is not None) == (method in ("search", "pairing"))
 
 
 def test_the_thresholds():
@@ -125,8 +128,7 @@ def test_qubic_without_a_method_finishes_and_says_why(capsys):
     assert data["winner"] == "maker" and data["method"] == "search"
     assert data["choice"]["by"] == "auto" and "64 free vertices" in data["choice"]["reason"]
     assert data["stats"]["seconds"] < 60
-    assert main(["solve", "maker-breaker", str(QUBIC)]) == 0
-    line = capsys.readouterr().out.strip()
+    line = describe(data)  # what the command prints without --json
     assert line == "maker wins, maker first   [method search; auto: 64 free vertices, explicit's bound 6.2e29 states]"
 
 

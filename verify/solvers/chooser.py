@@ -24,7 +24,15 @@ each minimal edge's fate (dead, or the part of it Maker holds), so::
    range fast: 20 free vertices already take 1.1 s (5×4 4-in-a-row) or do not finish (vdW {1..20},
    k = 5), and vdW {1..22}, k = 5, 6×6 5-in-a-row and Qubic ran it for 60, 300 and 120 s without
    an answer, where the search answers in 0.1-0.3 CPU s after its load.
-4. Otherwise: ``search``, the proof search (it takes ``--certificate``: a pg-proof).
+4. Otherwise, when Breaker has a **pairing strategy** (disjoint pairs of free vertices, every
+   minimal edge containing one: Breaker wins in either order, paper 004 Prop I.1.52): ``pairing``,
+   which answers at once. The probe (:func:`pairing_found`) asks the SAT solver the pairing
+   method's own question (:func:`verify.encode.sat.pairing_cnf`: at most a few thousand variables
+   on the boards below, 0.01-0.2 s in the solver, a child process killed after
+   :data:`PAIRING_PROBE_SECONDS`). It decides the 8×8 pentomino boards of the classical results
+   (F, I, P, T, U, V, W, X, Z) and 5×5 tic-tac-toe, where the proof search, which tries pairing
+   leaves only on residuals of at most 64 sets, ran for minutes (F on 8×8: no answer in 5 min).
+5. Otherwise: ``search``, the proof search (it takes ``--certificate``: a pg-proof).
 
 Measured by ``python bench/bench_chooser.py`` (CPU seconds of the two methods in one process, the
 search's kernel already loaded; 2-core shared machine under load, 2026-11-27; "—": no answer
@@ -54,8 +62,14 @@ from dataclasses import dataclass
 from math import comb
 
 from .. import limits
+from ..errors import BackendError
 from ..games import maker_breaker as mb
 from ..hypergraph import minimal_masks
+
+#: the pairing probe's SAT call, at most (seconds; then the choice goes on to the search) and the
+#: encoding's size bound (pairing_cnf_size variables; beyond, no probe)
+PAIRING_PROBE_SECONDS = 5.0
+PAIRING_PROBE_VARIABLES = 200_000
 
 #: measured: ``explicit`` up to this many free vertices even when its state bound exceeds its cap
 #: (bench/bench_chooser.py: every board of at most 16 finished in under 0.1 CPU s; from 20 on some
@@ -118,6 +132,22 @@ def measure(game: mb.MakerBreakerGame) -> Measure:
                    bound=state_bound(n, [e.bit_count() for e in r]))
 
 
+def pairing_found(game: mb.MakerBreakerGame) -> bool | None:
+    """Whether Breaker has a pairing strategy on the position (the pairing method's SAT question),
+    or None when not asked (encoding beyond :data:`PAIRING_PROBE_VARIABLES`, no answer within
+    :data:`PAIRING_PROBE_SECONDS`, or no SAT backend installed)."""
+    from ..certificates.cnf import pairing_cnf, pairing_cnf_size
+    from ..encode.sat_backends import solve_cnf
+    (variables, _, _), _ = pairing_cnf_size(game.board, game.breaker_mask)
+    if variables > PAIRING_PROBE_VARIABLES:
+        return None
+    cnf = pairing_cnf(game.board, game.breaker_mask)
+    try:
+        return solve_cnf(cnf.nvars, cnf.clauses, timeout=PAIRING_PROBE_SECONDS).sat
+    except (BackendError, ModuleNotFoundError):
+        return None
+
+
 def _count(x: int) -> str:
     return f"{x:,}" if x < 10 ** 9 else f"{x:.1e}".replace("e+", "e")
 
@@ -125,7 +155,7 @@ def _count(x: int) -> str:
 def choose_maker_breaker(game) -> Choice:
     """The Maker-Breaker cost model (module docstring): structural on rank ≤ 3; explicit when its
     state bound fits its memo cap or the board has at most :data:`EXPLICIT_FREE_VERTICES` free
-    vertices; the proof search otherwise."""
+    vertices; else pairing when Breaker has a pairing strategy; the proof search otherwise."""
     board = getattr(game, "board", None)
     if board is None:
         return Choice("explicit", "not a hypergraph board: the explicit reference")
@@ -142,8 +172,14 @@ def choose_maker_breaker(game) -> Choice:
         return Choice("explicit", f"{head}: explicit's state bound {_count(m.bound)} exceeds its "
                                   f"{_count(cap)} states, but boards of at most {EXPLICIT_FREE_VERTICES} "
                                   "free vertices finish in under a second (bench/bench_chooser.py)")
-    return Choice("search", f"{head}: explicit's state bound {_count(m.bound)} exceeds its "
-                            f"{_count(cap)} states; the proof search",
+    beyond = f"{head}: explicit's state bound {_count(m.bound)} exceeds its {_count(cap)} states"
+    found = pairing_found(game)
+    if found:
+        return Choice("pairing", f"{beyond}; Breaker has a pairing strategy (SAT), which decides the "
+                                 "game (paper 004 Prop I.1.52)",
+                      note=f"{m.free} free vertices, Breaker has a pairing")
+    none = "no pairing strategy for Breaker" if found is False else "no pairing found in time"
+    return Choice("search", f"{beyond}; {none}; the proof search",
                   note=f"{m.free} free vertices, explicit's bound {_count(m.bound)} states")
 
 
