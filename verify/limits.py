@@ -34,9 +34,11 @@ MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
 MAX_POSITIONAL_STRATEGY_ENTRIES = 2_000_000
 MAX_POSITIONAL_WALK_STATES = 5_000_000
 #: positional-strategy walks: edge tests per table at most (each claim walked tests the edges through
-#: its vertex, plus one), counted as the walk goes: a board of many edges through each vertex (all
-#: the 6-sets of 30 vertices: 118 k through each) makes each claim cost that much. ~0.1-0.2 µs a test:
-#: 200 M ≈ 20-40 s. Sim (K_6, 4 triangles through each edge): 0.4 M
+#: its vertex, plus one), counted as the walk goes: a board of many edges through each vertex makes
+#: each claim cost that much (all 5-sets of 24 vertices, 8,855 through each, a 1.6 MB certificate of
+#: one entry under bias 1:5: refused at this cap after 77 s on a loaded machine, 0.4 µs a test;
+#: without it ~1.6 G tests). The same order as a walk at MAX_POSITIONAL_WALK_STATES on the triangle
+#: boards (Sim: 31 k states, 0.4 M tests, 2 s)
 MAX_POSITIONAL_WALK_WORK = 200_000_000
 #: pg-proof certificates: states the checker derives, at most PG_PROOF_FREE_STATES plus
 #: PG_PROOF_STATES_PER_ENTRY per recorded entry (the committed proofs derive fewer than 3 per entry);
