@@ -359,6 +359,21 @@ def test_second_opinion_caps(monkeypatch):
             check(copy.deepcopy(c))
 
 
+def test_second_opinion_work_cap(monkeypatch):
+    """A board with many edges through each vertex: the walk's work (vertices touched, the edges
+    through each claimed vertex included) is capped, refused in one line."""
+    import itertools
+
+    import verify.second_opinion.positional as sp
+    names = tuple("abcdefgh")
+    pq = P.PQ(names, tuple(itertools.combinations(names, 4)), "maker-breaker", (1, 3), "maker")
+    c = P.valid_cert(pq)
+    _both_accept_same(c)
+    monkeypatch.setattr(sp, "MAX_WALK_WORK", 2_000)
+    with pytest.raises(Refused, match="more than 2000 units of work"):
+        check(copy.deepcopy(c))
+
+
 def test_second_opinion_reads_strict_json(tmp_path):
     c = _mb()
     text = json.dumps(c)

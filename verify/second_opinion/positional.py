@@ -41,6 +41,10 @@ DRAW = "draw"
 #: the most table entries over all tables of a certificate, and states walked per table (own caps)
 MAX_ENTRIES = 2_000_000
 MAX_WALK_STATES = 5_000_000
+#: the most work per table walked, in vertex names touched: each state expanded costs |V| (its sets
+#: copied and hashed, its free vertices listed), each claim |V| plus the sizes of the edges through
+#: the claimed vertex (the completion test); Sim on K6 costs about 3 M
+MAX_WALK_WORK = 200_000_000
 #: the keys of a question; ``bias`` only when it is not 1:1
 QUESTION_KEYS = ("bound", "first", "game", "instance", "position")
 
@@ -165,6 +169,14 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
         for v in e:
             by_vertex[v].append(e)
     n = len(h.vertices)
+    cost = {v: n + sum(len(e) for e in by_vertex[v]) for v in h.vertices}
+    work = [0]
+
+    def spend(amount: int) -> None:
+        work[0] += amount
+        if work[0] > MAX_WALK_WORK:
+            raise Refused(f"more than {MAX_WALK_WORK} units of work walking {player}'s table "
+                          "(vertices touched: |V| per state, |V| and the edges through the vertex per claim)")
 
     def meets(leaf_winner) -> bool:
         if winner == DRAW:
@@ -192,6 +204,7 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
         if len(seen) > MAX_WALK_STATES:
             raise Refused(f"more than {MAX_WALK_STATES} states walked for {player}'s table")
         alice, bob = stack.pop()
+        spend(n)
         mover = mover_of(alice, bob)
         if mover == player:
             state = (alice, bob)
@@ -208,6 +221,7 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
             claims = [v for v in h.vertices if v not in alice and v not in bob]
         alice_moves = mover == alice_role
         for v in claims:
+            spend(cost[v])
             na, nb = (alice | {v}, bob) if alice_moves else (alice, bob | {v})
             own = na if alice_moves else nb
             ended = None
