@@ -406,7 +406,7 @@ def _certificate_data(certificate: Any) -> dict:
 
 
 def check(certificate: Any, instance: Any = None, *, first: str | None = None, rounds: int | None = None,
-          expect: str | dict | None = None) -> CheckReport:
+          bias: Any = None, expect: str | dict | None = None) -> CheckReport:
     """Verify a certificate with the independent checker (no solver is called).
 
     The checker re-reads the certificate's own instance, derives the question it poses and the
@@ -421,8 +421,11 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None, r
         The certificate: an object, a parsed JSON document, a certified result, or a file.
     instance : Hypergraph, MakerBreakerGame, game object, str or path-like, optional
         The instance whose question the certificate must answer (read as the certificate's game).
-    first : {"maker", "breaker"}, optional
+    first : {"maker", "breaker", "avoider", "enforcer"}, optional
         With ``instance``: the first player of its question (default: the certificate's).
+    bias : (int, int) or str, optional
+        With ``instance``: the bias of its positional game (default 1:1; never taken from the
+        certificate).
     rounds : int, optional
         With ``instance``: the bounded question "Maker wins within ``rounds`` moves" (default: the
         whole game; the bound is never taken from the certificate).
@@ -465,7 +468,7 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None, r
         own_first = isinstance(instance, MakerBreakerGame) and first is None  # keeps its starter
         asked = asked_question(report.question,
                                lambda who: _instance(report.question.game, instance, None if own_first else who),
-                               first, rounds)
+                               first, rounds, bias)
     if isinstance(expect, str):
         expect = expected_verdict(expect)
     problems = mismatches(report.question, report.verdict, asked, expect)
