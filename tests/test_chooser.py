@@ -85,6 +85,20 @@ def test_auto_answers_as_the_explicit_reference(seed):
         assert auto.winner == solve("maker-breaker", g, method="explicit").winner, (seed, first, auto.method)
 
 
+@pytest.mark.parametrize("spec, first, method", [
+    (("tic-tac-toe", 5), mb.BREAKER, "pairing"),
+    (("ap", 18, 5), mb.BREAKER, "search"),
+    (("ap", 17, 4), mb.MAKER, "search"),
+    pytest.param(("tic-tac-toe", 5), mb.MAKER, "pairing", marks=pytest.mark.slow),
+    pytest.param(("k-in-a-row", 5, 4, 4), mb.MAKER, "search", marks=pytest.mark.slow),
+])
+def test_auto_beyond_explicit_answers_as_explicit(spec, first, method):
+    g = game(*spec, first=first)
+    auto = solve("maker-breaker", g)
+    assert auto.method == method
+    assert auto.winner == solve("maker-breaker", g, method="explicit").winner
+
+
 def test_auto_uses_the_search_on_some_random_boards_and_explicit_on_others():
     chosen = set()
     for seed in range(10):
