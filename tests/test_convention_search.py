@@ -203,7 +203,13 @@ def test_method_search_with_certificate(convention):
     assert str(out.winner) == str(solve(convention, game, method="explicit").winner)
 
 
-def test_unbiased_maker_breaker_search_is_the_proof_search():
+def test_unbiased_maker_breaker_search_is_the_proof_search(monkeypatch):
+    """The unbiased Maker-Breaker game keeps the .pg proof search (this route is for the biased
+    game); a biased game refuses the options only that search takes."""
+    def boom(*args, **kwargs):
+        raise AssertionError("the unbiased game reached the conventions search")
+    monkeypatch.setattr(sc, "solve_convention_search", boom)
     h = graph_board("triangle", 5)
-    out = solve("maker-breaker", ConventionGame(h), method="search")
-    assert str(out.winner) == "maker" and "symmetry" not in out.stats or out.stats.get("symmetry") != "S_5"
+    assert str(solve("maker-breaker", ConventionGame(h), method="search").winner) == "maker"
+    with pytest.raises(InputError, match="--jobs"):
+        solve("maker-breaker", ConventionGame(h, bias=(1, 2)), method="search", jobs=2)
