@@ -173,6 +173,8 @@ class Rules:
     schedule: str = "true"
     completion: str = "true"
     start: str = "true"
+    lazy: str = ""  # 'alice' or 'bob': that player only ever claims the first free vertex (a checker
+    #                 walking one reply of the opponent's)
 
 
 TRUE = Rules()
@@ -265,8 +267,12 @@ class Engine:
         return ended if ended is not None else self.value(na, nb)
 
     def _value(self, a: int, b: int) -> int:
-        vals = [self.outcome(a, b, i) for i in self.free(a, b)]
-        return max(vals) if self.alice_moves(a, b) else min(vals)
+        alice = self.alice_moves(a, b)
+        free = self.free(a, b)
+        if self.rules.lazy == ("alice" if alice else "bob"):
+            free = free[:1]
+        vals = [self.outcome(a, b, i) for i in free]
+        return max(vals) if alice else min(vals)
 
     def root(self) -> int:
         s = self.start()
@@ -293,8 +299,9 @@ def build_tables(engine: Engine, winner: str, rng: random.Random, stuck: str = "
     entry, the branch not walked), 'occupied' (an occupied vertex, the branch not walked),
     'overlap' / 'unknown' / 'repeat' (the entry written under a malformed state, not walked),
     'unstarted' (the entry written without the start's stones), 'swapped' (Alice's and Bob's sets
-    exchanged); at the opponent's states every free vertex ('all') or only those X survives
-    ('survived', one other if none). Returns {player: [entries]}."""
+    exchanged); at the opponent's states every free vertex ('all'), only those X survives
+    ('survived', one other if none), only the first free vertex in the board's order ('first') or
+    one at random ('one'). Returns {player: [entries]}."""
     pq = engine.pq
     alice_role, bob_role = pq.roles
     players = players or ([alice_role, bob_role] if winner == "draw" else [winner])
@@ -331,6 +338,10 @@ def build_tables(engine: Engine, winner: str, rng: random.Random, stuck: str = "
                 if replies == "survived":
                     kept = [i for i in free if ok(engine.outcome(a, b, i))]
                     moves = kept or [rng.choice(free)]
+                elif replies == "first":
+                    moves = free[:1]
+                elif replies == "one":
+                    moves = [rng.choice(free)]
             for i in moves:
                 na, nb, ended = engine.step(a, b, i)
                 if ended is None and (na, nb) not in seen:
@@ -348,8 +359,9 @@ def _stuck_entry(engine: Engine, a: int, b: int, how: str, rng) -> dict | None:
     claim = rng.choice(free)
     if how == "none":
         return None
-    if how == "occupied":
-        taken = A + B
+    if how == "occupied":  # X's own vertex most often (a pass, which leaves the state unchanged)
+        own = A if engine.alice_moves(a, b) else B
+        taken = own if own and rng.random() < 0.7 else A + B
         return {alice_role: A, bob_role: B, "claim": rng.choice(taken)} if taken else None
     if how == "overlap":
         u = rng.choice(A + B) if A + B and rng.random() < 0.5 else rng.choice(free)
@@ -427,9 +439,9 @@ def _forgery(rule: str, note: str, cert: dict) -> F.Forgery:
 
 # -- forgers ------------------------------------------------------------------------------------------
 
-def _false_tables(rule: str, rng, scale: int, stuck: str, replies: str, k: int = 10):
+def _false_tables(rule: str, rng, scale: int, stuck: str, replies: str, k: int = 10, **question_kw):
     for _ in range(k * scale):
-        pq = random_question(rng)
+        pq = random_question(rng, **question_kw)
         true_w = pq.truth()
         engine = Engine(pq)
         for w in _other_words(pq, true_w):
@@ -440,10 +452,26 @@ def _false_tables(rule: str, rng, scale: int, stuck: str, replies: str, k: int =
 
 @F.forger("positional/opponent-omitted")
 def opponent_omitted(rng, scale=1):
-    """False verdicts whose tables follow only the opponent's replies the claimed winner survives (the
-    other branches have no entries), X's claims good where possible and random elsewhere."""
+    """False verdicts whose tables follow only some of the opponent's replies (those the claimed winner
+    survives, the first free vertex, one at random; the other branches have no entries), X's claims
+    good where possible and random elsewhere."""
     yield from _false_tables("positional/opponent-omitted", rng, scale, "random", "survived")
     yield from _false_tables("positional/opponent-omitted", rng, scale, "none", "survived", k=4)
+    wanted = 6 * scale
+    for _ in range(40 * scale):  # X wins against an opponent who claims the first free vertex
+        if not wanted:
+            break
+        pq = random_question(rng)
+        true_w = pq.truth()
+        for w in pq.roles:
+            engine = Engine(pq, Rules(lazy="bob" if w == pq.roles[0] else "alice"))
+            if w == true_w or not ok_for(pq, w, w)(engine.root()):
+                continue
+            wanted -= 1
+            tables = build_tables(engine, w, rng, stuck="random", replies="first")
+            yield _forgery("positional/opponent-omitted", f"claim {w} (true {true_w}) against the first replies",
+                           cert_of(pq, w, tables))
+    yield from _false_tables("positional/opponent-omitted", rng, scale, "random", "one", k=4)
 
 
 @F.forger("positional/unreached-entries")
@@ -509,7 +537,22 @@ def state_keys(rng, scale=1):
 def claim_occupied(rng, scale=1):
     """False verdicts whose claims at lost states are occupied vertices (X's own: a pass; the
     opponent's or a start stone: a theft)."""
-    yield from _false_tables("positional/claim-occupied", rng, scale, "occupied", "all", k=8)
+    rule = "positional/claim-occupied"
+    yield from _false_tables(rule, rng, scale, "occupied", "all", k=8)
+    for _ in range(12 * scale):  # X holds a stone from the start, so that a pass is at hand everywhere
+        pq = random_question(rng)
+        for w in pq.roles:
+            x_alice = w == pq.roles[0]
+            free = [v for v in pq.vertices if v not in pq.alice | pq.bob]
+            if not free:
+                break
+            v = rng.choice(free)
+            q2 = replace(pq, alice=pq.alice | {v}) if x_alice else replace(pq, bob=pq.bob | {v})
+            engine = Engine(q2)
+            if engine.start() is not None or q2.truth() == w:
+                continue
+            tables = build_tables(engine, w, rng, stuck="occupied", replies=rng.choice(["all", "survived"]))
+            yield _forgery(rule, f"{q2.convention} {q2.bias} claim {w} (true {q2.truth()}), passes", cert_of(q2, w, tables))
 
 
 @F.forger("positional/draws")
@@ -714,7 +757,7 @@ def random_forgery(rng: random.Random, pq: PQ | None = None) -> F.Forgery:
         return _forgery("positional/random", f"{rules} claim {w} (true {true_w})", cert_of(pq, w, build_tables(engine, w, rng)))
     w = rng.choice(_other_words(pq, true_w))
     stuck = rng.choice(["random", "none", "occupied", "overlap", "unknown", "repeat", "unstarted", "swapped"])
-    replies = rng.choice(["all", "survived"])
+    replies = rng.choice(["all", "survived", "first", "one"])
     return _forgery("positional/random", f"claim {w} (true {true_w}) {stuck}/{replies}",
                     cert_of(pq, w, build_tables(Engine(pq), w, rng, stuck=stuck, replies=replies)))
 
