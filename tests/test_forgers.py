@@ -185,3 +185,60 @@ def test_positional_forgers_find_the_holes_of_mutated_checkers(name, old, new, r
     assert isinstance(mutant, types.ModuleType)
     tally = F.run([rule], seed=0, scale=1, chks={"mutant": (guarded, (Refused,))})
     assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no forgery of {rule} finds the hole {name!r}"
+
+
+#: the same kind of one-line holes in a copy of the kernel's verify/certificates/positional.py
+KERNEL_POSITIONAL_HOLES = [
+    ("claims not checked free", "if not v & free:", "if False:", "positional/claim-occupied"),
+    ("one opponent reply", "claims = tuple(1 << i for i in bits(free))",
+     "claims = tuple(1 << i for i in bits(free))[:1]", "positional/opponent-omitted"),
+    ("the bias ignored", "return (claims % (p_first + p_other) < p_first) == alice_first",
+     "return (claims % 2 == 0) == alice_first", "positional/schedule"),
+    ("claims counted from the empty board", "(alice | bob).bit_count() - given", "(alice | bob).bit_count()",
+     "positional/schedule"),
+    ("Breaker's completion scores", "decided = cv.completion_value(game.convention, a_moves)",
+     "decided = cv.completion_value(game.convention, a_moves) or (-1 if game.convention == 'maker-breaker' else 1)",
+     "positional/completion-bob-ends"),
+    ("completions go on", "if cv.completes(through[v], a if a_moves else b, v):", "if False:",
+     "positional/completion-continue"),
+    ("decided starts played on",
+     "decided = cv.start_value(convention, edges, game.alice_mask, game.bob_mask, game.alice_first)",
+     "decided = None", "positional/starts"),
+    ("a draw shown by one table", "players = strategists(convention, winner)",
+     "players = tuple(x for x in strategists(convention, winner) if x in (cert.get('strategies') or {}))",
+     "positional/draws"),
+]
+
+
+def test_positional_forgers_find_the_holes_of_mutated_kernels(monkeypatch):
+    """The positional forgers against copies of the kernel's module with one rule broken (the text
+    of a hole that no longer matches the kernel's source is skipped; most must still apply)."""
+    import copy
+    import importlib.util
+
+    import verify.certificates.positional  # noqa: F401 - registers the kind
+    from verify.certificates import checker
+    from verify.errors import CertificateError
+
+    path = os.path.join(ROOT, "verify", "certificates", "positional.py")
+    with open(path, encoding="utf-8") as src:
+        text = src.read()
+    applied, missed = 0, []
+    for name, old, new, rule in KERNEL_POSITIONAL_HOLES:
+        if text.count(old) != 1:
+            continue
+        applied += 1
+        spec = importlib.util.spec_from_loader("verify.certificates._positional_mutant", loader=None)
+        mutant = importlib.util.module_from_spec(spec)
+        mutant.__package__ = "verify.certificates"
+        exec(compile(text.replace(old, new).replace('@register(KIND, "strategies")', ""), path, "exec"),  # noqa: S102
+             mutant.__dict__)
+        body = checker._CHECKERS["positional-strategy"][1]
+        monkeypatch.setitem(checker._CHECKERS, "positional-strategy", (mutant.check_positional_strategy, body))
+        tally = F.run([rule], seed=0, scale=1,
+                      chks={"mutant": (lambda c: checker.check_certificate(copy.deepcopy(c)), (CertificateError,))})
+        if not sum(c["FALSE"] for c in tally.counts.values()):
+            missed.append(name)
+        monkeypatch.undo()
+    assert applied >= 6, "the kernel's positional.py changed: update KERNEL_POSITIONAL_HOLES"
+    assert not missed, f"holes the forgers do not find: {missed}"
