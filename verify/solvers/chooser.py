@@ -31,7 +31,7 @@ each minimal edge's fate (dead, or the part of it Maker holds), so::
    on the boards below, 0.01-0.2 s in the solver, a child process killed after
    :data:`PAIRING_PROBE_SECONDS`). It decides the 8×8 pentomino boards of the classical results
    (F, I, P, T, U, V, W, X, Z) and 5×5 tic-tac-toe, where the proof search, which tries pairing
-   leaves only on residuals of at most 64 sets, ran for minutes (F on 8×8: no answer in 5 min).
+   leaves only on residuals of at most 64 sets, gives no answer on F (8×8) within 20 s.
 5. Otherwise: ``search``, the proof search (it takes ``--certificate``: a pg-proof).
 
 Measured by ``python bench/bench_chooser.py`` (CPU seconds of the two methods in one process, the
