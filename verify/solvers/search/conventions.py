@@ -390,7 +390,7 @@ class ConventionSolver:
 
     def ge(self, a: int, b: int, amove: bool, left: int, t: int) -> bool:
         """Is the value of the position at least ``t``?"""
-        decided, moves, ka, kb = self.analyse(a, b, amove, left)
+        decided, plan, ka, kb = self.analyse(a, b, amove, left)
         if decided is not None:
             return decided >= t
         key = (ka << self.shift | kb) if self.canon is None else self.canon(ka, kb)
@@ -404,45 +404,58 @@ class ConventionSolver:
                            f"{self.max_states} states); try a smaller board")
         self.nodes += 1
         out = not amove
-        for v in moves:
+        for v in self.moves(*plan):
             if self.child(a, b, amove, left, v, t) == amove:
                 out = amove
                 break
         table[key] = out
         return out
 
+    def moves(self, first, cands: int, needs, most_first: bool, last: int):
+        """The claims to try, in order: ``first``, then ``cands`` by :meth:`ordered`, then the
+        vertices of ``last`` (claims completing an own edge in the avoidance games)."""
+        out = list(first)
+        if cands:
+            out += self.ordered(cands, needs, most_first)
+        if last:
+            out += bits_of(last)
+        return out
+
     def analyse(self, a: int, b: int, amove: bool, left: int):
-        """``(decided value or None, claims to try in order, key masks)`` of a position not over."""
+        """``(decided value or None, plan of the claims to try (:meth:`moves`), key masks)`` of a
+        position not over."""
         conv, rules = self.convention, self.rules
         free = self.full & ~a & ~b
         live_rule, threat_rule = "live" in rules, "threats" in rules
         if self.weak:
-            needs = [e & ~a for e in self.edges if not e & b]
+            needs = []
+            used = livev = 0
+            for e in self.edges:
+                if not e & b:
+                    nd = e & ~a
+                    needs.append(nd)
+                    used |= e
+                    livev |= nd
             if not needs and live_rule:
-                return cv.exhausted_value(conv), (), a, b
-            livev = 0
-            for nd in needs:
-                livev |= nd
+                return cv.exhausted_value(conv), None, a, b
             if conv == _MB:
+                ka, kb = (a & used, self.full & ~(a & used) & ~livev) if live_rule else (a, b)
                 if threat_rule:
                     if amove:
                         if any(nd.bit_count() <= left for nd in needs):
-                            return cv.ALICE_WINS, (), a, b
+                            return cv.ALICE_WINS, None, a, b
                     else:
                         forced = 0
                         for nd in needs:
                             if nd & (nd - 1) == 0:
                                 forced |= nd
                         if forced.bit_count() > left:
-                            return cv.ALICE_WINS, (), a, b
+                            return cv.ALICE_WINS, None, a, b
                         if forced:
-                            return (None, (forced & -forced,), *self.mb_key(a, b, livev)) if live_rule else \
-                                (None, (forced & -forced,), a, b)
+                            return None, ((forced & -forced,), 0, None, True, 0), ka, kb
                         if livev.bit_count() <= left:
-                            return cv.BOB_WINS, (), a, b
-                if live_rule:
-                    return None, self.ordered(livev, needs, True), *self.mb_key(a, b, livev)
-                return None, self.ordered(free, needs, True), a, b
+                            return cv.BOB_WINS, None, a, b
+                return None, ((), livev if live_rule else free, needs, True, 0), ka, kb
             # Avoider-Enforcer
             dead = free & ~livev if live_rule else 0
             rest = free & ~dead
@@ -451,63 +464,46 @@ class ConventionSolver:
                 for nd in needs:
                     if nd & (nd - 1) == 0:
                         poison |= nd
-            moves = ([dead & -dead] if dead else []) + self.ordered(rest & ~poison, needs, False)
-            if poison & rest:
-                moves += sorted(bits_of(poison & rest))
+            plan = ((dead & -dead,) if dead else (), rest & ~poison, needs, False, rest & poison)
             if live_rule:
-                used = 0
-                for e in self.edges:
-                    if not e & b:
-                        used |= e
-                return None, moves, a & used, b | (a & ~used)
-            return None, moves, a, b
+                return None, plan, a & used, b | (a & ~used)
+            return None, plan, a, b
         # the strong games
-        own_a = [e & ~a for e in self.edges if not e & b]
-        own_b = [e & ~b for e in self.edges if not e & a]
-        if live_rule and not own_a and not own_b:
-            return cv.DRAW, (), a, b
-        mine, theirs = (own_a, own_b) if amove else (own_b, own_a)
+        own_a, own_b = [], []
         livev = 0
-        for nd in own_a:
-            livev |= nd
-        for nd in own_b:
-            livev |= nd
+        for e in self.edges:
+            if not e & b:
+                own_a.append(e & ~a)
+                livev |= e
+            if not e & a:
+                own_b.append(e & ~b)
+                livev |= e
+        livev &= free
+        if live_rule and not own_a and not own_b:
+            return cv.DRAW, None, a, b
+        mine, theirs = (own_a, own_b) if amove else (own_b, own_a)
         dead = free & ~livev if live_rule else 0
         rest = free & ~dead
         win, lose = (cv.ALICE_WINS, cv.BOB_WINS) if amove else (cv.BOB_WINS, cv.ALICE_WINS)
         if conv == _MM:
             if threat_rule:
                 if any(nd.bit_count() <= left for nd in mine):
-                    return win, (), a, b
+                    return win, None, a, b
                 forced = 0
                 for nd in theirs:
                     if nd & (nd - 1) == 0:
                         forced |= nd
                 if forced.bit_count() > left:
-                    return lose, (), a, b
+                    return lose, None, a, b
                 if forced:
-                    return None, (forced & -forced,), a, b
-            moves = self.ordered(rest, mine + theirs, True) + ([dead & -dead] if dead else [])
-            return None, moves, a, b
+                    return None, ((forced & -forced,), 0, None, True, 0), a, b
+            return None, ((), rest, mine + theirs, True, dead & -dead), a, b
         poison = 0
         if threat_rule:
             for nd in mine:
                 if nd & (nd - 1) == 0:
                     poison |= nd
-        moves = ([dead & -dead] if dead else []) + self.ordered(rest & ~poison, mine + theirs, False)
-        if poison & rest:
-            moves += sorted(bits_of(poison & rest))
-        return None, moves, a, b
-
-    def mb_key(self, a: int, b: int, livev: int):
-        """Maker-Breaker: Maker's vertices on no live edge and the dead free vertices count as
-        Breaker's (neither can matter any more)."""
-        used = 0
-        for e in self.edges:
-            if not e & b:
-                used |= e
-        ka = a & used
-        return ka, self.full & ~ka & ~livev
+        return None, ((dead & -dead,) if dead else (), rest & ~poison, mine + theirs, False, rest & poison), a, b
 
     @staticmethod
     def ordered(cands: int, needs, most_first: bool) -> list[int]:
