@@ -213,3 +213,28 @@ def test_unbiased_maker_breaker_search_is_the_proof_search(monkeypatch):
     assert str(solve("maker-breaker", ConventionGame(h), method="search").winner) == "maker"
     with pytest.raises(InputError, match="--jobs"):
         solve("maker-breaker", ConventionGame(h, bias=(1, 2)), method="search", jobs=2)
+
+
+def test_without_numba_the_same_code_runs_interpreted():
+    """Without the extra 'fast' the canonical labelling runs as plain Python: same verdicts."""
+    import subprocess
+    code = """
+import sys, importlib.abc
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split('.')[0] == 'numba':
+            raise ModuleNotFoundError(name, name=name)
+sys.meta_path.insert(0, Block())
+from verify.families.graphs import graph_board
+from verify.games.conventions import ConventionGame
+from verify.solvers.search import conventions as sc
+for conv in ('maker-breaker', 'avoider-avoider'):
+    out = sc.solve_convention_search(ConventionGame(graph_board('triangle', 5), conv, (1, 2)))
+    print(out.winner, out.stats['symmetry'])
+assert 'numba' not in sys.modules
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    want = [f"{solve_convention(ConventionGame(graph_board('triangle', 5), conv, (1, 2))).winner} S_5"
+            for conv in ("maker-breaker", "avoider-avoider")]
+    assert r.stdout.split("\n")[:2] == want
