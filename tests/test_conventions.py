@@ -313,7 +313,7 @@ def test_api_solve_with_bias():
     assert str(verify.solve("maker-maker", h, bias=(1, 2)).winner) == "draw"
     assert str(verify.solve("avoider-avoider", h).winner) == "second"
     with pytest.raises(InputError, match="does not take a bias"):
-        verify.solve("maker-breaker", h, method="search", bias=(1, 2))
+        verify.solve("maker-breaker", h, method="structural", bias=(1, 2))
     with pytest.raises(InputError, match="acv has no bias"):
         verify.solve("acv", h, bias=(1, 2))
     with pytest.raises(InputError):
@@ -371,7 +371,7 @@ def test_cli_words_and_question(capsys, p3, argv, winner, bias):
                                   ("acv", "--bias", "1:2"), ("pg", "--bias", "1:2"),
                                   ("maker-maker", "--first", "maker"), ("avoider-enforcer", "--first", "breaker"),
                                   ("maker-breaker", "--first", "avoider"),
-                                  ("maker-breaker", "--bias", "1:2", "--method", "search")])
+                                  ("maker-breaker", "--bias", "1:2", "--method", "structural")])
 def test_cli_bad_bias_one_line_exit_2(capsys, p3, argv):
     code, out, err = run(capsys, "solve", argv[0], p3, *argv[1:])
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, err
