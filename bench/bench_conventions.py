@@ -7,8 +7,8 @@ same boards — the triangle games of K_6 and K_7 at several biases, and two 4×
 lines) — both methods in a child process each (stopped after ``--limit`` wall seconds, default 120;
 the reference also stops at its table cap of 2M states, "too large"): the verdict, nodes, CPU
 seconds, node rate, and the ratios search/explicit of time and node rate side by side. Times are CPU
-seconds of the solving call (the machine is shared), the first numba compilation excluded (a warm-up
-in the child). Both verdicts must agree where both finish.
+seconds of the solving call (the machine is shared), the numba compilation excluded (done once in the
+parent, whose forked children inherit it). Both verdicts must agree where both finish.
 
 Run: python bench/bench_conventions.py [--limit S] [--only SUBSTRING]
 """
@@ -50,8 +50,6 @@ def _child(case, method, conn):
     label, conv, bias, first = case
     game = ConventionGame(board(label), conv, bias, first)
     fn = solve_convention if method == "explicit" else solve_convention_search
-    if method == "search":  # warm-up: the numba compilation (cached on disk after the first run)
-        solve_convention_search(ConventionGame(board("K6 triangles"), "maker-breaker", (1, 2)))
     t0 = time.process_time()
     try:
         r = fn(game)
@@ -59,6 +57,14 @@ def _child(case, method, conn):
         conn.send(("too large", None, time.process_time() - t0))
         return
     conn.send((str(r.winner), r.stats["nodes"], time.process_time() - t0))
+
+
+def warm_up():
+    """The numba compilation (or its load from the disk cache), once, in the parent: the forked
+    children inherit the compiled code."""
+    from verify.games.conventions import ConventionGame
+    from verify.solvers.search.conventions import solve_convention_search
+    solve_convention_search(ConventionGame(board("K5 triangles"), "maker-breaker", (1, 2)))
 
 
 def run(case, method, limit):
@@ -83,6 +89,7 @@ def main(argv):
     print(f"{'board':19} {'convention':16} {'bias':4} {'first':8} | {'explicit':9} {'nodes':>8} {'cpu s':>7} "
           f"{'nodes/s':>9} | {'search':9} {'nodes':>8} {'cpu s':>7} {'nodes/s':>9} | {'time x':>7} {'rate x':>7}")
     disagree = 0
+    warm_up()
     for case in CASES:
         label, conv, bias, first = case
         if only not in f"{label} {conv}":
