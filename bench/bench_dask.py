@@ -9,8 +9,11 @@ of the wall time. The questions (``--question``):
 - ``ap25-book`` (default): the 5-term van der Waerden game on {1..25}, Maker first (Breaker wins),
   certified by a book (``--certificate OUT.zip``): the whole game decided and the top walked in
   the driver, one part per class of Maker's first move (up to the reflection) with Breaker's
-  answer, each a task, merged into one zip that the checker reads part by part. The driver's
-  decision is serial (Amdahl): the speed-up is that of the parts only.
+  answer, each a task, merged into one zip that the checker reads part by part (13 parts, 292 KB;
+  the workers' CPU 140-148 s, the driver's 15-47 s: its probes have wall-clock budgets, so it
+  works more on a loaded machine). The driver's work is serial (Amdahl): on an idle machine the
+  speed-up is at most about 1.8 on 2 workers; on the shared machine it measured 1.06 and 2.82 in
+  two runs (docs/classical.md, "Many machines").
 - ``qubic-book``: Qubic, Maker first, the same way: 12 parts of 8-83 CPU s each; too long for a
   shared machine (on 1 worker it ran past 1,800 s of wall time at a load average of 13).
 - ``ap-pn``: the 5-term van der Waerden game on {1..28}, Maker first, by the PN² driver
@@ -93,21 +96,29 @@ def main(argv=None) -> int:
     counts = [int(x) for x in a.workers.split(",")]
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-dask-") as tmp:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
         subprocess.run([sys.executable, "-m", "verify.cli", "family", "ap", "25", "5", "-o", f"{tmp}/ap-25-5.txt"],
-                       cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                       cwd=ROOT, check=True, env=env)
+        # warm-up: the compiled kernel's JIT cache is filled once, before any timed run (else the
+        # first run pays the compilation: 32 CPU s more in the driver in the first measurement)
+        subprocess.run([sys.executable, "-m", "verify.cli", "solve", "maker-breaker", "examples/classical/ap-13-4.txt",
+                        "--method", "search", "--certificate", f"{tmp}/warm.zip", "--jobs", "1"],
+                       cwd=ROOT, check=True, env=env, capture_output=True)
         for n in counts:
+            load = os.getloadavg()[0]
             rows.append(run_once(a.question, n, Path(tmp), a.timeout))
             r = rows[-1]
+            r["load"] = load
             print(f"   ({a.question}: {n} worker(s) done in {r['wall']:.1f} s)", file=sys.stderr)
     base = rows[0]
     print(f"== {a.question} through --dask on a LocalCluster (processes, 1 thread per worker); "
           f"load average at the end {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"{'workers':>7} | {'wall s':>8} | {'driver CPU s':>12} | {'workers CPU s':>13} | {'total CPU s':>11} | "
-          f"{'speed-up (wall)':>15} | winner, certified, parts, size")
+          f"{'speed-up (wall)':>15} | load | winner, certified, parts, size")
     for r in rows:
         total = r["driver_cpu"] + r["worker_cpu"]
         print(f"{r['workers']:>7} | {r['wall']:8.1f} | {r['driver_cpu']:12.1f} | {r['worker_cpu']:13.1f} | "
-              f"{total:11.1f} | {base['wall'] / r['wall']:15.2f} | {r['winner']}, {r['certified']}, "
+              f"{total:11.1f} | {base['wall'] / r['wall']:15.2f} | {r['load']:4.1f} | {r['winner']}, {r['certified']}, "
               f"{r['parts']}, {r['size_kb']} KB")
     return 0
 
