@@ -203,16 +203,27 @@ def test_method_search_with_certificate(convention):
     assert str(out.winner) == str(solve(convention, game, method="explicit").winner)
 
 
-def test_unbiased_maker_breaker_search_is_the_proof_search(monkeypatch):
+def test_unbiased_maker_breaker_search_is_the_proof_search():
     """The unbiased Maker-Breaker game keeps the .pg proof search (this route is for the biased
     game); a biased game refuses the options only that search takes."""
+    from verify.solvers import method_info
+    from verify.solvers.search import methods
+    route = method_info("maker-breaker", "search")
+    assert route.fn.__wrapped__ is methods.solve_maker_breaker_search
+    assert {"certificate", "timeout", "jobs", "driver"} <= set(route.takes)  # the proof search's options
+    h = board(3, (0b011, 0b110))
+    with pytest.raises(InputError, match="--jobs"):
+        solve("maker-breaker", ConventionGame(h, bias=(1, 2)), method="search", jobs=2)
+
+
+@pytest.mark.slow
+def test_unbiased_maker_breaker_search_runs_the_proof_search(monkeypatch):
+    """(slow: the proof search's kernel may compile) the unbiased game never reaches this search."""
     def boom(*args, **kwargs):
         raise AssertionError("the unbiased game reached the conventions search")
     monkeypatch.setattr(sc, "solve_convention_search", boom)
-    h = graph_board("triangle", 5)
+    h = board(3, (0b011, 0b110))
     assert str(solve("maker-breaker", ConventionGame(h), method="search").winner) == "maker"
-    with pytest.raises(InputError, match="--jobs"):
-        solve("maker-breaker", ConventionGame(h, bias=(1, 2)), method="search", jobs=2)
 
 
 def test_without_numba_the_same_code_runs_interpreted():
