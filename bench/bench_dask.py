@@ -10,10 +10,10 @@ of the wall time. The questions (``--question``):
   certified by a book (``--certificate OUT.zip``): the whole game decided and the top walked in
   the driver, one part per class of Maker's first move (up to the reflection) with Breaker's
   answer, each a task, merged into one zip that the checker reads part by part (13 parts, 292 KB;
-  the workers' CPU 140-148 s, the driver's 15-47 s: its probes have wall-clock budgets, so it
+  the workers' CPU 114-148 s, the driver's 14-47 s: its probes have wall-clock budgets, so it
   works more on a loaded machine). The driver's work is serial (Amdahl): on an idle machine the
-  speed-up is at most about 1.8 on 2 workers; on the shared machine it measured 1.06 and 2.82 in
-  two runs (docs/classical.md, "Many machines").
+  speed-up is at most about 1.8 on 2 workers; on the shared machine it measured 2.82, 1.06 and
+  0.89 in three runs (docs/classical.md, "Many machines").
 - ``qubic-book``: Qubic, Maker first, the same way: 12 parts of 8-83 CPU s each; too long for a
   shared machine (on 1 worker it ran past 1,800 s of wall time at a load average of 13).
 - ``ap-pn``: the 5-term van der Waerden game on {1..28}, Maker first, by the PN² driver
