@@ -50,8 +50,10 @@ C3 = np.uint64(0x165667B19E3779F9)
 
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
-    PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS = range(16)
-STATS = 16  # (MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, kernel_race;
+    PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS, ORACLE_MOVES, ORACLE_CALLS, ORACLE_SETS = range(19)
+STATS = 19  # (ORACLE_SETS, ORACLE_MOVES: the race kernel asks its Maker-Breaker oracle only where X has
+# at most ORACLE_SETS live sets or at most ORACLE_MOVES moves left, ORACLE_SETS = 0: everywhere;
+# ORACLE_CALLS: its calls; MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, kernel_race;
 # TSS_NODES: the threat-space search's positions; CARRIER_SKIPS: Y's replies passed over, off the
 # carrier of a refuted reply)
 
@@ -361,6 +363,120 @@ def pair_leaf(S, lv, ln, d, own):
             np_ += 1
             used |= p
     return pairs[0]
+
+
+@njit(cache=True, inline="always")
+def next_bit(m, x):
+    """The lowest cell of ``m`` above the one-cell mask ``x`` (0 if none)."""
+    return lowbit(m & ~((x << U1) - U1))
+
+
+@njit(cache=True)
+def pair_search(needs, k, budget, out):
+    """A pairing of the needs ``needs[:k]`` (disjoint pairs of cells, every need holding a whole pair:
+    the pairing lemma of :mod:`verify.certificates.proof`, pg-proof §4.11) by backtracking: the
+    uncovered need with the fewest unused cells first, its pairs in cell order; a need of two
+    unused cells is a forced pair (free), every other pair tried counts against ``budget``. The
+    number of pairs written to ``out`` (at least 32 long), or -1 when none is found within the
+    budget (which proves nothing). Exhaustive when the budget is not reached."""
+    cov = np.zeros(k, np.int32)  # chosen pairs inside each need
+    cells = np.zeros(33, np.uint64)  # per level: the unused cells of the need being paired
+    pa = np.zeros(33, np.uint64)  # per level: the pair's two cells
+    pb = np.zeros(33, np.uint64)
+    used = U0
+    lev = 0
+    spent = 0
+    mode = 0  # 0: choose a need at lev; 1: its next pair; 2: lev exhausted, back to lev - 1
+    while True:
+        if mode == 0:
+            best = -1
+            fewest = 65
+            for q in range(k):
+                if cov[q] == 0:
+                    c = popcount(needs[q] & ~used)
+                    if c < fewest:
+                        fewest, best = c, q
+                        if c < 2:
+                            break
+            if best < 0:
+                return lev
+            if fewest < 2 or lev >= 32:
+                mode = 2
+                continue
+            m = needs[best] & ~used
+            cells[lev] = m
+            pa[lev] = lowbit(m)
+            pb[lev] = pa[lev]
+            mode = 1
+            continue
+        if mode == 2:
+            if lev == 0:
+                return -1
+            lev -= 1
+            p = out[lev]
+            used &= ~p
+            for q in range(k):
+                if needs[q] & p == p:
+                    cov[q] -= 1
+            mode = 1
+            continue
+        m = cells[lev]
+        if (m & (m - U1)) & ((m & (m - U1)) - U1) != U0:  # three cells or more: a choice
+            spent += 1
+            if spent > budget:
+                return -1
+        a = pa[lev]
+        b = next_bit(m, pb[lev])
+        while b == U0:
+            a = next_bit(m, a)
+            if a == U0:
+                break
+            b = next_bit(m, a)
+        if a == U0:
+            mode = 2
+            continue
+        pa[lev] = a
+        pb[lev] = b
+        p = a | b
+        out[lev] = p
+        used |= p
+        for q in range(k):
+            if needs[q] & p == p:
+                cov[q] += 1
+        lev += 1
+        mode = 0
+
+
+@njit(cache=True)
+def live_pairing(S, lv, ln, d, own, budget, out):
+    """:func:`pair_search` on the live needs ``lv[d, :ln[d]]`` (sets minus ``own``)."""
+    k = ln[d]
+    needs = np.empty(k, np.uint64)
+    for j in range(k):
+        needs[j] = S[lv[d, j]] & ~own
+        if popcount(needs[j]) < 2:
+            return -1
+    return pair_search(needs, k, budget, out)
+
+
+@njit(cache=True)
+def state_pairing(S, own, opp, left, budget, out):
+    """:func:`pair_search` on the needs of the sets of ``S`` untouched by ``opp`` needing at most
+    ``left`` cells (the live needs, pg-proof §4.11); -1 also when a need has fewer than two cells."""
+    needs = np.empty(S.shape[0], np.uint64)
+    k = 0
+    for i in range(S.shape[0]):
+        if S[i] & opp:
+            continue
+        need = S[i] & ~own
+        c = popcount(need)
+        if c > left:
+            continue
+        if c < 2:
+            return -1
+        needs[k] = need
+        k += 1
+    return pair_search(needs, k, budget, out)
 
 
 @njit(cache=True, inline="always")

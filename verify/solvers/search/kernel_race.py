@@ -19,7 +19,17 @@ when it needs at most Y's remaining moves. Each rule is exact:
   never completed (one stone per move: it stays out of reach whatever is played); X tries only
   cells on live sets of either player (a cell on none is worth a pass, and a pass is never better
   than a move: monotonicity, :mod:`verify.solvers.search.engine`).
-- **Maker-Breaker oracle** (X's turn, no forced block; ``tab2`` non-empty): X wins the race only if
+- **Pairing leaves** (X's turn, ``rpb`` > 0 and ``pk[t]`` > 0: X never moves twice in a row from t on):
+  a pairing of X's live needs (disjoint pairs of free cells, every need holding a whole pair), found
+  by :func:`verify.solvers.search.kernel.pair_search` within ``rpb`` choices, refutes the state: Y
+  answers each X move on a pair with its mate, so X completes no live set (the others are out of
+  reach), whatever Y's own sets do (pg-proof §4.11, the rule the certificate's ``pairings`` use;
+  Harries 2026 uses the same leaves for the second player of these races). Y's sets play no part,
+  so any number of live sets is tried. On the L pentomino's 6×6 race "does black win?" fell from
+  over 1,500 s (undecided) to 16 CPU s.
+- **Maker-Breaker oracle** (X's turn, no forced block; ``tab2`` non-empty; where X has at most
+  ``st[ORACLE_SETS]`` live sets or at most ``st[ORACLE_MOVES]`` moves left, ``st[ORACLE_SETS]`` = 0:
+  everywhere; any choice is sound, it only saves work): X wins the race only if
   X wins the Maker-Breaker game from the same state (Y's sets ignored: X's winning strategy in the
   race completes an X set within the schedule against every Y play, which is all the Maker-Breaker
   game asks), so when :func:`verify.solvers.search.kernel.node` (its own table, residual keys)
@@ -56,10 +66,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, PROVEN, TSS_BUDGET,
-                            TSS_LEFT, TSS_WINS, TT_HITS, U0, U1, add_scores, by_score, cells_image, child_after, image,
-                            lowbit, node, partners, popcount, region_order, scores, threat_cells, tss, tt_find_k,
-                            tt_store_k)
+from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, ORACLE_CALLS, ORACLE_MOVES,
+                     ORACLE_SETS, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_WINS, TT_HITS, U0, U1, add_scores,
+                     by_score, cells_image, child_after, image, live_pairing, lowbit, node, partners, popcount,
+                     region_order, scores, threat_cells, tss, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -119,7 +129,7 @@ def both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, allowed, left_y):
 
 @njit(cache=True)
 def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own, opp, t, d, tss_depth,
-              T, Ti, symt, tab2, mask2, pk, inc):
+              T, Ti, symt, tab2, mask2, pk, inc, rpb):
     """The value of the state (own, opp, t) whose lists are ``lv[d]`` (X's live sets) and ``lvy[d]``
     (Y's unblocked sets): (status, carrier, move), see the module docstring."""
     st[NODES] += 1
@@ -158,13 +168,19 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 status, carrier, move = 1, need | yopen, need
                 done = True
                 break
+        if not done and rpb > 0 and pk[t] > 0:
+            if live_pairing(S, lv, ln, d, own, rpb, np.empty(33, np.uint64)) >= 0:
+                st[PAIRINGS] += 1
+                done = True  # a pairing of X's live needs: X completes none
         forced = U0
         if not done and yth != U0 and t + 1 < n and not isx[t + 1]:
             st[FORCED] += 1
             if (yth & (yth - U1)) != U0:
                 done = True  # two cells Y completes next: X blocks one
             forced = yth
-        if not done and forced == U0 and tab2.shape[0] > 0:
+        if not done and forced == U0 and tab2.shape[0] > 0 and (
+                st[ORACLE_SETS] == 0 or k <= st[ORACLE_SETS] or lx[t] <= st[ORACLE_MOVES]):
+            st[ORACLE_CALLS] += 1
             r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt,
                            pk, inc)
             if r < 0:
@@ -197,7 +213,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             for v in moves:
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, U0, lx[t + 1])
                 r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own | v,
-                                      opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
+                                      opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -218,7 +234,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             st[FORCED] += 1
             after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, th, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
+                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
             if r < 0:
                 return r, U0, U0
             status, carrier, move = (1, car | th | yopen, U0) if r == 1 else (0, U0, th)
@@ -236,7 +252,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 tried = lowbit(legal)
             after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, tried, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
+                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
             if r < 0:
                 return r, U0, U0
             move = tried
@@ -244,7 +260,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 carrier = car | tried
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, U0, lx[t + 1])
                 r, cp, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc)
+                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
                 if r < 0:
                     return r, U0, U0
                 if r == 1:
@@ -261,7 +277,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                         after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
                         r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
                                               st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk,
-                                              inc)
+                                              inc, rpb)
                         if r < 0:
                             return r, U0, U0
                         if r == 0:

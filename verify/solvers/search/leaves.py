@@ -6,6 +6,9 @@
   proof are in :mod:`verify.certificates.proof`, which checks the pairings a certificate records).
   Found by a bounded backtracking search (the most constrained uncovered set first); ``None`` when
   none is found within the budget (which proves nothing).
+- In races on the compiled kernel the builder records the race kernel's own pairings instead
+  (:meth:`verify.solvers.search.fast.FastProofSearch.pairing`, any number of live sets), and Y
+  moves into them where it can (:func:`_race_choice`).
 """
 from __future__ import annotations
 
@@ -81,10 +84,16 @@ def pairer(search, found: dict):
     ((black, white, t) -> pairs); else None (the walk then goes on below the state)."""
     ok = no_double_moves(search.sched, search.x)
 
+    kernel = getattr(search, "pairing", None)  # the race kernel's own pairing search
+    race = kernel is not None and getattr(search, "race", False) and getattr(search, "rpb", 0) > 0
+
     def pairing(b, w, t):
         if not ok[t]:
             return None
-        pairs = pair_cover(_needs(search, *search.own_opp(b, w), t))
+        if race:  # the kernel's rule and search alone (pair_cover's fallback cost half a build)
+            pairs = kernel(b, w, t)
+        else:
+            pairs = pair_cover(_needs(search, *search.own_opp(b, w), t))
         if pairs is not None:
             found[(b, w, t)] = pairs
         return pairs
@@ -99,6 +108,8 @@ def pairing_choice(search, choose, moves: dict):
     first."""
     ok = no_double_moves(search.sched, search.x)
     cover = _cached_cover((len(search.game.positions) + 7) // 8)
+    if getattr(search, "race", False) and getattr(search, "rpb", 0) > 0:
+        return _race_choice(search, choose, moves, ok)
 
     def pick(b, w, t):
         if t + 1 < len(ok) and ok[t + 1]:
@@ -118,6 +129,25 @@ def pairing_choice(search, choose, moves: dict):
                 if c != v:
                     moves[(b, w, t)] = c
                 return c
+        return choose(b, w, t)
+
+    return pick
+
+
+def _race_choice(search, choose, moves: dict, ok):
+    """:func:`pairing_choice` on the race kernel (:meth:`FastProofSearch.pairing`): among Y's
+    LOOKAHEAD_MOVES most needed cells, the first after which the kernel's pairing search finds a
+    pairing within CHOICE_BUDGET, else ``choose``'s move (no lookahead: in a race the kernel's own
+    refutations end in its pairing leaves already, and the Python lookahead cost 90% of a build)."""
+
+    def pick(b, w, t):
+        if t + 1 < len(ok) and ok[t + 1]:
+            needs = _needs(search, *search.own_opp(b, w), t + 1)
+            for c in _by_weight(needs, search.legal(b, w, t))[:LOOKAHEAD_MOVES]:
+                nb, nw = search.play(b, w, c, False)
+                if search.pairing(nb, nw, t + 1, CHOICE_BUDGET) is not None:
+                    moves[(b, w, t)] = c
+                    return c
         return choose(b, w, t)
 
     return pick
