@@ -138,3 +138,23 @@ def test_bad_input_is_one_line(tmp_path, capsys, argv, needle):
     status = main(argv)
     err = capsys.readouterr().err
     assert status == 2 and needle in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_no_certificates_decides_without_certifying(tmp_path, capsys):
+    path = tmp_path / "k5.txt"
+    assert main(["family", "graph", "triangle", "5", "-o", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["threshold", "maker-breaker", str(path), "--no-certificates", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["threshold"] == 2 and out["certified"] is False
+    assert all(not row["certified"] for row in out["rows"])
+    assert main(["threshold", "maker-breaker", str(path), "--no-certificates", "--certificates", str(tmp_path)]) == 2
+    assert "exclude each other" in capsys.readouterr().err
+
+
+def test_auto_picks_the_convention_search_beyond_small_boards():
+    k7 = verify.family("graph", "triangle", 7)
+    r = verify.solve("maker-breaker", k7, bias=(1, 2))
+    assert r.method == "search" and str(r.winner) == "breaker"
+    small = verify.family("graph", "triangle", 5)
+    assert verify.solve("avoider-enforcer", small).method == "explicit"

@@ -262,7 +262,8 @@ def solve(game: str, instance: Any, method: str = "auto", *, first: str | None =
 
 
 def threshold(game: str, board: Any, *, first: str | None = None, method: str = "auto",
-              timeout: float | None = None, keep_certificates: bool = False) -> "ThresholdResult":
+              timeout: float | None = None, keep_certificates: bool = False,
+              certify: bool = True) -> "ThresholdResult":
     """The threshold bias of a Maker-Breaker game, or the two thresholds of an Avoider-Enforcer game,
     every (1:q) game reported decided with a checked certificate.
 
@@ -277,6 +278,8 @@ def threshold(game: str, board: Any, *, first: str | None = None, method: str = 
         How each (1:q) game is decided (:func:`solve`).
     keep_certificates : bool
         Keep each row's certificate (``result.rows[i].certificate``).
+    certify : bool
+        Certify every row (default); ``False`` decides them without certificates (not certified).
 
     Returns
     -------
@@ -294,7 +297,7 @@ def threshold(game: str, board: Any, *, first: str | None = None, method: str = 
     from .thresholds import threshold as _threshold
     if isinstance(board, (str, PathLike)):
         board = load_instance("maker-breaker", board).board
-    return _threshold(game, board, first, method, timeout, keep_certificates)
+    return _threshold(game, board, first, method, timeout, keep_certificates, certify)
 
 
 def methods(game: str | None = None) -> list[tuple[str, str]]:

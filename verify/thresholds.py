@@ -22,7 +22,9 @@ q' ≤ q (0 if Avoider wins at 1), the *upper threshold* f⁺ the smallest q suc
 (1 : q') game for every q' > q. Every row is certified.
 
 Each question is answered by :func:`verify.solvers.solve` (``method`` as given, ``auto`` by default)
-with ``certificate=True``: every verdict reported is certified by the independent checker.
+with ``certificate=True``: every verdict reported is certified by the independent checker (unless
+asked not to: ``certify=False``, ``--no-certificates``, for boards whose certificates outgrow the
+kernel's caps, such as the (1:3) triangle game on K_8; such a result says "not certified").
 """
 from __future__ import annotations
 
@@ -102,11 +104,12 @@ def _game(convention: str, board, first: str | None) -> cv.ConventionGame:
     return cv.ConventionGame(board, convention, (1, 1), first)
 
 
-def _decide(game: cv.ConventionGame, q: int, method: str, timeout: float | None, keep: bool) -> BiasRow:
+def _decide(game: cv.ConventionGame, q: int, method: str, timeout: float | None, keep: bool,
+            certify: bool = True) -> BiasRow:
     from .solvers import solve
     instance = replace(game, bias=(1, q))
     options = {} if timeout is None else {"timeout": timeout}
-    result = solve(game.convention, instance, method=method, certificate=True, **options)
+    result = solve(game.convention, instance, method=method, certificate=certify, **options)
     return BiasRow(q, str(result.winner), result.certified, result.check.detail if result.check else "",
                    result.method, result.certificate if keep else None)
 
@@ -116,7 +119,8 @@ def free_vertices(game: cv.ConventionGame) -> int:
 
 
 def maker_breaker_threshold(board, first: str | None = None, method: str = "auto",
-                            timeout: float | None = None, keep_certificates: bool = False) -> ThresholdResult:
+                            timeout: float | None = None, keep_certificates: bool = False,
+                            certify: bool = True) -> ThresholdResult:
     """The threshold bias q_thr of the Maker-Breaker game on ``board`` (Def I.1.32), certified.
 
     Galloping then bisection over q (the Breaker-win set is closed upwards, Prop I.1.13): the two
@@ -127,7 +131,7 @@ def maker_breaker_threshold(board, first: str | None = None, method: str = "auto
 
     def row(q):
         if q not in decided:
-            decided[q] = _decide(game, q, method, timeout, keep_certificates)
+            decided[q] = _decide(game, q, method, timeout, keep_certificates, certify)
         return decided[q]
 
     lo, hi = 0, None  # Maker wins at lo (0: none known), Breaker wins at hi
@@ -170,14 +174,15 @@ def avoider_surely_wins(game: cv.ConventionGame, q: int) -> bool:
 
 
 def avoider_enforcer_thresholds(board, first: str | None = None, method: str = "auto",
-                                timeout: float | None = None, keep_certificates: bool = False) -> ThresholdResult:
+                                timeout: float | None = None, keep_certificates: bool = False,
+                                certify: bool = True) -> ThresholdResult:
     """Every (1 : q) Avoider-Enforcer game on ``board`` from q = 1 until Avoider surely wins, each
     certified, and the lower and upper thresholds f⁻, f⁺ (Hefetz, Krivelevich, Szabó 2007)."""
     game = _game(cv.AVOIDER_ENFORCER, board, first)
     top = max(1, free_vertices(game))
     rows = []
     for q in range(1, top + 1):
-        rows.append(_decide(game, q, method, timeout, keep_certificates))
+        rows.append(_decide(game, q, method, timeout, keep_certificates, certify))
         if avoider_surely_wins(game, q):
             break
     lower = 0
@@ -198,9 +203,11 @@ def avoider_enforcer_thresholds(board, first: str | None = None, method: str = "
 
 
 def threshold(convention: str, board, first: str | None = None, method: str = "auto",
-              timeout: float | None = None, keep_certificates: bool = False) -> ThresholdResult:
+              timeout: float | None = None, keep_certificates: bool = False,
+              certify: bool = True) -> ThresholdResult:
     """The threshold question of ``convention`` on ``board``: :func:`maker_breaker_threshold` or
-    :func:`avoider_enforcer_thresholds`."""
+    :func:`avoider_enforcer_thresholds`; ``certify=False`` decides each row without a certificate
+    (the rows, and so the threshold, are then not certified: said in every output)."""
     fn = maker_breaker_threshold if convention == cv.MAKER_BREAKER else avoider_enforcer_thresholds
     _game(convention, board, first)
-    return fn(board, first, method, timeout, keep_certificates)
+    return fn(board, first, method, timeout, keep_certificates, certify)

@@ -25,6 +25,9 @@ def add_cli(sub) -> None:
     t.add_argument("--timeout", type=float, help="seconds allowed for each (1:q) game")
     t.add_argument("--certificates", metavar="DIR",
                    help="write each row's checked certificate to DIR/GAME-1-Q.json")
+    t.add_argument("--no-certificates", dest="certify", action="store_false",
+                   help="decide each (1:q) game without a certificate (faster, reaches further; the answer "
+                        "is then reported not certified)")
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.set_defaults(func=cmd_threshold)
 
@@ -42,7 +45,10 @@ def cmd_threshold(args) -> int:
     if getattr(instance, "breaker", None) or getattr(instance, "bob", None):
         raise InputError("a threshold is asked from the start: the board has given vertices for the second player")
     keep = args.certificates is not None
-    result = threshold(args.game, board, args.first, args.method, args.timeout, keep_certificates=keep)
+    if keep and not args.certify:
+        raise InputError("--certificates and --no-certificates exclude each other")
+    result = threshold(args.game, board, args.first, args.method, args.timeout, keep_certificates=keep,
+                       certify=args.certify)
     out = result.to_json()
     if keep:
         folder = Path(args.certificates)
@@ -57,5 +63,6 @@ def cmd_threshold(args) -> int:
     else:
         print(f"{result.summary()}   [{'certified' if result.certified else 'not certified'}]")
         for row in result.rows:
-            print(f"  1:{row.q}  {row.winner} wins   independent check: {row.check}")
+            check = f"independent check: {row.check}" if row.certified else f"not certified (method {row.method})"
+            print(f"  1:{row.q}  {row.winner} wins   {check}")
     return 0

@@ -21,7 +21,8 @@ from ..errors import CertificateError, InputError, MethodError
 from ..formats.instances import GAMES, game_spec
 from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
-from .chooser import Choice, as_choice
+from ..games.conventions import NEW_CONVENTIONS
+from .chooser import Choice, as_choice, choose_positional
 from .deadline import deadline
 from .options import OPTION_NAMES, SolveOptions, flag
 
@@ -149,7 +150,8 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         raise InputError(f"method {method} for {game} does not take a bias (biased games: methods explicit, search)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
-    choice = None if method != "auto" else Choice("explicit", "a bias: the explicit reference") if biased \
+    positional = biased or game in NEW_CONVENTIONS
+    choice = None if method != "auto" else choose_positional(instance) if positional \
         else _auto(game, instance, given)
     chosen = choice.method if choice else method
     m = method_info(game, chosen)

@@ -183,6 +183,27 @@ def choose_maker_breaker(game) -> Choice:
                   note=f"{m.free} free vertices, explicit's bound {_count(m.bound)} states")
 
 
+#: the positional games of every convention and bias: ``explicit`` on at most this many free vertices
+#: (everything measured there answers in well under a second, and the reference is the plainest
+#: proof), the search of :mod:`verify.solvers.search.conventions` beyond (bench/bench_conventions.py:
+#: 65x on Sim, about 360x on the (1:2) triangle game on K_6, K_7 games the reference cannot finish,
+#: 0.2-0.9x on some 4x4 avoidance boards of 16 vertices, where both answer in under a second)
+POSITIONAL_EXPLICIT_FREE_VERTICES = 12
+
+
+def choose_positional(game) -> Choice:
+    """The general positional game (any convention, any bias): the explicit reference on at most
+    :data:`POSITIONAL_EXPLICIT_FREE_VERTICES` free vertices, the convention search beyond."""
+    board = game.board
+    free = (board.full_mask & ~game.alice_mask & ~game.bob_mask).bit_count()
+    what = f"{game.convention}, bias {game.bias[0]}:{game.bias[1]}, {free} free vertices"
+    if free <= POSITIONAL_EXPLICIT_FREE_VERTICES:
+        return Choice("explicit", f"{what}: the explicit reference answers boards of at most "
+                                  f"{POSITIONAL_EXPLICIT_FREE_VERTICES} free vertices at once")
+    return Choice("search", f"{what}: the convention search (exact pruning and symmetry; "
+                            "bench/bench_conventions.py)", note=f"{free} free vertices")
+
+
 def choose_pg(game) -> Choice:
     """The proof search: it beats the explicit solver on every Hex puzzle (bench/bench_search.py)."""
     return Choice("search", "the proof search beats the explicit solver on every Hex puzzle "
