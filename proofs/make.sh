@@ -141,6 +141,7 @@ race_tet Y 5
 # 11 (proofs/large, 3.4 MB: 633 s to decide and certify, 1.6 GB peak; checked in 3.3 s).
 race_tet L 7 9
 race_tet L 6 8
+race_tet L 6  # the whole 6x6 race: a draw (2.8 MB, kept in git: checked in about 4 s; pairing leaves in the race search)
 CERTDIR=proofs/large race_tet L 6 11
 verify check --second-opinion proofs/large/L-6x6-race-11.json --instance examples/classical/L-6x6-race-11.pg --expect draw > /dev/null
 # ... nor within 12 (3.9 MB: 1,239 CPU s to decide and certify at 1.6 GB, session 10; checked in 2.7 s)
