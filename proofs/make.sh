@@ -191,6 +191,11 @@ for n in 5 6; do
   done
 done
 verify solve avoider-avoider examples/classical/triangle-K6.txt --certificate proofs/classical/sim-K6.json
+# Avoider-Enforcer has no bias monotonicity on K_6 either: Avoider first wins at 1:5 and 1:7, Enforcer at 1:6
+for q in 5 6 7; do
+  verify solve avoider-enforcer examples/classical/triangle-K6.txt --bias "1:$q" \
+    --certificate "proofs/classical/triangle-K6-avoider-enforcer-bias-1-$q-avoider-first.json"
+done
 
 # Each committed certificate answers the question proofs/QUESTIONS names.
 grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; do
