@@ -23,7 +23,52 @@ from ..hypergraph import bits
 from .explicit import MAX_EXPLICIT_VERTICES, too_large
 
 
-class ConventionSearch:
+class Positions:
+    """The step of the game every value oracle shares (the reference below and the convention search
+    of :mod:`verify.solvers.search.conventions`): the start, one claim and a claim achieving the
+    value, from ``value(alice, bob, alice_to_move, left)``, ``completes(own, v)`` and the fields
+    ``convention``, ``edges``, ``full``, ``p``, ``q``. The certificate builder asks these."""
+
+    def start(self, alice: int, bob: int, alice_first: bool) -> int:
+        """The outcome of the game from a given position, ``alice_first`` to move with a full turn."""
+        decided = cv.start_value(self.convention, self.edges, alice, bob, alice_first)
+        if decided is not None:
+            return decided
+        if not self.full & ~alice & ~bob:
+            return cv.exhausted_value(self.convention)
+        return self.value(alice, bob, alice_first, self.p if alice_first else self.q)
+
+    def completes(self, own: int, v: int) -> bool:
+        """Whether claiming vertex bit ``v`` (now in ``own``) completes an edge wholly in ``own``."""
+        return cv.completes(self.edges, own, v)
+
+    def after_claim(self, alice: int, bob: int, alice_to_move: bool, left: int, v: int, free: int) -> int:
+        """The outcome once the mover claims vertex bit ``v`` (``free``: what is then left)."""
+        if alice_to_move:
+            alice |= v
+        else:
+            bob |= v
+        if self.completes(alice if alice_to_move else bob, v):
+            decided = cv.completion_value(self.convention, alice_to_move)
+            if decided is not None:
+                return decided
+        if not free:
+            return cv.exhausted_value(self.convention)
+        if left > 1:
+            return self.value(alice, bob, alice_to_move, left - 1)
+        return self.value(alice, bob, not alice_to_move, self.q if alice_to_move else self.p)
+
+    def best_claim(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int | None:
+        """A claim (vertex bit) achieving the value for the mover (None if no free vertex)."""
+        want = self.value(alice, bob, alice_to_move, left)
+        free = self.full & ~alice & ~bob
+        for i in bits(free):
+            if self.after_claim(alice, bob, alice_to_move, left, 1 << i, free & ~(1 << i)) == want:
+                return 1 << i
+        return None
+
+
+class ConventionSearch(Positions):
     """``value(alice, bob, alice_to_move, left)``: the outcome (+1 Alice wins, 0 draw, -1 Bob
     wins) with optimal play, Alice maximising and Bob minimising."""
 
@@ -35,15 +80,6 @@ class ConventionSearch:
         self.memo: dict = {}
         self.nodes = 0
         self.max_states = limits.MAX_EXPLICIT_STATES if max_states is None else max_states
-
-    def start(self, alice: int, bob: int, alice_first: bool) -> int:
-        """The outcome of the game from a given position, ``alice_first`` to move with a full turn."""
-        decided = cv.start_value(self.convention, self.edges, alice, bob, alice_first)
-        if decided is not None:
-            return decided
-        if not self.full & ~alice & ~bob:
-            return cv.exhausted_value(self.convention)
-        return self.value(alice, bob, alice_first, self.p if alice_first else self.q)
 
     def value(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int:
         key = (alice, bob, alice_to_move, left)
@@ -66,31 +102,6 @@ class ConventionSearch:
                     break
         self.memo[key] = best
         return best
-
-    def after_claim(self, alice: int, bob: int, alice_to_move: bool, left: int, v: int, free: int) -> int:
-        """The outcome once the mover claims vertex bit ``v`` (``free``: what is then left)."""
-        if alice_to_move:
-            alice |= v
-        else:
-            bob |= v
-        if cv.completes(self.edges, alice if alice_to_move else bob, v):
-            decided = cv.completion_value(self.convention, alice_to_move)
-            if decided is not None:
-                return decided
-        if not free:
-            return cv.exhausted_value(self.convention)
-        if left > 1:
-            return self.value(alice, bob, alice_to_move, left - 1)
-        return self.value(alice, bob, not alice_to_move, self.q if alice_to_move else self.p)
-
-    def best_claim(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int | None:
-        """A claim (vertex bit) achieving the value for the mover (None if no free vertex)."""
-        want = self.value(alice, bob, alice_to_move, left)
-        free = self.full & ~alice & ~bob
-        for i in bits(free):
-            if self.after_claim(alice, bob, alice_to_move, left, 1 << i, free & ~(1 << i)) == want:
-                return 1 << i
-        return None
 
 
 def solve_convention(game: cv.ConventionGame, certificate: bool = False) -> cv.ConventionOutcome:

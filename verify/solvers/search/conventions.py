@@ -48,6 +48,7 @@ from __future__ import annotations
 from ...errors import InputError, TooLarge
 from ...games import conventions as cv
 from ...hypergraph import bits, minimal_masks
+from ..explicit_conventions import Positions
 
 #: the table's default bound (entries)
 MAX_STATES = 12_000_000
@@ -300,7 +301,7 @@ def canoniser(board, edges, symmetry: bool = True):
 _MB, _AE, _MM, _AA = cv.MAKER_BREAKER, cv.AVOIDER_ENFORCER, cv.MAKER_MAKER, cv.AVOIDER_AVOIDER
 
 
-class ConventionSolver:
+class ConventionSolver(Positions):
     """The value of positions of ``game`` (``value``, ``best_claim``: the oracle interface of
     :class:`verify.solvers.explicit_conventions.ConventionSearch`). ``rules``: the exact rules in use
     (a subset of :data:`RULES`; tests turn them off one by one)."""
@@ -324,15 +325,7 @@ class ConventionSolver:
         self.maxleft = max(self.p, self.q) + 1
         self.shift = game.board.n
 
-    # the interface of the reference's ConventionSearch (the certificate builder's oracle)
-    def start(self, alice: int, bob: int, alice_first: bool) -> int:
-        decided = cv.start_value(self.convention, self.edges, alice, bob, alice_first)
-        if decided is not None:
-            return decided
-        if not self.full & ~alice & ~bob:
-            return cv.exhausted_value(self.convention)
-        return self.value(alice, bob, alice_first, self.p if alice_first else self.q)
-
+    # start, after_claim and best_claim: Positions, the reference's step (the builder's oracle)
     def value(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int:
         """The value of a position (the mover has ``left`` claims left in its turn)."""
         if not self.weak and not self.ge(alice, bob, alice_to_move, left, 0):
@@ -341,31 +334,9 @@ class ConventionSolver:
             return cv.ALICE_WINS
         return cv.BOB_WINS if self.weak else cv.DRAW
 
-    def after_claim(self, alice: int, bob: int, alice_to_move: bool, left: int, v: int, free: int) -> int:
-        """The value once the mover claims vertex bit ``v`` (``free``: what is then left)."""
-        if alice_to_move:
-            alice |= v
-        else:
-            bob |= v
-        own = alice if alice_to_move else bob
-        if any(e & own == e for e in self.by_vertex[v.bit_length() - 1]):
-            decided = cv.completion_value(self.convention, alice_to_move)
-            if decided is not None:
-                return decided
-        if not free:
-            return cv.exhausted_value(self.convention)
-        if left > 1:
-            return self.value(alice, bob, alice_to_move, left - 1)
-        return self.value(alice, bob, not alice_to_move, self.q if alice_to_move else self.p)
-
-    def best_claim(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int | None:
-        """A claim (vertex bit) achieving the value for the mover (None if no free vertex)."""
-        want = self.value(alice, bob, alice_to_move, left)
-        free = self.full & ~alice & ~bob
-        for i in bits(free):
-            if self.after_claim(alice, bob, alice_to_move, left, 1 << i, free & ~(1 << i)) == want:
-                return 1 << i
-        return None
+    def completes(self, own: int, v: int) -> bool:
+        """Whether claiming vertex bit ``v`` completes an edge wholly in ``own`` (the edges through it)."""
+        return any(e & own == e for e in self.by_vertex[v.bit_length() - 1])
 
     # the boolean search
     def child(self, a: int, b: int, amove: bool, left: int, v: int, t: int) -> bool:
