@@ -45,8 +45,8 @@ from .thresholds import ThresholdResult
 
 __all__ = [
     "GAMES", "Hypergraph", "MakerBreakerGame", "load", "family", "family_parameters",
-    "solve", "methods", "check", "Certificate", "picture",
-    "Result", "Outcome", "BoundedOutcome", "NimValue", "SGValue", "Winner", "Answer", "Question", "Player",
+    "solve", "threshold", "methods", "check", "Certificate", "picture",
+    "Result", "ThresholdResult", "Outcome", "BoundedOutcome", "NimValue", "SGValue", "Winner", "Answer", "Question", "Player",
     "CheckReport", "VerifyError", "InputError", "CertificateError",
 ]
 
