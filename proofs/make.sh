@@ -191,6 +191,19 @@ for n in 5 6; do
   done
 done
 verify solve avoider-avoider examples/classical/triangle-K6.txt --certificate proofs/classical/sim-K6.json
+# The one-colour triangle avoidance game (both players add edges keeping the graph triangle-free;
+# who cannot move loses) is Sieben's AVD on the triangles of K_n: the second player wins on K_4,
+# K_5 (nim 0), the first on K_6 (nim 1), as Seress published for n <= 9. K_7 (nim 0, 7.4 MB, 17 s)
+# goes to proofs/large with VERIFY_LONG=1.
+for n in 4 5 6; do
+  verify solve avd "examples/classical/triangle-K$n.txt" --certificate "proofs/classical/triangle-avoidance-K$n-avd.json"
+done
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  verify family graph triangle 7 -o examples/classical/triangle-K7.txt
+  verify solve avd examples/classical/triangle-K7.txt --method explicit --certificate proofs/large/triangle-avoidance-K7-avd.json
+  verify check --second-opinion proofs/large/triangle-avoidance-K7-avd.json --instance examples/classical/triangle-K7.txt \
+    --expect nim=0 > /dev/null
+fi
 # Avoider-Enforcer has no bias monotonicity on K_6 either: Avoider first wins at 1:5 and 1:7, Enforcer at 1:6
 for q in 5 6 7; do
   verify solve avoider-enforcer examples/classical/triangle-K6.txt --bias "1:$q" \
