@@ -7,7 +7,6 @@ the canonical labelling of K_n states; the method through solve(), with certific
 from __future__ import annotations
 
 import itertools
-import random
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from verify.solvers.search import conventions as sc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brute import positional_winner  # noqa: E402
-from test_conventions import BIASES, board, every_clutter, every_hypergraph  # noqa: E402
+from test_conventions import BIASES, board, every_clutter, every_hypergraph, marked_questions  # noqa: E402
 
 
 def game_of(n, fam, convention, bias, alice_first, alice=0, bob=0) -> ConventionGame:
@@ -74,17 +73,7 @@ def test_search_equals_reference_on_every_clutter_of_five_vertices():
 
 
 def test_marked_positions_agree_with_brute_force():
-    rng = random.Random(4)
-    for _ in range(150):
-        n = rng.randint(1, 5)
-        fam = rng.sample(range(1, 1 << n), rng.randint(0, min(5, (1 << n) - 1)))
-        given_ = rng.sample(range(n), rng.randint(0, n))
-        cut = rng.randint(0, len(given_))
-        alice = sum(1 << i for i in given_[:cut])
-        bob = sum(1 << i for i in given_[cut:])
-        convention = rng.choice(CONVENTIONS)
-        bias = rng.choice(BIASES)
-        alice_first = convention in STRONG or rng.random() < 0.5
+    for n, fam, convention, bias, alice_first, alice, bob in marked_questions(4, 150):
         game = game_of(n, fam, convention, bias, alice_first, alice, bob)
         assert fast(game) == positional_winner(n, fam, convention, *bias, alice_first, alice, bob), \
             (n, fam, alice, bob, convention, bias)

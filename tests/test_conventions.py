@@ -120,9 +120,11 @@ def test_reference_equals_brute_force_on_five_vertices():
         _agree(5, tuple(sorted(rng.sample(range(1, 32), rng.randint(1, 8)))))
 
 
-def test_marked_positions_agree_with_brute_force():
-    rng = random.Random(32)
-    for _ in range(400):
+def marked_questions(seed: int, count: int):
+    """``count`` random questions from marked positions: (n, edges, convention, bias, alice_first,
+    alice, bob) on at most 5 vertices, every convention and bias of :data:`BIASES`."""
+    rng = random.Random(seed)
+    for _ in range(count):
         n = rng.randint(1, 5)
         fam = rng.sample(range(1, 1 << n), rng.randint(0, min(5, (1 << n) - 1)))
         given_ = rng.sample(range(n), rng.randint(0, n))
@@ -132,6 +134,11 @@ def test_marked_positions_agree_with_brute_force():
         convention = rng.choice(CONVENTIONS)
         bias = rng.choice(BIASES)
         alice_first = convention in STRONG or rng.random() < 0.5
+        yield n, fam, convention, bias, alice_first, alice, bob
+
+
+def test_marked_positions_agree_with_brute_force():
+    for n, fam, convention, bias, alice_first, alice, bob in marked_questions(32, 400):
         assert reference(n, fam, convention, bias, alice_first, alice, bob) == \
             positional_winner(n, fam, convention, *bias, alice_first, alice, bob), (n, fam, alice, bob, convention)
 
