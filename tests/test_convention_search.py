@@ -7,6 +7,7 @@ the canonical labelling of K_n states; the method through solve(), with certific
 from __future__ import annotations
 
 import itertools
+import random
 import sys
 from pathlib import Path
 
