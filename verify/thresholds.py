@@ -114,10 +114,6 @@ def _decide(game: cv.ConventionGame, q: int, method: str, timeout: float | None,
                    result.method, result.certificate if keep else None)
 
 
-def free_vertices(game: cv.ConventionGame) -> int:
-    return (game.board.full_mask & ~game.alice_mask & ~game.bob_mask).bit_count()
-
-
 def maker_breaker_threshold(board, first: str | None = None, method: str = "auto",
                             timeout: float | None = None, keep_certificates: bool = False,
                             certify: bool = True) -> ThresholdResult:
@@ -126,7 +122,7 @@ def maker_breaker_threshold(board, first: str | None = None, method: str = "auto
     Galloping then bisection over q (the Breaker-win set is closed upwards, Prop I.1.13): the two
     rows reported are Maker's win at q_thr − 1 (if q_thr > 1) and Breaker's at q_thr."""
     game = _game(cv.MAKER_BREAKER, board, first)
-    top = max(1, free_vertices(game))
+    top = max(1, game.free_mask().bit_count())
     decided: dict[int, BiasRow] = {}
 
     def row(q):
@@ -137,7 +133,7 @@ def maker_breaker_threshold(board, first: str | None = None, method: str = "auto
     lo, hi = 0, None  # Maker wins at lo (0: none known), Breaker wins at hi
     q = 1
     while hi is None:
-        if row(q).winner == cv.ROLES[cv.MAKER_BREAKER][1]:
+        if row(q).winner == "breaker":
             hi = q
         else:
             lo = q
@@ -159,7 +155,7 @@ def maker_breaker_threshold(board, first: str | None = None, method: str = "auto
 def avoider_claims(game: cv.ConventionGame, q: int) -> int:
     """The most vertices Avoider claims in the whole (1 : q) game: one claim in each block of q + 1,
     at its start if she moves first, at its end otherwise (the last turns may be cut short)."""
-    f = free_vertices(game)
+    f = game.free_mask().bit_count()
     if game.alice_first:
         return -(-f // (q + 1))
     return f // (q + 1)
@@ -179,7 +175,7 @@ def avoider_enforcer_thresholds(board, first: str | None = None, method: str = "
     """Every (1 : q) Avoider-Enforcer game on ``board`` from q = 1 until Avoider surely wins, each
     certified, and the lower and upper thresholds f⁻, f⁺ (Hefetz, Krivelevich, Szabó 2007)."""
     game = _game(cv.AVOIDER_ENFORCER, board, first)
-    top = max(1, free_vertices(game))
+    top = max(1, game.free_mask().bit_count())
     rows = []
     for q in range(1, top + 1):
         rows.append(_decide(game, q, method, timeout, keep_certificates, certify))

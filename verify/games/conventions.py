@@ -178,6 +178,10 @@ class ConventionGame:
     maker_mask = alice_mask
     breaker_mask = bob_mask
 
+    def free_mask(self) -> int:
+        """The vertices neither player holds (as :meth:`MakerBreakerGame.free_mask`)."""
+        return self.board.full_mask & ~self.alice_mask & ~self.bob_mask
+
     @property
     def alice_first(self) -> bool:
         return self.first == self.roles[0]

@@ -194,8 +194,7 @@ POSITIONAL_EXPLICIT_FREE_VERTICES = 12
 def choose_positional(game) -> Choice:
     """The general positional game (any convention, any bias): the explicit reference on at most
     :data:`POSITIONAL_EXPLICIT_FREE_VERTICES` free vertices, the convention search beyond."""
-    board = game.board
-    free = (board.full_mask & ~game.alice_mask & ~game.bob_mask).bit_count()
+    free = game.free_mask().bit_count()
     what = f"{game.convention}, bias {game.bias[0]}:{game.bias[1]}, {free} free vertices"
     if free <= POSITIONAL_EXPLICIT_FREE_VERTICES:
         return Choice("explicit", f"{what}: the explicit reference answers boards of at most "
