@@ -47,13 +47,13 @@ def cmd_threshold(args) -> int:
     keep = args.certificates is not None
     if keep and not args.certify:
         raise InputError("--certificates and --no-certificates exclude each other")
+    folder = Path(args.certificates) if keep else None
+    if keep and not folder.is_dir():  # before any game is decided, not after
+        raise InputError(f"{args.certificates}: not a folder")
     result = threshold(args.game, board, args.first, args.method, args.timeout, keep_certificates=keep,
                        certify=args.certify)
     out = result.to_json()
     if keep:
-        folder = Path(args.certificates)
-        if not folder.is_dir():
-            raise InputError(f"{args.certificates}: not a folder")
         for row, jrow in zip(result.rows, out["rows"]):
             path = folder / f"{args.game}-1-{row.q}.json"
             write_file(path, json.dumps(row.certificate) + "\n")
