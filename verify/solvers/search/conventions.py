@@ -29,7 +29,7 @@ forced by a test (tests/test_convention_search.py).
   least the number of live vertices claims them all and wins. Avoider-Enforcer and Avoider-Avoider: a
   claim completing an own edge is a loss, tried only when nothing else is free.
 - ``symmetry`` — the table is keyed by a canonical form of the state under automorphisms of the
-  board: on boards on the edges of K_n (:mod:`verify.families.graphs`, S_n acting) by an
+  board (:mod:`verify.solvers.search.labels`): on boards on the edges of K_n (:mod:`verify.families.graphs`, S_n acting) by an
   individualisation-refinement canonical labelling of the 3-coloured K_n (colour refinement, then
   individualising vertices of the first non-singleton cell, one per class of twins, least encoding
   over at most :data:`LEAF_CAP` leaves: beyond that the key is still the image of the state under a
@@ -49,251 +49,21 @@ from ...errors import InputError, TooLarge
 from ...games import conventions as cv
 from ...hypergraph import bits, minimal_masks
 from ..explicit_conventions import Positions
+from .labels import LEAF_CAP, MAX_GROUP, MAX_KN, canon_kn, kernel, kn_layout, label_kn, labeller  # noqa: F401
 
 #: the table's default bound (entries)
 MAX_STATES = 12_000_000
-#: the canonical labelling of K_n states explores at most this many leaves
-LEAF_CAP = 64
-#: the largest K_n whose states the compiled labelling takes (C(11, 2) = 55 bits)
-MAX_KN = 11
-#: generic boards: the automorphism group is used when it has at most this many elements
-MAX_GROUP = 64
 RULES = ("minimal", "live", "threats", "symmetry")
-_KERNEL: dict = {}
-
-
-def kernel():
-    """``(canon_kn, hash table)``: the canonical labelling compiled by numba (extra ``fast``; the
-    helpers it calls are compiled first), or the same code interpreted when numba is missing. Loaded
-    on first use, so that registering the method costs no import."""
-    if not _KERNEL:
-        import numpy as np
-        global np_, _rerank, _refine, _twins
-        np_ = np
-        try:
-            from numba import njit
-        except ImportError:  # pragma: no cover - the extra 'fast' is missing
-            fn = canon_kn
-        else:
-            _rerank, _refine, _twins = (njit(cache=True)(f) for f in (_rerank, _refine, _twins))
-            fn = njit(cache=True)(canon_kn)
-        _KERNEL["canon"] = fn
-        _KERNEL["hash"] = np.random.RandomState(20261127).randint(1, 1 << 40, size=3 * (MAX_KN + 1),
-                                                                  dtype=np.int64)
-    return _KERNEL["canon"], _KERNEL["hash"]
-
-
-np_ = None  # numpy, once kernel() has run
-
-
-# -- the canonical labelling of a 3-coloured K_n ------------------------------------------------------
-
-def _rerank(val, sig, n, out):
-    """``out[v]``: the rank of (val[v], sig[v]) among the distinct pairs; returns the number of cells."""
-    order = np_.arange(n)
-    for i in range(1, n):  # insertion sort of the vertices by (val, sig)
-        j = i
-        while j > 0 and (val[order[j - 1]] > val[order[j]] or
-                         (val[order[j - 1]] == val[order[j]] and sig[order[j - 1]] > sig[order[j]])):
-            t = order[j - 1]
-            order[j - 1] = order[j]
-            order[j] = t
-            j -= 1
-    r = 0
-    for i in range(n):
-        v = order[i]
-        if i > 0:
-            u = order[i - 1]
-            if val[u] != val[v] or sig[u] != sig[v]:
-                r += 1
-        out[v] = r
-    return r + 1
-
-
-def _refine(col, T, n, H):
-    """Colour refinement of ``col`` (ranks) on the 3-coloured complete graph T; returns the cells."""
-    sig = np_.zeros(n, np_.int64)
-    new = np_.zeros(n, np_.int64)
-    cells = _rerank(col, sig, n, new)
-    col[:] = new
-    while True:
-        for v in range(n):
-            s = 0
-            for u in range(n):
-                if u != v:
-                    s += H[col[u] * 3 + T[v, u]]
-            sig[v] = s
-        c = _rerank(col, sig, n, new)
-        col[:] = new
-        if c == cells:
-            return c
-        cells = c
-
-
-def _twins(T, n, u, r):
-    for w in range(n):
-        if w != u and w != r and T[u, w] != T[r, w]:
-            return False
-    return True
-
-
-def canon_kn(a, b, n, EI, H, leafcap):
-    """The least encoding (a', b') of the state (``a``, ``b``: masks over the edges of K_n, edge
-    (i, j) at bit ``EI[i, j]``) over the leaves of the individualisation-refinement tree."""
-    T = np_.zeros((n, n), np_.int64)
-    for i in range(n):
-        for j in range(i + 1, n):
-            e = EI[i, j]
-            t = 1 if (a >> e) & 1 else (2 if (b >> e) & 1 else 0)
-            T[i, j] = t
-            T[j, i] = t
-    cols = np_.zeros((n + 1, n), np_.int64)
-    cand = np_.zeros((n + 1, n), np_.int64)
-    ncand = np_.zeros(n + 1, np_.int64)
-    nxt = np_.zeros(n + 1, np_.int64)
-    tmp = np_.zeros(n, np_.int64)
-    zero = np_.zeros(n, np_.int64)
-    best_a, best_b = np_.int64(-1), np_.int64(-1)
-    leaves = 0
-    cells = _refine(cols[0], T, n, H)
-    depth = 0
-    entering = True
-    while depth >= 0:
-        if entering:
-            entering = False
-            if cells == n:  # a leaf: vertex v goes to position cols[depth, v]
-                ka, kb = np_.int64(0), np_.int64(0)
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        t = T[i, j]
-                        if t:
-                            e = EI[cols[depth, i], cols[depth, j]]
-                            if t == 1:
-                                ka |= np_.int64(1) << e
-                            else:
-                                kb |= np_.int64(1) << e
-                if best_a < 0 or ka < best_a or (ka == best_a and kb < best_b):
-                    best_a, best_b = ka, kb
-                leaves += 1
-                if leaves >= leafcap:
-                    break
-                depth -= 1
-                continue
-            # the first non-singleton cell, one vertex per class of twins
-            target = -1
-            for c in range(n):
-                k = 0
-                for v in range(n):
-                    if cols[depth, v] == c:
-                        k += 1
-                if k >= 2:
-                    target = c
-                    break
-            m = 0
-            for v in range(n):
-                if cols[depth, v] == target:
-                    dup = False
-                    for x in range(m):
-                        if _twins(T, n, v, cand[depth, x]):
-                            dup = True
-                            break
-                    if not dup:
-                        cand[depth, m] = v
-                        m += 1
-            ncand[depth] = m
-            nxt[depth] = 0
-        if nxt[depth] >= ncand[depth]:
-            depth -= 1
-            continue
-        v = cand[depth, nxt[depth]]
-        nxt[depth] += 1
-        c = cols[depth, v]
-        for u in range(n):
-            tmp[u] = 2 * cols[depth, u] + (1 if cols[depth, u] == c and u != v else 0)
-        _rerank(tmp, zero, n, cols[depth + 1])
-        cells = _refine(cols[depth + 1], T, n, H)
-        depth += 1
-        entering = True
-    return best_a, best_b
-
-
-def kn_layout(board):
-    """``(n, EI)`` when ``board`` is a board on the edges of K_n (every vertex named ``i-j``, one per
-    pair of 1..n, :mod:`verify.families.graphs`) whose edge set S_n maps onto itself (checked on the
-    generators of :func:`verify.families.graphs.symmetry_generators`); else None."""
-    from ...families import graphs
-    pairs = []
-    for name in board.vertices:
-        a, sep, b = str(name).partition("-")
-        if not sep or not a.isdigit() or not b.isdigit():
-            return None
-        pairs.append((int(a), int(b)))
-    m = len(pairs)
-    n = next((k for k in range(2, MAX_KN + 1) if k * (k - 1) // 2 == m), None)
-    if n is None or sorted(pairs) != [(i, j) for i in range(1, n + 1) for j in range(i + 1, n + 1)]:
-        return None
-    index = {graphs.edge_name(i, j): k for k, (i, j) in enumerate(pairs)}
-    order = [index[e] for e in graphs.kn_edges(n)]  # kn_edges position -> board index
-    edges = set(board.edge_masks)
-    for gen in graphs.symmetry_generators(n):
-        perm = [0] * m
-        for pos, img in enumerate(gen):
-            perm[order[pos]] = order[img]
-        if {sum(1 << perm[i] for i in bits(e)) for e in edges} != edges:
-            return None
-    import numpy as np
-    EI = np.full((n, n), -1, np.int64)
-    for k, (i, j) in enumerate(pairs):
-        EI[i - 1, j - 1] = EI[j - 1, i - 1] = k
-    return n, EI
-
-
-class _Board:
-    """The attributes :func:`verify.solvers.search.symmetry.automorphisms` reads of a game."""
-
-    def __init__(self, n: int, sets):
-        self.positions = range(n)
-        self.black_sets, self.white_sets = list(sets), []
-        self.first_moves = None
-        self.full_mask = (1 << n) - 1
-        self.black_initials = self.white_initials = 0
 
 
 def canoniser(board, edges, symmetry: bool = True):
     """``(a, b) -> key`` with key(s) = key(s') only if s' is the image of s by an automorphism of the
-    board (so the value is the same); the identity when ``symmetry`` is off or no group is known."""
-    if not symmetry:
+    board (so the value is the same), and the group's name; ``None, "none"`` when ``symmetry`` is off
+    or no group is known (:func:`verify.solvers.search.labels.labeller`)."""
+    lab = labeller(board, edges, symmetry)
+    if lab is None:
         return None, "none"
-    kn = kn_layout(board)
-    if kn is not None and kn[0] >= 3:
-        n, EI = kn
-        fn, H = kernel()
-
-        def canon(a, b):
-            ka, kb = fn(a, b, n, EI, H, LEAF_CAP)
-            return (int(ka) << 64) | int(kb)
-        return canon, f"S_{n}"
-    try:
-        from .symmetry import apply_tables, automorphisms, byte_tables
-    except ImportError:  # pragma: no cover
-        return None, "none"
-    try:
-        group = automorphisms(_Board(board.n, edges))
-    except ImportError:  # pynauty missing: no merging
-        return None, "none"
-    if not 1 < len(group) <= MAX_GROUP:
-        return None, "none"
-    tabs = [byte_tables(p) for p in group[1:]]
-    shift = board.n
-
-    def canon_group(a, b):
-        best = (a << shift) | b
-        for tab in tabs:
-            img = (apply_tables(tab, a) << shift) | apply_tables(tab, b)
-            if img < best:
-                best = img
-        return best
-    return canon_group, f"group of {len(group)}"
+    return lab.key, lab.group_name
 
 
 # -- the search --------------------------------------------------------------------------------------
