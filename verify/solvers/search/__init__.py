@@ -18,6 +18,7 @@ Map of the package:
 ``fast``            the adapter giving the compiled kernels the engine's interface
 ``leaves``          defender leaves: pairing strategies that end a branch (:func:`~.leaves.pair_cover`)
 ``symmetry``        automorphisms (nauty) and canonical states
+``labels``          canonical labels and the group element reaching them (S_n on K_n, nauty groups)
 ``pn``              the proof-number driver (PN², ``--driver pn``)
 ``parallel``        the root split over local cores (``--jobs``)
 ``books``           proofs in parts (a zip *book*), built in parallel or on a Dask cluster
