@@ -26,6 +26,7 @@ KERNEL_MODULES = (
     "verify.certificates.proof", "verify.certificates.extra", "verify.certificates.convex",
     "verify.certificates.hypernim", "verify.certificates.drat", "verify.certificates.rank3",
     "verify.certificates.chains", "verify.certificates.book", "verify.certificates.positional",
+    "verify.certificates.positional_pairing",
     "verify.cli", "verify.cli.check", "verify.cli.common",
     "verify.kernel",
 )

@@ -81,7 +81,7 @@ MADE_BY_CHARS = 200
 #: the modules defining the other kinds (each registers itself on import): the whole checker
 KIND_MODULES = ("verify.certificates.drat", "verify.certificates.extra", "verify.certificates.hypernim",
                 "verify.certificates.convex", "verify.certificates.proof", "verify.certificates.rank3",
-                "verify.certificates.positional")
+                "verify.certificates.positional", "verify.certificates.positional_pairing")
 
 
 def register(kind: str, *body: str):
@@ -151,7 +151,7 @@ def check_envelope(cert, what: str = "a certificate") -> Question:
     if "made_by" in cert:
         check_made_by(cert["made_by"], what)
     question = Question.from_json(claim["question"])
-    if cert["kind"] != "positional-strategy" and (
+    if cert["kind"] not in ("positional-strategy", "positional-pairing") and (
             question.bias is not None or question.game in ("avoider-enforcer", "maker-maker", "avoider-avoider")):
         raise CertificateError(f"only a positional-strategy certificate answers biased or {question.game} questions")
     return question

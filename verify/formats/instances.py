@@ -90,7 +90,7 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
     GameSpec("maker-breaker", maker_breaker.MakerBreakerGame, _maker_breaker, maker_breaker.MakerBreakerGame,
              result.Outcome, ("maker-breaker-strategy", "maker-breaker-pairing", "pg-proof", "sat-unsat-drat",
               "maker-breaker-parts", "maker-breaker-sub", "maker-breaker-opening", "maker-breaker-rounds",
-              "maker-breaker-dangers", "positional-strategy"),
+              "maker-breaker-dangers", "positional-strategy", "positional-pairing"),
              lambda g: boards.hypergraph_board(g.board), _mb_position, has_first=True, bounded=True),
     GameSpec("pg", positional.PositionalGame, _pg, positional.PositionalGame, result.Outcome,
              ("pg-strategy", "pg-proof"), boards.pg_board, _pg_position),
@@ -102,7 +102,7 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
              boards.hypernim_board, lambda inst: position_of(piles=tuple(int(p) for p in inst.piles))),
     # the general positional game (paper 004 Def I.1.8): any bias
     *(GameSpec(name, conventions.ConventionGame, _convention(name), conventions.ConventionGame,
-               conventions.ConventionOutcome, ("positional-strategy",), lambda g: boards.hypergraph_board(g.board),
+               conventions.ConventionOutcome, ("positional-strategy", "positional-pairing"), lambda g: boards.hypergraph_board(g.board),
                lambda g: g.position(), has_first=name not in conventions.STRONG)
       for name in conventions.NEW_CONVENTIONS),
 ]}

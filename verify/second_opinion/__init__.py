@@ -23,6 +23,7 @@ _KINDS = {
     "pg-proof": ("pg_proof", "check_pg_proof"),
     "pg-strategy": ("pg_strategy", "check_pg_strategy"),
     "positional-strategy": ("positional", "check_positional_strategy"),
+    "positional-pairing": ("positional_pairing", "check_positional_pairing"),
 }
 COVERED_KINDS = tuple(_KINDS)
 #: bytes of one certificate file read by :func:`check_path`

@@ -16,7 +16,7 @@ MADE_BY_CHARS = 200
 QUESTION_KEYS = ("game", "instance", "position", "first", "bound")
 #: the kinds whose questions may carry a bias (paper 004 Def I.1.8) and name the conventions added
 #: with issue 32; every other kind refuses both
-POSITIONAL_KINDS = ("positional-strategy",)
+POSITIONAL_KINDS = ("positional-strategy", "positional-pairing")
 NEW_CONVENTIONS = ("avoider-enforcer", "maker-maker", "avoider-avoider")
 #: the most states (positions, game states) any walk of the second checker visits
 MAX_STATES = 1_000_000

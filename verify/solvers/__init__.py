@@ -45,7 +45,7 @@ _AUTO: dict[str, Callable[[object], str]] = {}
 _PLUGINS = ("verify.solvers.explicit_methods", "verify.solvers.rank3", "verify.solvers.qbf",
             "verify.solvers.sat", "verify.solvers.smt", "verify.solvers.structure",
             "verify.solvers.convex", "verify.solvers.hypernim", "verify.solvers.pg",
-            "verify.solvers.search.methods", "verify.solvers.search.conventions")
+            "verify.solvers.search.methods", "verify.solvers.search.conventions", "verify.solvers.positional_pairing")
 
 
 def _declared_options(fn) -> tuple[str, ...]:
@@ -146,8 +146,8 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     spec = GAMES.get(game)
     if opts.certificate and spec is not None and not spec.certificate_kinds:
         raise MethodError(f"no certificate kind for {game} yet")
-    if biased and method not in ("auto", "explicit", "search"):
-        raise InputError(f"method {method} for {game} does not take a bias (biased games: methods explicit, search)")
+    if biased and method not in ("auto", "explicit", "search", "pairing"):
+        raise InputError(f"method {method} for {game} does not take a bias (biased games: methods explicit, search, pairing)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
     positional = biased or game in NEW_CONVENTIONS
