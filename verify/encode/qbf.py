@@ -134,6 +134,7 @@ class GameQuestion:
     first: int | None
     goal: str
     state: tuple[int, int]
+    avoid: bool = False  # the avoidance rules of :func:`avoidance_question` (one-hot only)
 
 
 def game_question(game: pg.PositionalGame, player: str, goal: str = "win",
@@ -187,11 +188,14 @@ def _remap(mask: int, cells: list[int]) -> int:
     return sum(1 << c for c, p in enumerate(cells) if mask >> p & 1)
 
 
-def _encode(cells, e_sets, u_sets, sched, first, goal) -> GameEncoding:
+def _encode(cells, e_sets, u_sets, sched, first, goal, avoid: bool = False) -> GameEncoding:
+    """The one-hot encoding of the module docstring; ``avoid``: the avoidance rules of
+    :func:`avoidance_question` (strict claims, completing an own set loses)."""
     n = len(cells)
     f = PrenexCNF()
     f.comments.append(f"{n} cells, {len(sched)} time points ({''.join(sched)}), "
-                      f"{len(e_sets)} E sets, {len(u_sets)} U sets, goal {goal}")
+                      f"{len(e_sets)} E sets, {len(u_sets)} U sets, goal {goal}"
+                      + (", avoidance" if avoid else ""))
     move_vars = []
     for t, who in enumerate(sched):
         vs = [f.new(f"move[{t},{cells[c]}]") for c in range(n)]
@@ -208,6 +212,8 @@ def _encode(cells, e_sets, u_sets, sched, first, goal) -> GameEncoding:
         allowed = [True] * n if first is None or t > 0 else [bool(first >> c & 1) for c in range(n)]
         if who == "E":
             _at_most_one(f, mv, t)
+            if avoid:  # E claims exactly one cell, unless U already moved illegally (then E may pass)
+                f.add(*mv, *([ill_prev] if ill_prev is not None else []))
             for c in range(n):
                 if not allowed[c]:
                     f.add(-mv[c])
@@ -220,6 +226,8 @@ def _encode(cells, e_sets, u_sets, sched, first, goal) -> GameEncoding:
             ill = f.new(f"ill[{t}]")
             causes = [ill_prev] if ill_prev is not None else []
             causes.append(_two_of(f, mv, t))
+            if avoid:  # naming no cell is illegal too (a pass would help an avoider)
+                causes.append(_none_of(f, mv, t))
             for c in range(n):
                 occ = [p for p in (e_prev[c], u_prev[c]) if p is not None]
                 if not allowed[c]:
@@ -233,6 +241,9 @@ def _encode(cells, e_sets, u_sets, sched, first, goal) -> GameEncoding:
             ill_prev = ill
             u_prev = [_or2(f, f"U[{t},{cells[c]}]", u_prev[c], mv[c]) for c in range(n)]
         ill_at.append(ill_prev)
+        if avoid:
+            _avoid_completions(f, e_sets, u_sets, e_prev, u_prev, t, who, sched, ecomp_at, ucomp_at)
+            continue
         if who == "E" and (u_sets or t == last_e):
             ecomp_at.append(_comp_pos(f, e_sets, e_prev, t, "E"))
         else:
@@ -241,7 +252,9 @@ def _encode(cells, e_sets, u_sets, sched, first, goal) -> GameEncoding:
             ucomp_at.append(_comp_neg(f, u_sets, u_prev, t))
         else:
             ucomp_at.append(ucomp_at[-1] if ucomp_at else None)
-    if goal == "win":
+    if avoid:
+        _avoid_goal(f, goal, e_sets, ecomp_at, ucomp_at, ill_at)
+    elif goal == "win":
         if not u_sets:
             f.add(*[x for x in (ecomp_at[-1], ill_at[-1]) if x is not None] or [_false(f)])
         else:
@@ -304,6 +317,61 @@ def _two_of(f: PrenexCNF, xs: list[int], t: int) -> int:
     return two
 
 
+def _avoid_completions(f, e_sets, u_sets, e_prev, u_prev, t, who, sched, ecomp_at, ucomp_at):
+    """Avoidance: completing an own set loses, so ``ecomp[t]`` is implied by E holding a whole set
+    (used negatively) and ``ucomp[t]`` implies that U holds one (used positively); each is new at
+    its owner's time points (only the mover's holdings change) and carried otherwise. With no E
+    sets only U's last time point is needed (holdings only grow)."""
+    last_u = max((i for i, w in enumerate(sched) if w == "U"), default=-1)
+    if who == "E" and e_sets:
+        ecomp_at.append(_comp_neg(f, e_sets, e_prev, t, "E"))
+    else:
+        ecomp_at.append(ecomp_at[-1] if ecomp_at else None)
+    if who == "U" and u_sets and (e_sets or t == last_u):
+        ucomp_at.append(_comp_pos(f, u_sets, u_prev, t, "U"))
+    else:
+        ucomp_at.append(ucomp_at[-1] if ucomp_at else None)
+
+
+def _avoid_goal(f, goal, e_sets, ecomp_at, ucomp_at, ill_at):
+    """The goal clauses of the avoidance rules: E wins iff U completes a set before E does, or U
+    moves illegally before E has completed one; E does not lose iff E never completes a set before
+    U has completed one or moved illegally. With no E sets (Enforcer asking) E wins iff U holds a
+    set at the end or moved illegally."""
+    if goal == "win" and not e_sets:
+        f.add(*[x for x in (ucomp_at[-1], ill_at[-1]) if x is not None] or [_false(f)])
+        return
+    seen: set = set()
+    ds = []
+    for t in range(len(ecomp_at)):
+        if goal == "win":
+            before = ecomp_at[t - 1] if t > 0 else None
+            for good, ec in ((ucomp_at[t], ecomp_at[t]), (ill_at[t], before)):
+                if good is None or (good, ec) in seen:
+                    continue
+                seen.add((good, ec))
+                d = f.new(f"first[{t}]")
+                f.add(-d, good)
+                if ec is not None:
+                    f.add(-d, -ec)
+                ds.append(d)
+        elif ecomp_at[t] is not None:
+            clause = (-ecomp_at[t], *[x for x in (ucomp_at[t], ill_at[t]) if x is not None])
+            if clause not in seen:
+                seen.add(clause)
+                f.add(*clause)
+    if goal == "win":
+        f.add(*ds) if ds else f.add(_false(f))
+
+
+def _none_of(f: PrenexCNF, xs: list[int], t: int) -> int:
+    """A variable implying that none of xs is true (used positively)."""
+    z = f.new(f"none[{t}]")
+    for x in xs:
+        f.add(-z, -x)
+    return z
+
+
 def _false(f: PrenexCNF) -> int:
     """A fresh variable forced false (aux block), to state an unsatisfiable goal clause."""
     x = f.new("false")
@@ -343,9 +411,9 @@ def _comp_pos(f, sets, own, t, who) -> int | None:
     return comp
 
 
-def _comp_neg(f, sets, own, t) -> int:
+def _comp_neg(f, sets, own, t, who="U") -> int:
     """A variable implied by ``own`` containing a whole set (used negatively)."""
-    comp = f.new(f"Ucomp[{t}]")
+    comp = f.new(f"{who}comp[{t}]")
     for s in sets:
         f.add(comp, *[-own[c] for c in bits(s)])
     return comp
@@ -390,3 +458,86 @@ def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
 def maker_rounds_bound(free: int, first: str) -> int:
     """Maker's moves if the whole board is played: ⌈free/2⌉ moving first, ⌊free/2⌋ second."""
     return (free + 1) // 2 if first == "maker" else free // 2
+
+
+# -- the general positional game (paper 004 Def I.1.8) ----------------------------------------------
+
+def claim_schedule(free: int, bias: tuple[int, int], alice_to_move: bool, left: int) -> list[bool]:
+    """Who claims (True: Alice) at each of the ``free`` claims left, from a state where the mover
+    (Alice iff ``alice_to_move``) has ``left`` claims left in the turn: strict turns of p claims for
+    Alice and q for Bob, the final turn cut short by the end of the board (paper 004 Def I.1.8; the
+    rules of :mod:`verify.games.conventions`)."""
+    p, q = bias
+    out: list[bool] = []
+    alice, turn = alice_to_move, left
+    while len(out) < free:
+        out.extend([alice] * min(turn, free - len(out)))
+        alice = not alice
+        turn = p if alice else q
+    return out
+
+
+def convention_pg(game, alice: int, bob: int, alice_to_move: bool, left: int) -> pg.PositionalGame:
+    """A Maker-Breaker or Maker-Maker question of the general positional game (a
+    :class:`verify.games.conventions.ConventionGame`) from the state (Alice's claims, Bob's claims,
+    the mover, claims left in its turn), as the ``.pg`` game that expresses it exactly: black =
+    Alice, white = Bob, the stones as initial stones, one time point per claim of
+    :func:`claim_schedule`, black's sets the edges (and white's too in Maker-Maker). The ``.pg``
+    rules end the game at the claim completing a set of the mover's, in the middle of a turn if need
+    be, and score it for the mover: exactly the conventions' choice ("A completion in the middle of a
+    turn"); with no ``#whitewins`` Bob's completions mean nothing, as Breaker's. A state decided
+    already (:func:`verify.games.conventions.start_value`) is the caller's."""
+    from ..games import conventions as cv
+    if game.convention not in (cv.MAKER_BREAKER, cv.MAKER_MAKER):
+        raise InputError(f"a {game.convention} game is not a .pg game (its goals are avoidance goals)")
+    board = game.board
+    sched = claim_schedule((board.full_mask & ~alice & ~bob).bit_count(), game.bias, alice_to_move, left)
+    times = tuple(f"t{i + 1}" for i in range(len(sched)))
+    sets = tuple(dict.fromkeys(board.edge_masks))
+    mm = game.convention == cv.MAKER_MAKER
+    return pg.PositionalGame(positions=tuple(board.vertices), black_sets=sets, white_sets=sets if mm else (),
+                             black_initials=alice, white_initials=bob, times=times,
+                             black_turns=frozenset(x for x, a in zip(times, sched) if a), maker_maker=mm)
+
+
+def avoidance_question(game, alice: int, bob: int, alice_to_move: bool, left: int, asker_alice: bool,
+                       goal: str = "win") -> GameQuestion:
+    """An Avoider-Enforcer or Avoider-Avoider question from the state (as :func:`convention_pg`):
+    "can the asker (E: Alice iff ``asker_alice``) force ``goal``?" where completing an edge of one's
+    own color *loses*. Avoider-Avoider: both players' edges count (the first to complete one loses;
+    nobody: a draw). Avoider-Enforcer: only Avoider's (Alice's) edges count, Enforcer's completions
+    mean nothing, and Enforcer wins iff Avoider completes one; the game ends at that completion, which
+    changes nothing in the encoding since Avoider's holdings only grow (the question "does Avoider hold
+    an edge at the end?" has the same answer).
+
+    Unlike the ``.pg`` questions every free cell is encoded and the schedule is the whole board: a
+    claim on no live edge is a move that matters here (a safe claim for an avoider), and a pass would
+    help an avoider, so the encoding (:func:`_encode` with ``avoid``) makes every claim strict: E
+    claims exactly one free cell per time point, and a U assignment naming no cell is illegal (U
+    loses) like naming two or an occupied one. After U's first illegal move E may pass (the claims
+    left may exceed the free cells); E is then declared the winner unless E had already lost. A state
+    decided already (:func:`verify.games.conventions.start_value`, a full board) is the caller's."""
+    from ..games import conventions as cv
+    if game.convention not in (cv.AVOIDER_ENFORCER, cv.AVOIDER_AVOIDER):
+        raise InputError(f"a {game.convention} game has no avoidance goal")
+    if goal not in GOALS:
+        raise InputError(f"goal must be one of {', '.join(GOALS)}")
+    board = game.board
+    free = board.full_mask & ~alice & ~bob
+    cells = list(bits(free))
+    sched = ["E" if a == asker_alice else "U"
+             for a in claim_schedule(len(cells), game.bias, alice_to_move, left)]
+
+    def live(own, opp, counts):
+        return [_remap(s, cells) for s in minimal_masks(e & ~own for e in board.edge_masks if not e & opp)] \
+            if counts else []
+    alice_sets = live(alice, bob, True)
+    bob_sets = live(bob, alice, game.convention == cv.AVOIDER_AVOIDER)
+    e_sets, u_sets = (alice_sets, bob_sets) if asker_alice else (bob_sets, alice_sets)
+    return GameQuestion(game, "alice" if asker_alice else "bob", cells, e_sets, u_sets, sched, None, goal,
+                        (alice, bob), avoid=True)
+
+
+def encode_avoidance(q: GameQuestion) -> GameEncoding:
+    """An :func:`avoidance_question` in the one-hot encoding (the only one with the avoidance rules)."""
+    return _encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal, avoid=True)

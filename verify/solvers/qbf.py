@@ -22,6 +22,7 @@ per-family defaults (:data:`verify.encode.qbf_encodings.FAMILY_DEFAULTS`); ``sym
 """
 from __future__ import annotations
 
+import functools
 import time
 
 
@@ -29,11 +30,13 @@ from ..encode import qbf as enc
 from ..encode import qbf_backends as qb
 from ..encode.qbf_encodings import encode_maker_breaker as encode_mb
 from ..errors import MethodError, Undecided
+from ..games import conventions as cv
 from ..games import maker_breaker as mb
 from ..games import positional as pg
 from ..hypergraph import bits
 from ..result import BoundedOutcome, Outcome
 from . import register
+from .explicit_conventions import Positions
 
 
 class QBFRoute:
@@ -191,7 +194,12 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
                             backend: str | None = None, rounds: int | None = None,
                             timeout: float | None = None, encoding: str | None = None,
                             symmetry: bool = True) -> Outcome:
-    """Winner (and Maker's minimum number of rounds) by QBF iterative deepening."""
+    """Winner (and Maker's minimum number of rounds) by QBF iterative deepening; a biased game (a
+    :class:`~verify.games.conventions.ConventionGame`) by :func:`solve_convention_qbf`."""
+    if isinstance(game, cv.ConventionGame):
+        if rounds is not None:
+            raise MethodError("--rounds is for the unbiased maker-breaker game; drop it with --bias")
+        return solve_convention_qbf(game, certificate, backend, timeout, encoding, symmetry)
     route = QBFRoute(backend, timeout, encoding, symmetry, game)
     res = game.start_residual()
     over = mb.winner_if_over(res)
@@ -228,3 +236,97 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
 
 
 register("maker-breaker", "qbf")(solve_maker_breaker_qbf)
+
+
+# -- the general positional game --------------------------------------------------------------------
+
+class ConventionQBF(Positions):
+    """The value oracle of the general positional game (paper 004 Def I.1.8, the rules of
+    :mod:`verify.games.conventions`) by QBF questions: ``value(alice, bob, alice_to_move, left)`` as the
+    explicit reference's (+1 Alice wins, 0 draw, -1 Bob wins), from the state's questions
+
+    - Maker-Breaker, Maker-Maker: the ``.pg`` game of the state (:func:`verify.encode.qbf.convention_pg`,
+      the schedule of the bias, any encoding of :mod:`verify.encode.qbf_encodings`): "can black
+      (Alice) win?", then in Maker-Maker "can white (Bob) win?"; neither is a draw;
+    - Avoider-Enforcer: "can Enforcer make Avoider complete an edge?"
+      (:func:`verify.encode.qbf.avoidance_question`, one-hot);
+    - Avoider-Avoider: "can Alice win (Bob completes first)?", then "can Bob win?"; neither is a draw.
+
+    Values are memoised; :class:`Positions` gives the start, the claims and the winner's claim, so the
+    reference's certificate builder walks the winner's table with the QBF route as its oracle."""
+
+    def __init__(self, game: cv.ConventionGame, route: QBFRoute):
+        self.game, self.route = game, route
+        self.convention = game.convention
+        self.edges = tuple(game.board.edge_masks)
+        self.full = game.board.full_mask
+        self.p, self.q = game.bias
+        self.memo: dict = {}
+
+    def asker_wins(self, alice: int, bob: int, alice_to_move: bool, left: int, asker_alice: bool) -> bool:
+        """Whether the asker (Alice or Bob) can force a win from the state (not decided yet)."""
+        if self.convention in (cv.MAKER_BREAKER, cv.MAKER_MAKER):
+            game = enc.convention_pg(self.game, alice, bob, alice_to_move, left)
+            return self.route.can_force(game, pg.BLACK if asker_alice else pg.WHITE, "win", None)
+        q = enc.avoidance_question(self.game, alice, bob, alice_to_move, left, asker_alice)
+        if "+sym" in self.route.encoding:
+            from ..encode.qbf_symmetry import break_opening_symmetry
+            q = break_opening_symmetry(q)
+        return self.route.holds(enc.encode_avoidance(q))
+
+    def value(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int:
+        key = (alice, bob, alice_to_move, left)
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        ask = functools.partial(self.asker_wins, alice, bob, alice_to_move, left)
+        if self.convention == cv.MAKER_BREAKER:
+            val = cv.ALICE_WINS if ask(True) else cv.BOB_WINS
+        elif self.convention == cv.AVOIDER_ENFORCER:
+            val = cv.BOB_WINS if ask(False) else cv.ALICE_WINS
+        else:
+            val = cv.ALICE_WINS if ask(True) else cv.BOB_WINS if ask(False) else cv.DRAW
+        self.memo[key] = val
+        return val
+
+
+def solve_convention_qbf(game: cv.ConventionGame, certificate: bool = False, backend: str | None = None,
+                         timeout: float | None = None, encoding: str | None = None,
+                         symmetry: bool = True) -> cv.ConventionOutcome:
+    """Who wins ``game`` (any convention, bias, starter, marked start) by the QBF questions of
+    :class:`ConventionQBF`: one question (Maker-Breaker, Avoider-Enforcer) or two (the strong games:
+    can the first player force a win? can the second?). With ``certificate``, the ``positional-strategy``
+    certificate built by the reference's builder with the QBF route as its oracle, checked by the
+    kernel like every certificate. The avoidance questions have only the one-hot encoding (``onehot``,
+    ``onehot+sym``); another ``--encoding``, or the cube-and-conquer ``split:`` backend (written for
+    ``.pg`` questions), is refused for them."""
+    from .explicit_conventions import strategy_certificate
+    avoid = game.convention in (cv.AVOIDER_ENFORCER, cv.AVOIDER_AVOIDER)
+    if avoid:
+        if encoding is not None and encoding.partition("+")[0] != "onehot":
+            raise MethodError(f"the {game.convention} questions have only the onehot QBF encoding, not {encoding!r}")
+        encoding = "onehot"
+    route = QBFRoute(backend, timeout, encoding, symmetry, game if game.board.n else None)  # (no family of no board)
+    if avoid and route.split:
+        raise MethodError(f"the {game.convention} questions cannot be split (split: is for .pg questions)")
+    oracle = ConventionQBF(game, route)
+    value = oracle.start(game.alice_mask, game.bob_mask, game.alice_first)
+    winner = cv.winner_word(game.convention, value)
+    out = cv.ConventionOutcome(game=game.convention, method="qbf", winner=winner,
+                               first=None if game.convention in cv.STRONG else game.first,
+                               stats={"backend": route.backend, "encoding": route.encoding, **route.stats})
+    if certificate:
+        out.certificate = strategy_certificate(game, oracle, winner)
+        out.stats.update(route.stats)
+        out.stats["certificate_entries"] = sum(map(len, out.certificate["strategies"].values()))
+    return out
+
+
+def _solve_qbf(game: cv.ConventionGame, certificate: bool = False, backend: str | None = None,
+               timeout: float | None = None, encoding: str | None = None, symmetry: bool = True):
+    """Method ``qbf`` for Avoider-Enforcer, Maker-Maker and Avoider-Avoider (any bias)."""
+    return solve_convention_qbf(game, certificate, backend, timeout, encoding, symmetry)
+
+
+for _convention in cv.NEW_CONVENTIONS:
+    register(_convention, "qbf")(_solve_qbf)
