@@ -97,7 +97,7 @@ def truth(cert) -> bool | None:
     """The brute-force judge's word on the claim (None: too big to judge). A positional-strategy
     claim (any convention and bias) is judged by :func:`forgers_positional.truth` (the brute force's
     positional_winner after a strict reading of the question)."""
-    if isinstance(cert, dict) and cert.get("kind") == "positional-strategy":
+    if isinstance(cert, dict) and cert.get("kind") in ("positional-strategy", "positional-pairing"):
         return forgers_positional.truth(cert)
     try:
         q = brute.question(cert)
@@ -1653,6 +1653,7 @@ def pg_strategy(rng, scale=1):
 
 
 import forgers_positional  # noqa: E402 - registers the positional-strategy forgers (tests/forgers_positional.py)
+import forgers_positional_pairing  # noqa: E402,F401 - the positional-pairing forgers
 
 
 # -- running ---------------------------------------------------------------------------------------------
