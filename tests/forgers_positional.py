@@ -768,3 +768,241 @@ def random_boards(rng, scale=1):
     random convention, bias, starter, variant or stuck policy."""
     for _ in range(25 * scale):
         yield random_forgery(rng)
+
+
+# -- symmetry links (rule P10 of docs/spec/positional-strategy.md) ----------------------------------
+#
+# Group elements are tuples p over vertex indices (p[i] = the image of vertex i); (f ∘ g)[i] = f[g[i]].
+# A link entry's word [i1, ..., im] stands for σ = g_i1 ∘ ... ∘ g_im (g_im applied first), and
+# σ(target) = the link's state.
+
+def compose(f: tuple, g: tuple) -> tuple:
+    return tuple(f[i] for i in g)
+
+
+def inverse(p: tuple) -> tuple:
+    out = [0] * len(p)
+    for i, j in enumerate(p):
+        out[j] = i
+    return tuple(out)
+
+
+def image(p: tuple, mask: int) -> int:
+    return sum(1 << p[i] for i in range(len(p)) if mask >> i & 1)
+
+
+def map_text(names, p: tuple) -> str:
+    """A permutation in pg-proof's map syntax (fixed vertices left out)."""
+    return " ".join(f"{names[i]}>{names[j]}" for i, j in enumerate(p) if i != j)
+
+
+def perm_of(names, pairs: dict) -> tuple:
+    """The permutation of indices given by {name: name} (unlisted names fixed)."""
+    idx = {v: i for i, v in enumerate(names)}
+    p = list(range(len(names)))
+    for u, v in pairs.items():
+        p[idx[u]] = idx[v]
+    return tuple(p)
+
+
+def automorphisms(pq: PQ) -> list:
+    """Every automorphism of the board (by brute force over the permutations; small boards only)."""
+    n = len(pq.vertices)
+    idx = {v: i for i, v in enumerate(pq.vertices)}
+    edges = {sum(1 << idx[v] for v in e) for e in pq.edges}
+    return [p for p in itertools.permutations(range(n)) if all(image(p, e) in edges for e in edges)]
+
+
+def generating_set(elements: list, rng: random.Random | None = None) -> list:
+    """A few of ``elements`` generating the group they form (greedy: each adds new elements)."""
+    els = list(elements)
+    if rng:
+        rng.shuffle(els)
+    gens, group = [], None
+    for p in els:
+        if group is not None and p in group:
+            continue
+        if group is None and p == tuple(sorted(p)):
+            continue  # the identity generates nothing
+        gens.append(p)
+        group = set(closure(gens))
+    return gens
+
+
+def closure(gens: list, limit: int = 50_000) -> dict:
+    """The group the generators generate: element -> a shortest word (tuple of generator indices)
+    with σ = g_i1 ∘ ... ∘ g_im (breadth first: each element prefixed by a generator)."""
+    n = len(gens[0]) if gens else 0
+    ident = tuple(range(n))
+    words = {ident: ()}
+    frontier = [ident]
+    while frontier:
+        nxt = []
+        for e in frontier:
+            for i, g in enumerate(gens):
+                ne = compose(g, e)
+                if ne not in words:
+                    words[ne] = (i,) + words[e]
+                    nxt.append(ne)
+                    if len(words) > limit:
+                        raise ValueError("group too large")
+        frontier = nxt
+    return words
+
+
+class Symmetry:
+    """A group of automorphisms of a board given by generators: canonical forms of states and words."""
+
+    def __init__(self, names, gens: list):
+        self.names, self.gens = list(names), list(gens)
+        self.words = closure(self.gens) if self.gens else {tuple(range(len(self.names))): ()}
+        self.elements = list(self.words)
+
+    def texts(self) -> list:
+        return [map_text(self.names, g) for g in self.gens]
+
+    def canon(self, a: int, b: int):
+        """(the least image of (a, b), an element g with g(a, b) = it)."""
+        best = None
+        for p in self.elements:
+            img = (image(p, a), image(p, b))
+            if best is None or img < best[0]:
+                best = (img, p)
+        return best
+
+    def word(self, p: tuple) -> list:
+        return list(self.words[p])
+
+
+def build_linked(engine: Engine, winner: str, rng: random.Random, sym: Symmetry, mode: str = "canonical",
+                 stuck: str = "random", players=None, link_rate: float = 1.0) -> dict:
+    """The tables of ``winner`` with symmetry links, walked as the checkers walk them: at X's state
+    s, with c the canonical form of s: ``mode`` 'canonical' links s to c (c's claim entry made and
+    walked, whether play reaches c or not); 'first' links s to the first state of its orbit the
+    walk met. ``link_rate``: the chance a linkable state is linked (else a claim entry). Claims: a
+    good one where one exists, else by ``stuck`` ('random': any free vertex; 'none': no entry).
+    Returns {player: [entries]} with entries shuffled (links point both ways)."""
+    pq = engine.pq
+    alice_role, bob_role = pq.roles
+    players = players or ([alice_role, bob_role] if winner == "draw" else [winner])
+    if engine.start() is not None:
+        return {x: [] for x in players}
+    out = {}
+    for x in players:
+        ok = ok_for(pq, x, winner)
+        x_alice = x == alice_role
+        claims, links, first_of = {}, {}, {}
+        seen = {(engine.a0, engine.b0)}
+        stack = [(engine.a0, engine.b0)]
+
+        def push(s):
+            if s not in seen:
+                seen.add(s)
+                stack.append(s)
+
+        while stack:
+            a, b = stack.pop()
+            free = engine.free(a, b)
+            if not free:
+                continue
+            if engine.alice_moves(a, b) == x_alice:
+                c, g = sym.canon(a, b)
+                if mode == "canonical":
+                    target, sigma = c, inverse(g)
+                else:
+                    target, gt = first_of.setdefault(c, ((a, b), g))
+                    sigma = compose(inverse(g), gt)
+                if target != (a, b) and target not in links and rng.random() < link_rate:
+                    links[(a, b)] = (target, sym.word(sigma))
+                    push(target)
+                    continue
+                if mode == "first" and target != (a, b):
+                    first_of[c] = ((a, b), g)
+                good = [i for i in free if ok(engine.outcome(a, b, i))]
+                if good:
+                    i = rng.choice(good)
+                elif stuck == "random":
+                    i = rng.choice(free)
+                else:
+                    continue
+                claims[(a, b)] = i
+                moves = [i]
+            else:
+                moves = free
+            for i in moves:
+                na, nb, ended = engine.step(a, b, i)
+                if ended is None:
+                    push((na, nb))
+        # a target may have been linked to before it got its own claim entry: drop such links' chains
+        out[x] = linked_entries(engine, claims, links, rng)
+    return out
+
+
+def linked_entries(engine: Engine, claims: dict, links: dict, rng: random.Random | None = None) -> list:
+    """The entries of a table: claim entries, then link entries (shuffled together when ``rng``),
+    each link's k the index of its target's claim entry."""
+    alice_role, bob_role = engine.pq.roles
+    states = list(claims) + list(links)
+    if rng:
+        rng.shuffle(states)
+    index = {s: k for k, s in enumerate(states)}
+    entries = []
+    for s in states:
+        e = {alice_role: engine.set_of(s[0]), bob_role: engine.set_of(s[1])}
+        if s in claims:
+            e["claim"] = engine.names[claims[s]]
+        else:
+            target, word = links[s]
+            e["link"], e["by"] = index.get(target, -1), list(word)
+        entries.append(e)
+    return entries
+
+
+def linked_cert(pq: PQ, sym: Symmetry, rng: random.Random | None = None, mode: str = "canonical",
+                winner: str | None = None, **kw) -> dict:
+    """A certificate of ``winner`` (default: the true one) with symmetry links under ``sym``."""
+    rng = rng or random.Random(0)
+    engine = Engine(pq)
+    winner = winner or pq.word(engine.root())
+    cert = cert_of(pq, winner, build_linked(engine, winner, rng, sym, mode, **kw))
+    cert["symmetries"] = sym.texts()
+    return cert
+
+
+def k_edges_board(n: int, k: int = 3):
+    """The K_k game on K_n: vertices the edges "i-j" of K_n, hyperedges the edge sets of its K_k's."""
+    names = tuple(f"{i}-{j}" for i, j in itertools.combinations(range(1, n + 1), 2))
+    edges = tuple(tuple(f"{i}-{j}" for i, j in itertools.combinations(c, 2))
+                  for c in itertools.combinations(range(1, n + 1), k))
+    return names, edges
+
+
+def kn_transpositions(n: int, names) -> list:
+    """The adjacent transpositions (i i+1) of K_n's vertices acting on its edges "i-j"."""
+    out = []
+    for t in range(1, n):
+        swap = {t: t + 1, t + 1: t}
+        pairs = {}
+        for v in names:
+            i, j = map(int, v.split("-"))
+            i2, j2 = sorted((swap.get(i, i), swap.get(j, j)))
+            pairs[v] = f"{i2}-{j2}"
+        out.append(perm_of(names, pairs))
+    return out
+
+
+def symmetric_boards():
+    """(name, vertices, edges, generators) of small boards with automorphisms."""
+    k4 = k_edges_board(4)
+    k4_graph = (("1", "2", "3", "4"), tuple(itertools.combinations("1234", 2)))
+    c4 = (("a", "b", "c", "d"), (("a", "b"), ("b", "c"), ("c", "d"), ("a", "d")))
+    path = (("a", "b", "c", "d", "e"), (("a", "b"), ("b", "c"), ("c", "d"), ("d", "e")))
+    fano_lines = ((1, 2, 3), (1, 4, 5), (1, 6, 7), (2, 4, 6), (2, 5, 7), (3, 4, 7), (3, 5, 6))
+    fano = (tuple(map(str, range(1, 8))), tuple(tuple(map(str, line)) for line in fano_lines))
+    two_triangles = (tuple("abcdef"), (("a", "b", "c"), ("d", "e", "f"), ("a", "d")))
+    out = [("K4 triangles", *k4, kn_transpositions(4, k4[0]))]
+    for name, (names, edges) in (("K4 graph", k4_graph), ("C4", c4), ("P5", path), ("two triangles", two_triangles),
+                                 ("Fano", fano)):
+        pq = PQ(names, edges, "maker-breaker")
+        out.append((name, names, edges, generating_set(automorphisms(pq), random.Random(len(names)))))
+    return out

@@ -231,7 +231,7 @@ def test_positional_forgers_find_the_holes_of_mutated_kernels(monkeypatch):
         spec = importlib.util.spec_from_loader("verify.certificates._positional_mutant", loader=None)
         mutant = importlib.util.module_from_spec(spec)
         mutant.__package__ = "verify.certificates"
-        exec(compile(text.replace(old, new).replace('@register(KIND, "strategies")', ""), path, "exec"),  # noqa: S102
+        exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries")', ""), path, "exec"),  # noqa: S102
              mutant.__dict__)
         body = checker._CHECKERS["positional-strategy"][1]
         monkeypatch.setitem(checker._CHECKERS, "positional-strategy", (mutant.check_positional_strategy, body))

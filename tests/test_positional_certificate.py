@@ -266,3 +266,138 @@ def test_cli_solve_and_check(tmp_path, capsys):
     capsys.readouterr()
     assert main(["check", str(out)]) == 0
     assert "positional-strategy proves winner=" in capsys.readouterr().out
+
+
+# -- symmetry links (rule P10) -------------------------------------------------------------------------
+
+import forgers_positional as FP  # noqa: E402
+
+LINKED = Path(__file__).resolve().parent / "data" / "positional_k4_triangles_linked.json"
+
+
+@pytest.fixture()
+def linked():
+    """The hand-made example: the triangle game on K_4, Breaker wins, 8 claim entries and 15 links
+    under the adjacent transpositions of K_4's vertices acting on its edges "i-j"."""
+    return json.loads(LINKED.read_text(encoding="utf-8"))
+
+
+def test_linked_example_accepted(linked):
+    report = check_certificate(linked)
+    assert report.verdict == {"winner": "breaker"} and "(15 links)" in report.detail
+    assert FP.truth(linked)
+
+
+@pytest.mark.parametrize("mode", ["canonical", "first"])
+def test_linked_certificates_on_symmetric_boards(mode):
+    """Linked certificates of the true winner on boards with automorphisms (the triangle game on K_4,
+    K_4, C_4, a path, two triangles, the Fano plane), every convention, biases 1:1, 1:2, 2:1, both
+    starters, targets canonical (play may never reach them) or the first state of each orbit met:
+    accepted with the brute force's verdict."""
+    rng = random.Random(10)
+    linked = 0
+    for _name, names, edges, gens in FP.symmetric_boards():
+        sym = FP.Symmetry(names, gens)
+        for convention in CONVENTIONS:
+            for bias in ((1, 1), (1, 2), (2, 1)):
+                for first in ROLES[convention][:1 if convention in STRONG else 2]:
+                    cert = FP.linked_cert(FP.PQ(names, edges, convention, bias, first), sym, rng, mode)
+                    assert check_certificate(cert).verdict == cert["claim"]["verdict"]
+                    assert FP.truth(cert)
+                    linked += any("link" in e for t in cert["strategies"].values() for e in t)
+    assert linked > 50
+
+
+def test_linked_certificates_from_marked_positions():
+    """Starts with stones that the automorphisms do not fix: canonical targets off every play."""
+    rng = random.Random(11)
+    for _ in range(40):
+        _name, names, edges, gens = rng.choice(FP.symmetric_boards())
+        pq = FP.random_question(rng, board=(names, edges), stones=0.2)
+        cert = FP.linked_cert(pq, FP.Symmetry(names, gens), rng, "canonical")
+        assert check_certificate(cert).verdict == cert["claim"]["verdict"] and FP.truth(cert)
+
+
+def test_symmetries_without_links_and_the_identity(linked):
+    cert = FP.valid_cert(FP.PQ(("a", "b", "c"), (("a", "b"), ("b", "c")), "maker-maker", (1, 2)))
+    assert "symmetries" not in cert
+    cert["symmetries"] = ["", "a>c c>a"]
+    assert check_certificate(cert).verdict == {"winner": "draw"}
+    cert["symmetries"] = []
+    check_certificate(cert)
+    linked["symmetries"].append("")
+    check_certificate(linked)
+
+
+def _link(cert, i):
+    return cert["strategies"]["breaker"][i]
+
+
+@pytest.mark.parametrize("mutate, match", [
+    (lambda c: c.update(symmetries="1-2>1-3"), "'symmetries' must be a list"),
+    (lambda c: c["symmetries"].append(1), "must be a string"),
+    (lambda c: c["symmetries"].append("1-2"), "is not one pair"),
+    (lambda c: c["symmetries"].append("1-2>1-3>1-4"), "is not one pair"),
+    (lambda c: c["symmetries"].append("1-2>9-9 9-9>1-2"), "unknown vertex"),
+    (lambda c: c["symmetries"].append("1-2>3-4 1-2>1-2 3-4>1-2"), "maps '1-2' twice"),
+    (lambda c: c["symmetries"].append("1-2>3-4 3-4>3-4"), "maps two vertices to '3-4'"),
+    (lambda c: c["symmetries"].append("1-2>3-4"), "not a permutation"),
+    (lambda c: c["symmetries"].append("1-2>1-3 1-3>1-2"), "not an automorphism"),
+    (lambda c: c.pop("symmetries"), "needs 'symmetries'"),
+    (lambda c: _link(c, 1).update(link=True), "'link' must be an integer index"),
+    (lambda c: _link(c, 1).update(link=-1), "'link' must be an integer index"),
+    (lambda c: _link(c, 1).update(link=23), "'link' must be an integer index"),
+    (lambda c: _link(c, 1).update(link=0.0), "'link' must be an integer index"),
+    (lambda c: _link(c, 1).update(link="0"), "'link' must be an integer index"),
+    (lambda c: _link(c, 2).update(link=1), "names a link entry"),
+    (lambda c: _link(c, 1).update(link=1, by=[0, 0]), "names a link entry"),
+    (lambda c: _link(c, 1).update(by=[]), "'by' must be a list of 1 to 64"),
+    (lambda c: _link(c, 1).update(by=1), "'by' must be a list of 1 to 64"),
+    (lambda c: _link(c, 1).update(by=[1] + [0, 0] * 32), "'by' must be a list of 1 to 64"),
+    (lambda c: _link(c, 1).update(by=[3]), "'by' must hold integer indices"),
+    (lambda c: _link(c, 1).update(by=[-2]), "'by' must hold integer indices"),
+    (lambda c: _link(c, 1).update(by=[True]), "'by' must hold integer indices"),
+    (lambda c: _link(c, 1).update(by=[1.0]), "'by' must hold integer indices"),
+    (lambda c: _link(c, 1).update(by=[0]), "does not map its target"),
+    (lambda c: _link(c, 2).update(by=[1, 2]), "does not map its target"),  # the word read right to left
+    (lambda c: _link(c, 1).update(claim="1-4"), "exactly the keys"),
+    (lambda c: _link(c, 1).pop("by"), "exactly the keys"),
+    (lambda c: _link(c, 1).update(maker=["1-2"]), "two entries"),
+    (lambda c: _link(c, 1).update(maker=[], breaker=["1-3"]), "no claim of breaker"),  # roles swapped
+    (lambda c: c["strategies"]["breaker"].append(
+        {"maker": ["1-2", "1-3"], "breaker": [], "link": 0, "by": [1]}), "never reaches"),  # Maker to move
+])
+def test_malformed_links_refused(linked, mutate, match):
+    mutate(linked)
+    _refused(linked, match)
+
+
+def test_link_caps(linked, monkeypatch):
+    check_certificate(copy.deepcopy(linked))
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_GENERATORS", 2)
+    _refused(copy.deepcopy(linked), "3 generators in 'symmetries', more than 2")
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_GENERATORS", 4096)
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WORD", 5)
+    _refused(copy.deepcopy(linked), "'by' must be a list of 1 to 5")  # one word has 6 generators
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WORD", 64)
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_WORK", 30)  # 3 generators x 12 vertex maps = 36
+    _refused(copy.deepcopy(linked), "more than 30 vertex maps checking the generators")
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_WORK", 200)  # the walk's edge tests and link costs
+    _refused(copy.deepcopy(linked), "more than 200 edge tests")
+
+
+def test_false_linked_claims_refused():
+    """A table of the false winner linked by genuine automorphisms is refused (its lost orbits lose)."""
+    rng = random.Random(12)
+    refused = 0
+    for _name, names, edges, gens in FP.symmetric_boards():
+        sym = FP.Symmetry(names, gens)
+        for convention in CONVENTIONS:
+            pq = FP.PQ(names, edges, convention, (1, 1), ROLES[convention][0])
+            true_w = pq.truth()
+            for w in FP._other_words(pq, true_w):
+                cert = FP.linked_cert(pq, sym, rng, rng.choice(["canonical", "first"]), winner=w)
+                with pytest.raises(CertificateError):
+                    check_certificate(cert)
+                refused += 1
+    assert refused > 20

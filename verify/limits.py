@@ -40,6 +40,10 @@ MAX_POSITIONAL_WALK_STATES = 5_000_000
 #: without it ~1.6 G tests). The same order as a walk at MAX_POSITIONAL_WALK_STATES on the triangle
 #: boards (Sim: 31 k states, 0.4 M tests, 2 s)
 MAX_POSITIONAL_WALK_WORK = 200_000_000
+#: positional-strategy symmetry links: generators (automorphisms of the board) at most, and
+#: generators in one link's word at most (docs/spec/positional-strategy.md P10)
+MAX_POSITIONAL_GENERATORS = 4096
+MAX_POSITIONAL_WORD = 64
 #: pg-proof certificates: states the checker derives, at most PG_PROOF_FREE_STATES plus
 #: PG_PROOF_STATES_PER_ENTRY per recorded entry (the committed proofs derive fewer than 3 per entry);
 #: beyond, the certificate is refused: the derived steps (forced blocks, the attacker's moves in a

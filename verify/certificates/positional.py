@@ -29,6 +29,17 @@ the start included. Every entry must be used by the walk (the kind names reachab
 so no entry escapes the checks. Work: at most ``limits.MAX_POSITIONAL_STRATEGY_ENTRIES`` entries
 read, ``limits.MAX_POSITIONAL_WALK_STATES`` states walked and ``limits.MAX_POSITIONAL_WALK_WORK``
 edge tests per table (each claim tests the edges through its vertex).
+
+Symmetry links (rule P10 of the spec): the optional body key ``"symmetries"`` lists generators
+g_0, g_1, ... (pg-proof's map syntax ``"a>b c>d"``), each a permutation of the vertices mapping the
+edge set onto itself (:func:`read_symmetries`); an entry may be a *link*
+``{ALICE_ROLE: [...], BOB_ROLE: [...], "link": k, "by": [i1, ..., im]}`` naming the claim entry k
+of the same table (its *target* t) and σ = g_i1 ∘ ... ∘ g_im with σ(t) = the link's state s
+(:func:`read_table`, :func:`link_target`). Where the walk meets s with X to move it does not expand
+s: it pushes t (:func:`strategy_walk`). Sound because σ is an automorphism of the board: the game
+from s (the mover from the number of claims, the ends from the edges) is the σ-image of the game
+from t, which has the same number of claims, and t is walked with its own claim entry; targets are
+claim entries, so links never chain.
 """
 from __future__ import annotations
 
@@ -76,7 +87,12 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
     once; past ``max_states`` states, or ``max_work`` edge tests (a claim tests the edges through its
     vertex; default ``limits.MAX_POSITIONAL_WALK_WORK``), the walk is refused. ``choose``'s vertex
     must be free (else CertificateError). The start must not be decided
-    (:func:`~verify.games.conventions.start_value`)."""
+    (:func:`~verify.games.conventions.start_value`).
+
+    ``choose`` may instead return a *link* ``(target_alice, target_bob, work)`` (rule P10: the
+    caller has checked that an automorphism of the board maps the target onto the state): the state
+    is then not expanded, the target is pushed for expansion unless already seen (same number of
+    claims, so X moves there too), and ``work`` is counted toward ``max_work``."""
     max_work = limits.MAX_POSITIONAL_WALK_WORK if max_work is None else max_work
     full = game.board.full_mask
     through = {1 << i: tuple(e for e in game.board.edge_masks if e >> i & 1) for i in bits(full)}
@@ -95,6 +111,17 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
         a_moves = mover_is_alice((alice | bob).bit_count() - given, game.bias, alice_first)
         if a_moves == x_alice:
             v = choose(alice, bob)
+            if isinstance(v, tuple):  # a link: the target stands for this state (P10)
+                ta, tb, cost = v
+                work += cost
+                if work > max_work:
+                    raise CertificateError(f"more than {max_work} edge tests in the walk of one table: refused")
+                if (ta, tb) not in seen:
+                    if len(seen) >= max_states:
+                        raise CertificateError(f"more than {max_states} states walked for one table: refused")
+                    seen.add((ta, tb))
+                    stack.append((ta, tb))
+                continue
             if not v & free:
                 raise CertificateError(f"the claim at {show_state(game, alice, bob)} is not a free vertex")
             claims = (v,)
@@ -154,31 +181,162 @@ def convention_game(cert: dict, question: Question) -> cv.ConventionGame:
     return cv.ConventionGame(h, convention, question.bias or cv.UNBIASED, first, frozenset(h.names(bob_mask)))
 
 
-def read_table(game: cv.ConventionGame, entries, player: str) -> dict[tuple[int, int], int]:
-    """``player``'s table: state (Alice's mask, Bob's mask) -> claimed vertex bit. Each entry is
-    exactly ``{ALICE_ROLE: [...], BOB_ROLE: [...], "claim": v}`` with known, distinct names, the two
-    sets disjoint; no state twice."""
+class Generator:
+    """A permutation of the board's vertices on bits: ``moved`` (the vertices it moves) and
+    ``image`` (vertex bit -> vertex bit, on the moved vertices only; the others are fixed)."""
+    __slots__ = ("moved", "image")
+
+    def __init__(self, image: dict[int, int]):
+        self.image = image
+        self.moved = sum(image)
+
+    def __call__(self, mask: int) -> int:
+        out, m = mask & ~self.moved, mask & self.moved
+        while m:
+            low = m & -m
+            out |= self.image[low]
+            m ^= low
+        return out
+
+
+def read_generator(game: cv.ConventionGame, text, i: int) -> Generator:
+    """Generator ``i`` of ``symmetries``: a string of whitespace-separated tokens ``u>v`` (exactly
+    one ``>``; u, v known vertex names), each name at most once on a left side and at most once on a
+    right side, the set of left names equal to the set of right names (so a permutation of the
+    vertices; unlisted names are fixed; the empty string is the identity). pg-proof's map syntax
+    (docs/spec/pg-proof.md §4.15)."""
+    if not isinstance(text, str):
+        raise CertificateError(f"generator {i} of 'symmetries' must be a string \"a>b c>d ...\"")
+    h = game.board
+    image: dict[int, int] = {}
+    right = 0
+    for token in text.split():
+        if token.count(">") != 1:
+            raise CertificateError(f"generator {i} of 'symmetries': {token[:40]!r} is not one pair u>v")
+        u, v = token.split(">")
+        bu, bv = _vertex_bit(h, u), _vertex_bit(h, v)
+        if bu in image:
+            raise CertificateError(f"generator {i} of 'symmetries' maps {u!r} twice")
+        if right & bv:
+            raise CertificateError(f"generator {i} of 'symmetries' maps two vertices to {v!r}")
+        image[bu] = bv
+        right |= bv
+    if sum(image) != right:
+        raise CertificateError(f"generator {i} of 'symmetries' is not a permutation: the vertices it maps "
+                               "are not the vertices it maps to")
+    return Generator({b: c for b, c in image.items() if b != c})
+
+
+def read_symmetries(game: cv.ConventionGame, data) -> list[Generator]:
+    """The generators of ``symmetries`` (:func:`read_generator`), at most
+    ``limits.MAX_POSITIONAL_GENERATORS``, each an automorphism of the board: it maps every edge to
+    an edge (the edges are distinct sets and a permutation is one-to-one on sets, so it maps the
+    edge set onto itself). Work: Σ|e| per generator, at most ``limits.MAX_POSITIONAL_WALK_WORK`` over
+    all generators, refused beyond (rule P10)."""
+    if not isinstance(data, list):
+        raise CertificateError("'symmetries' must be a list of strings \"a>b c>d ...\"")
+    if len(data) > limits.MAX_POSITIONAL_GENERATORS:
+        raise CertificateError(f"{len(data)} generators in 'symmetries', more than "
+                               f"{limits.MAX_POSITIONAL_GENERATORS}: refused")
+    edges = frozenset(game.board.edge_masks)
+    cap = limits.MAX_POSITIONAL_WALK_WORK
+    work = 0
+    out = []
+    for i, text in enumerate(data):
+        g = read_generator(game, text, i)
+        for e in edges:
+            work += e.bit_count()
+            if work > cap:
+                raise CertificateError(f"more than {cap} vertex maps checking the generators of 'symmetries': refused")
+            if g(e) not in edges:
+                h = game.board
+                raise CertificateError(f"generator {i} of 'symmetries' is not an automorphism of the board: it maps "
+                                       f"the edge {{{','.join(h.names(e))}}} to {{{','.join(h.names(g(e)))}}}, "
+                                       "not an edge")
+        out.append(g)
+    return out
+
+
+class Link:
+    """A link entry of a table: its target state (that of the claim entry it names) and its word
+    (the generators' indices i1, ..., im: σ = g_i1 ∘ ... ∘ g_im, g_im applied first)."""
+    __slots__ = ("target", "word")
+
+    def __init__(self, target: tuple[int, int], word: tuple[int, ...]):
+        self.target, self.word = target, word
+
+
+def _index(x, size: int) -> bool:
+    """``x`` is a JSON integer (not a bool) and a valid index into a list of ``size``."""
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < size
+
+
+def read_table(game: cv.ConventionGame, entries, player: str, generators: list | None = None) -> dict:
+    """``player``'s table: state (Alice's mask, Bob's mask) -> claimed vertex bit, or :class:`Link`.
+    Each entry is exactly ``{ALICE_ROLE: [...], BOB_ROLE: [...], "claim": v}`` (a claim entry) or
+    ``{ALICE_ROLE: [...], BOB_ROLE: [...], "link": k, "by": [i1, ...]}`` (a link entry, rule P10:
+    k a JSON integer indexing a claim entry of the same list, ``by`` a list of 1 to
+    ``limits.MAX_POSITIONAL_WORD`` JSON integers indexing ``generators``, which must be given), with
+    known, distinct names, the two sets disjoint; no state twice (claim and link entries together).
+    σ(target) = state is checked where the walk consults the link (:func:`link_target`)."""
     if not isinstance(entries, list):
         raise CertificateError(f"the table of {player} must be a list")
     a_role, b_role = game.roles
-    keys = {a_role, b_role, "claim"}
+    claim_keys, link_keys = {a_role, b_role, "claim"}, {a_role, b_role, "link", "by"}
     h: Hypergraph = game.board
-    table: dict[tuple[int, int], int] = {}
+    table: dict = {}
+    states = []
     for entry in entries:
-        if not isinstance(entry, dict) or set(entry) != keys:
+        if not isinstance(entry, dict) or set(entry) not in (claim_keys, link_keys):
             raise CertificateError(f"each entry of {player}'s table must be an object with exactly the keys "
-                                   f"{a_role}, {b_role}, claim")
+                                   f"{a_role}, {b_role}, claim (or {a_role}, {b_role}, link, by)")
         a, b = _vertex_set(h, entry[a_role]), _vertex_set(h, entry[b_role])
         if a & b:
             raise CertificateError(f"an entry of {player}'s table gives a vertex to both players: "
                                    f"{show_state(game, a, b)}")
         if (a, b) in table:
             raise CertificateError(f"two entries of {player}'s table for the state {show_state(game, a, b)}")
-        table[(a, b)] = _vertex_bit(h, entry["claim"])
+        table[(a, b)] = _vertex_bit(h, entry["claim"]) if "claim" in entry else None
+        states.append((a, b))
+    for (a, b), entry in zip(states, entries):
+        if "link" not in entry:
+            continue
+        where = f"the link of {player}'s table at {show_state(game, a, b)}"
+        if generators is None:
+            raise CertificateError(f"{where}: a table with links needs 'symmetries'")
+        k, word = entry["link"], entry["by"]
+        if not _index(k, len(entries)):
+            raise CertificateError(f"{where}: 'link' must be an integer index into the table, "
+                                   f"0 <= k < {len(entries)}")
+        if "claim" not in entries[k]:
+            raise CertificateError(f"{where}: 'link' {k} names a link entry, not a claim entry")
+        if not isinstance(word, list) or not 1 <= len(word) <= limits.MAX_POSITIONAL_WORD:
+            raise CertificateError(f"{where}: 'by' must be a list of 1 to {limits.MAX_POSITIONAL_WORD} "
+                                   "generator indices")
+        if not all(_index(i, len(generators)) for i in word):
+            raise CertificateError(f"{where}: 'by' must hold integer indices into 'symmetries', "
+                                   f"0 <= i < {len(generators)}")
+        table[(a, b)] = Link(states[k], tuple(word))
     return table
 
 
-@register(KIND, "strategies")
+def link_target(game: cv.ConventionGame, generators: list, link: Link, state: tuple[int, int]):
+    """Rule P10 at a consulted link: σ = g_i1 ∘ ... ∘ g_im (g_im applied first) maps the target's
+    Alice set onto the state's Alice set and its Bob set onto the state's Bob set, exactly (else
+    CertificateError). Returns ``(target_alice, target_bob, work)``, the work len(by) × (|A|+|B|+1),
+    as :func:`strategy_walk` takes a link."""
+    ta, tb = link.target
+    a, b = ta, tb
+    for i in reversed(link.word):
+        g = generators[i]
+        a, b = g(a), g(b)
+    if (a, b) != state:
+        raise CertificateError(f"the link at {show_state(game, *state)} does not map its target "
+                               f"{show_state(game, ta, tb)} onto it: its word gives {show_state(game, a, b)}")
+    return ta, tb, len(link.word) * ((state[0] | state[1]).bit_count() + 1)
+
+
+@register(KIND, "strategies", "symmetries")
 def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
     game = convention_game(cert, question)
     convention = game.convention
@@ -194,7 +352,8 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
     entries = sum(len(strategies[x]) for x in players)
     if entries > limits.MAX_POSITIONAL_STRATEGY_ENTRIES:
         raise CertificateError(f"{entries} entries, more than {limits.MAX_POSITIONAL_STRATEGY_ENTRIES}: refused")
-    tables = {x: read_table(game, strategies[x], x) for x in players}
+    generators = read_symmetries(game, cert["symmetries"]) if "symmetries" in cert else None
+    tables = {x: read_table(game, strategies[x], x, generators) for x in players}
     edges = tuple(game.board.edge_masks)
     decided = cv.start_value(convention, edges, game.alice_mask, game.bob_mask, game.alice_first)
     walked = 0
@@ -215,7 +374,7 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
             if v is None:
                 raise CertificateError(f"no claim of {x} at the reachable state {show_state(game, a, b)}")
             used.add((a, b))
-            return v
+            return link_target(game, generators, v, (a, b)) if isinstance(v, Link) else v
 
         walk = strategy_walk(game, x == alice, choose, limits.MAX_POSITIONAL_WALK_STATES)
         while True:
@@ -233,6 +392,7 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
             a, b = next(s for s in table if s not in used)
             raise CertificateError(f"the entry of {x}'s table for {show_state(game, a, b)} names a state "
                                    "its walk never reaches")
+    links = sum(isinstance(v, Link) for t in tables.values() for v in t.values())
     detail = "the start is decided" if decided is not None else \
-        f"{walked} reachable states walked, {entries} table entries"
+        f"{walked} reachable states walked, {entries} table entries" + (f" ({links} links)" if links else "")
     return CheckReport(KIND, question_of(convention, game), {"winner": winner}, detail)
