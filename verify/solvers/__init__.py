@@ -146,8 +146,8 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     spec = GAMES.get(game)
     if opts.certificate and spec is not None and not spec.certificate_kinds:
         raise MethodError(f"no certificate kind for {game} yet")
-    if biased and method not in ("auto", "explicit", "search", "pairing"):
-        raise InputError(f"method {method} for {game} does not take a bias (biased games: methods explicit, search, pairing)")
+    if biased and method not in ("auto", "explicit", "search", "pairing", "qbf"):
+        raise InputError(f"method {method} for {game} does not take a bias (biased games: methods explicit, search, pairing, qbf)")
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
     positional = biased or game in NEW_CONVENTIONS
