@@ -516,3 +516,164 @@ def test_random_mutants_agree():
         if k or s:
             assert P.truth(c), json.dumps(c)[:300]
     assert not disagreements, disagreements[:3]
+
+
+# -- symmetry links (rule P10) -------------------------------------------------------------------------
+
+LINKED = HERE / "data" / "positional_k4_triangles_linked.json"
+
+
+def _linked():
+    return json.loads(LINKED.read_text(encoding="utf-8"))
+
+
+def test_linked_example_agrees():
+    c = _linked()
+    _both_accept_same(c)
+    assert check_path(LINKED).verdict == {"winner": "breaker"}
+
+
+def test_linked_certificates_agree_on_symmetric_boards():
+    """Linked certificates of the true winner (canonical targets, or the first state of each orbit)
+    on boards with automorphisms, every convention, three biases, both starters, some starts with
+    stones: both checkers accept them alike, the brute force agrees."""
+    rng = random.Random(21)
+    for _name, names, edges, gens in P.symmetric_boards():
+        sym = P.Symmetry(names, gens)
+        for convention in P.CONVENTIONS:
+            for bias in ((1, 1), (1, 2), (2, 1)):
+                first = rng.choice(P.ROLES[convention])
+                for mode in ("canonical", "first"):
+                    pq = P.PQ(names, edges, convention, bias, first)
+                    _both_accept_same(P.linked_cert(pq, sym, rng, mode))
+        for _ in range(4):
+            pq = P.random_question(rng, board=(names, edges), stones=0.2)
+            _both_accept_same(P.linked_cert(pq, sym, rng, "canonical", link_rate=rng.choice([0.5, 1.0])))
+
+
+def _lk(c, i):
+    return c["strategies"]["breaker"][i]
+
+
+LINK_MUTANTS = {
+    "symmetries as a string": lambda c: c.update(symmetries="1-2>1-3"),
+    "generator as a number": lambda c: c["symmetries"].append(1),
+    "generator as a list": lambda c: c["symmetries"].append(["1-2>1-3", "1-3>1-2"]),
+    "token without >": lambda c: c["symmetries"].append("1-2"),
+    "token with two >": lambda c: c["symmetries"].append("1-2>1-3>1-4"),
+    "token with an empty side": lambda c: c["symmetries"].append(">1-2 1-2>"),
+    "unknown name": lambda c: c["symmetries"].append("1-2>9-9 9-9>1-2"),
+    "name twice on the left": lambda c: c["symmetries"].append("1-2>3-4 1-2>1-2 3-4>1-2"),
+    "name twice on the right": lambda c: c["symmetries"].append("1-2>3-4 3-4>3-4"),
+    "not a permutation": lambda c: c["symmetries"].append("1-2>3-4"),
+    "not an automorphism": lambda c: c["symmetries"].append("1-2>1-3 1-3>1-2"),
+    "a 3-cycle of edges, not an automorphism": lambda c: c["symmetries"].append("1-2>1-3 1-3>2-4 2-4>1-2"),
+    "symmetries missing": lambda c: c.pop("symmetries"),
+    "symmetries empty": lambda c: c.update(symmetries=[]),
+    "k a boolean": lambda c: _lk(c, 1).update(link=True),
+    "k negative": lambda c: _lk(c, 1).update(link=-1),
+    "k past the table": lambda c: _lk(c, 1).update(link=23),
+    "k a float": lambda c: _lk(c, 1).update(link=0.0),
+    "k a string": lambda c: _lk(c, 1).update(link="0"),
+    "k null": lambda c: _lk(c, 1).update(link=None),
+    "link to a link entry": lambda c: _lk(c, 2).update(link=1),
+    "link to itself": lambda c: _lk(c, 1).update(link=1, by=[0, 0]),
+    "by empty": lambda c: _lk(c, 1).update(by=[]),
+    "by an integer": lambda c: _lk(c, 1).update(by=1),
+    "by too long": lambda c: _lk(c, 1).update(by=[1] + [0, 0] * 32),
+    "by index out of range": lambda c: _lk(c, 1).update(by=[3]),
+    "by index negative": lambda c: _lk(c, 1).update(by=[-2]),
+    "by a boolean": lambda c: _lk(c, 1).update(by=[True]),
+    "by a float": lambda c: _lk(c, 1).update(by=[1.0]),
+    "sigma(target) is not the state": lambda c: _lk(c, 1).update(by=[0]),
+    "the word read left to right": lambda c: _lk(c, 2).update(by=[1, 2]),
+    "the word inverted": lambda c: _lk(c, 12).update(by=_lk(c, 12)["by"][::-1]),
+    "link with a claim too": lambda c: _lk(c, 1).update(claim="1-4"),
+    "link without by": lambda c: _lk(c, 1).pop("by"),
+    "link state twice": lambda c: _lk(c, 1).update(maker=["1-2"]),
+    "link roles swapped": lambda c: _lk(c, 1).update(maker=[], breaker=["1-3"]),
+    "link at a state where Maker moves": lambda c: c["strategies"]["breaker"].append(
+        {"maker": ["1-2", "1-3"], "breaker": [], "link": 0, "by": [1]}),
+    "link at an unreached state": lambda c: c["strategies"]["breaker"].append(
+        {"maker": ["1-2", "3-4"], "breaker": ["1-3"], "link": 0, "by": [1]}),
+    "target entry dropped": lambda c: c["strategies"]["breaker"].__setitem__(
+        0, {"maker": ["1-2"], "breaker": [], "link": 1, "by": [1]}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LINK_MUTANTS))
+def test_link_mutants_refused(name):
+    c = _linked()
+    LINK_MUTANTS[name](c)
+    _both_refuse(c)
+
+
+def test_link_caps(monkeypatch):
+    import verify.second_opinion.positional as sp
+    c = _linked()
+    monkeypatch.setattr(sp, "MAX_GENERATORS", 2)
+    with pytest.raises(Refused, match="more than 2 symmetries"):
+        check(copy.deepcopy(c))
+    monkeypatch.setattr(sp, "MAX_GENERATORS", 4096)
+    monkeypatch.setattr(sp, "MAX_WORD", 5)
+    with pytest.raises(Refused, match="list of 1 to 5"):
+        check(copy.deepcopy(c))
+    monkeypatch.setattr(sp, "MAX_WORD", 64)
+    monkeypatch.setattr(sp, "MAX_GENERATOR_WORK", 30)
+    with pytest.raises(Refused, match="more than 30 units of work checking the symmetries"):
+        check(copy.deepcopy(c))
+
+
+def _link_mutant(cert, rng):
+    """One random edit of a linked certificate's links or generators."""
+    c = copy.deepcopy(cert)
+    table = next(iter(c["strategies"].values()))
+    links = [e for e in table if "link" in e]
+    op = rng.randrange(6)
+    if op == 0 and links:
+        rng.choice(links)["link"] = rng.randrange(-1, len(table) + 1)
+    elif op == 1 and links:
+        e = rng.choice(links)
+        e["by"] = [rng.randrange(-1, len(c["symmetries"]) + 1) for _ in range(rng.randint(0, 4))]
+    elif op == 2 and links:
+        e = rng.choice(links)
+        e["by"] = e["by"][::-1] if rng.random() < 0.5 else e["by"] + [rng.randrange(len(c["symmetries"]))]
+    elif op == 3 and c["symmetries"]:
+        names = c["instance"]["vertices"]
+        u, v = rng.sample(names, 2)
+        c["symmetries"][rng.randrange(len(c["symmetries"]))] = f"{u}>{v} {v}>{u}"
+    elif op == 4 and links:
+        e = rng.choice(links)
+        claims = [i for i, x in enumerate(table) if "claim" in x]
+        e["link"] = rng.choice(claims)
+    else:
+        e = rng.choice(table)
+        if "link" in e:
+            del e["link"], e["by"]
+            e["claim"] = rng.choice(c["instance"]["vertices"])
+        else:
+            del e["claim"]
+            e["link"], e["by"] = rng.randrange(len(table)), [rng.randrange(len(c["symmetries"]) or 1)]
+    return c
+
+
+def test_random_link_mutants_agree():
+    """Random edits of linked certificates (a target moved, a word changed, reversed or extended, a
+    generator replaced by a transposition, a claim turned into a link): both checkers accept or
+    refuse alike, and what they accept is true."""
+    rng = random.Random(1010)
+    boards = P.symmetric_boards()
+    disagreements = []
+    for _ in range(300):
+        _name, names, edges, gens = rng.choice(boards)
+        pq = P.random_question(rng, board=(names, edges), stones=0.1)
+        cert = P.linked_cert(pq, P.Symmetry(names, gens), rng, rng.choice(["canonical", "first"]))
+        if not next(iter(cert["strategies"].values()), None):
+            continue
+        c = _link_mutant(cert, rng)
+        k, s = _accepts(_kernel, c), _accepts(_second, c)
+        if k != s:
+            disagreements.append((k, s, json.dumps(c)[:300]))
+        if k or s:
+            assert P.truth(c), json.dumps(c)[:300]
+    assert not disagreements, disagreements[:3]

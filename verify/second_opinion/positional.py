@@ -24,6 +24,17 @@ the start: at X's states the entry's claim, at the opponent's every free vertex,
 the mover after c claims since the start given by the bias; every ended play must be won by the
 claimed winner (for a draw: not lost by X); every entry must be met by the walk. States are pairs of
 frozensets of vertex names, expanded once (a visited set).
+
+Symmetry links (rule P10 of docs/spec/positional-strategy.md, the lead's note on links): the optional
+key ``symmetries`` lists permutations of the vertices written ``"u>v u'>v' ..."``, each of which must
+carry the edge set onto itself (an automorphism of the board); an entry may instead of ``claim``
+carry ``link`` (the index of a claim entry of the same table, its target) and ``by`` (a word
+i1 ... im of generator indices, σ = g_i1 ∘ ... ∘ g_im, the last applied first). Where the walk
+meets the entry's state with X to move, σ must carry the target's two sets onto the state's two
+sets, and the target is walked in its place. Why that is sound: an automorphism carries every play
+from the target onto a play from the state with the same claims count, the same completions and the
+same full board, so the same winner; the target, a claim entry, is itself walked, so links never
+chain. Generators are dicts name -> name of the moved vertices.
 """
 from __future__ import annotations
 
@@ -45,6 +56,11 @@ MAX_WALK_STATES = 5_000_000
 #: copied and hashed, its free vertices listed), each claim |V| plus the sizes of the edges through
 #: the claimed vertex (the completion test); Sim on K6 costs about 3 M
 MAX_WALK_WORK = 200_000_000
+#: symmetry links: generators at most, generators in one word at most, and the work of checking the
+#: generators (each edge's vertices mapped once per generator) at most
+MAX_GENERATORS = 4096
+MAX_WORD = 64
+MAX_GENERATOR_WORK = 200_000_000
 #: the keys of a question; ``bias`` only when it is not 1:1
 QUESTION_KEYS = ("bound", "first", "game", "instance", "position")
 
@@ -130,32 +146,123 @@ def _start_winner(game: str, edges, alice: frozenset, bob: frozenset):
     return None
 
 
-def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: list) -> dict:
-    """(Alice's set, Bob's set) -> claimed vertex name, from a list of exact entries."""
+def _read_generator(text, known: set, i: int) -> dict:
+    """One generator: a string of tokens ``u>v`` (one ``>`` each, u and v vertices), no name twice on
+    either side, the same names on both sides. Returns {u: v} for the vertices it moves."""
+    if type(text) is not str:
+        raise Refused(f"symmetries[{i}] must be a string of pairs u>v")
+    lefts, rights = set(), set()
+    g = {}
+    for token in text.split():
+        parts = token.split(">")
+        if len(parts) != 2:
+            raise Refused(f"symmetries[{i}]: {token[:30]!r} is not a pair u>v")
+        u, v = parts
+        for x in (u, v):
+            if x not in known:
+                raise Refused(f"symmetries[{i}] names {x[:30]!r}, which is not a vertex")
+        if u in lefts:
+            raise Refused(f"symmetries[{i}] gives {u[:30]!r} two images")
+        if v in rights:
+            raise Refused(f"symmetries[{i}] gives {v[:30]!r} two preimages")
+        lefts.add(u)
+        rights.add(v)
+        if u != v:
+            g[u] = v
+    if lefts != rights:
+        raise Refused(f"symmetries[{i}] is not a permutation (it does not map the names it moves onto themselves)")
+    return g
+
+
+def _read_symmetries(data, h) -> list:
+    """The generators, each a permutation carrying the edge set onto itself (checked edge by edge:
+    a permutation is one-to-one on sets, so into is onto)."""
+    if type(data) is not list:
+        raise Refused("'symmetries' must be a list of strings")
+    if len(data) > MAX_GENERATORS:
+        raise Refused(f"more than {MAX_GENERATORS} symmetries")
+    known = set(h.vertices)
+    edges = set(h.edges)
+    work = 0
+    gens = []
+    for i, text in enumerate(data):
+        g = _read_generator(text, known, i)
+        for e in edges:
+            work += len(e)
+            if work > MAX_GENERATOR_WORK:
+                raise Refused(f"more than {MAX_GENERATOR_WORK} units of work checking the symmetries")
+            if frozenset(g.get(v, v) for v in e) not in edges:
+                raise Refused(f"symmetries[{i}] is not an automorphism of the board: edge {sorted(e)} "
+                              "is not carried onto an edge")
+        gens.append(g)
+    return gens
+
+
+def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: list, gens=None) -> dict:
+    """(Alice's set, Bob's set) -> claimed vertex name, or for a link entry the pair (target state,
+    word), from a list of exact entries."""
     if type(entries) is not list:
         raise Refused("each table of 'strategies' must be a list")
     budget[0] += len(entries)
     if budget[0] > MAX_ENTRIES:
         raise Refused(f"more than {MAX_ENTRIES} table entries")
     keys = sorted((alice_role, bob_role, "claim"))
+    link_keys = sorted((alice_role, bob_role, "link", "by"))
     table = {}
+    order = []
     for entry in entries:
-        if type(entry) is not dict or sorted(entry) != keys:
-            raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], 'claim': vertex}}")
+        if type(entry) is not dict or sorted(entry) not in (keys, link_keys):
+            raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], 'claim': vertex}}"
+                          f" or {{{alice_role!r}: [...], {bob_role!r}: [...], 'link': k, 'by': [...]}}")
         a = name_set(entry[alice_role], known, f"an entry's {alice_role} vertices")
         b = name_set(entry[bob_role], known, f"an entry's {bob_role} vertices")
         if a & b:
             raise Refused(f"an entry's state gives {sorted(a & b)[0][:30]!r} to both players")
-        v = vertex_name(entry["claim"])
-        if v not in known:
-            raise Refused(f"an entry claims {v[:30]!r}, which is not a vertex")
         if (a, b) in table:
             raise Refused(f"two entries for the state {alice_role} {sorted(a)}, {bob_role} {sorted(b)}")
-        table[(a, b)] = v
+        if "claim" in entry:
+            v = vertex_name(entry["claim"])
+            if v not in known:
+                raise Refused(f"an entry claims {v[:30]!r}, which is not a vertex")
+            table[(a, b)] = v
+        else:
+            table[(a, b)] = None  # a link, resolved below once every state is known
+        order.append((a, b))
+    for state, entry in zip(order, entries):
+        if "link" not in entry:
+            continue
+        if gens is None:
+            raise Refused("a table with link entries needs 'symmetries'")
+        k, word = entry["link"], entry["by"]
+        if not is_int(k) or not 0 <= k < len(entries):
+            raise Refused(f"a link's 'link' must be the integer index of an entry of its table, not {str(k)[:20]}")
+        if "claim" not in entries[k]:
+            raise Refused(f"a link's target (entry {k}) must be a claim entry, not a link")
+        if type(word) is not list or not 1 <= len(word) <= MAX_WORD:
+            raise Refused(f"a link's 'by' must be a list of 1 to {MAX_WORD} generator indices")
+        for i in word:
+            if not is_int(i) or not 0 <= i < len(gens):
+                raise Refused(f"a link's 'by' names {str(i)[:20]}, not the index of a generator")
+        table[state] = (order[k], tuple(word))
     return table
 
 
-def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
+def _link_target(gens, link, alice: frozenset, bob: frozenset, alice_role: str, bob_role: str):
+    """The target of a link met at (alice, bob), after checking that σ = g_i1 ∘ ... ∘ g_im (g_im first)
+    carries the target's Alice set onto ``alice`` and its Bob set onto ``bob``."""
+    target, word = link
+    ta, tb = target
+    for i in reversed(word):
+        g = gens[i]
+        ta = frozenset(g.get(v, v) for v in ta)
+        tb = frozenset(g.get(v, v) for v in tb)
+    if ta != alice or tb != bob:
+        raise Refused(f"a link at {alice_role} {sorted(alice)}, {bob_role} {sorted(bob)}: its word carries the "
+                      f"target to {alice_role} {sorted(ta)}, {bob_role} {sorted(tb)}")
+    return target
+
+
+def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) -> int:
     """Walk ``player``'s table from the start; refuse unless every ended play meets the requirement
     (``winner`` wins, or for a draw ``player`` does not lose) and every entry is used. Returns the
     number of states expanded."""
@@ -213,6 +320,13 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
                               f"{bob_role} {sorted(bob)}")
             used.add(state)
             v = table[state]
+            if type(v) is tuple:  # a link: its target is walked instead (P10)
+                spend(len(v[1]) * (len(alice) + len(bob) + 1))
+                target = _link_target(gens, v, alice, bob, alice_role, bob_role)
+                if target not in seen:
+                    seen.add(target)
+                    stack.append(target)
+                continue
             if v in alice or v in bob:
                 raise Refused(f"{player}'s entry at {alice_role} {sorted(alice)}, {bob_role} {sorted(bob)} "
                               f"claims {v!r}, which is not free")
@@ -246,7 +360,7 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner) -> int:
 
 def check_positional_strategy(cert: dict, open_member=None):
     """Check a ``positional-strategy`` certificate; returns (question, verdict, detail)."""
-    body_keys(cert, "strategies")
+    body_keys(cert, "strategies", *(("symmetries",) if "symmetries" in cert else ()))
     h, game, bias, first, alice0, bob0, question = _question(cert)
     alice_role, bob_role = ROLES[game]
     verdict = cert["claim"]["verdict"]
@@ -261,7 +375,8 @@ def check_positional_strategy(cert: dict, open_member=None):
         raise Refused(f"'strategies' must hold exactly the table(s) of {' and '.join(players)}")
     known = set(h.vertices)
     budget = [0]
-    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget) for x in players}
+    gens = _read_symmetries(cert["symmetries"], h) if "symmetries" in cert else None
+    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget, gens) for x in players}
     decided = _start_winner(game, h.edges, alice0, bob0)
     if decided is not None:
         for x in players:
@@ -272,7 +387,7 @@ def check_positional_strategy(cert: dict, open_member=None):
         return question, {"winner": winner}, "decided at the start (a whole edge is held before any claim)"
     walked = 0
     for x in players:
-        walked += _walk(h, game, bias, first, alice0, bob0, x, tables[x], winner)
+        walked += _walk(h, game, bias, first, alice0, bob0, x, tables[x], winner, gens)
     detail = (f"{walked} explicit states walked for {' and '.join(players)}"
               + (f", bias {bias[0]}:{bias[1]}" if bias != (1, 1) else ""))
     return question, {"winner": winner}, detail
