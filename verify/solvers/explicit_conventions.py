@@ -122,12 +122,21 @@ def solve_convention(game: cv.ConventionGame, certificate: bool = False) -> cv.C
     return out
 
 
-def strategy_certificate(game: cv.ConventionGame, search: ConventionSearch, winner: str) -> dict:
+def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str, symmetric: bool = True) -> dict:
     """The ``positional-strategy`` certificate of ``winner`` (a role, or draw): the table of the
     winner (of first and of second for a draw) recording its best claim
-    (:meth:`ConventionSearch.best_claim`) at every state the kernel's walk
+    (:meth:`Positions.best_claim`) at every state the kernel's walk
     (:func:`verify.certificates.positional.strategy_walk`) reaches when the opponent claims every
-    free vertex."""
+    free vertex.
+
+    With ``symmetric`` (the default; it does something when the board has a known automorphism
+    group, :func:`verify.solvers.search.labels.labeller`), symmetry links (docs/spec/
+    positional-strategy.md, rule P10): at a state s where the player moves, if an earlier claim
+    entry's state t has the same canonical key, the table gets a link entry to t with the word σ (in
+    generators: transpositions of K_n's vertices, or one group element) and σ(t) = s checked here
+    (a key that is no image, impossible by construction, falls back to a claim entry); s is then not
+    expanded (the rule: an automorphism maps the game from t onto the game from s). Else s gets a
+    claim entry and becomes the representative of its key. Without ``symmetric``, the plain table."""
     from ..certificates import envelope
     from ..certificates import positional as ps
     from ..formats.instances import question_of
@@ -136,19 +145,38 @@ def strategy_certificate(game: cv.ConventionGame, search: ConventionSearch, winn
     decided = cv.start_value(game.convention, search.edges, game.alice_mask, game.bob_mask, game.alice_first)
     given = (game.alice_mask | game.bob_mask).bit_count()
     p_first, p_other = (search.p, search.q) if game.alice_first else (search.q, search.p)
-    names = game.board.names
+    board = game.board
+    names = board.names
+    labels = None
+    if symmetric and decided is None:
+        from .search.labels import labeller
+        labels = labeller(board, tuple(dict.fromkeys(board.edge_masks)))
+    generators: dict[tuple[int, ...], int] = {}  # board permutation -> its index in 'symmetries'
     strategies = {}
+    cap = limits.MAX_POSITIONAL_STRATEGY_ENTRIES
     for x in ps.strategists(game.convention, winner):
         x_alice = x == alice_role
-        table: dict[tuple[int, int], int] = {}
+        table: dict[tuple[int, int], object] = {}  # state -> claimed vertex bit, or (target, word)
+        reps: dict[int, tuple] = {}  # canonical key -> (its claim entry's state, its labelling)
 
-        def choose(a, b, x_alice=x_alice, table=table):
+        def choose(a, b, x_alice=x_alice, table=table, reps=reps):
+            if len(table) >= cap:
+                raise too_large("the positional-strategy certificate", f"more than {cap} entries",
+                                "no --certificate")
+            if labels is not None:
+                key, lab = labels.label(a, b)
+                rep = reps.get(key)
+                if rep is not None:
+                    (ta, tb), lab_t = rep
+                    word = labels.word(lab_t, lab)
+                    if 0 < len(word) <= limits.MAX_POSITIONAL_WORD and _apply_word(word, ta, tb) == (a, b):
+                        table[(a, b)] = ((ta, tb), tuple(generators.setdefault(g, len(generators)) for g in word))
+                        return ta, tb, len(word) * ((a | b).bit_count() + 1)
+                else:
+                    reps[key] = ((a, b), lab)
             r = ((a | b).bit_count() - given) % (p_first + p_other)
             left = p_first - r if r < p_first else p_first + p_other - r
             v = table[(a, b)] = search.best_claim(a, b, x_alice, left)
-            if len(table) > limits.MAX_POSITIONAL_STRATEGY_ENTRIES:
-                raise too_large("the positional-strategy certificate",
-                                f"more than {limits.MAX_POSITIONAL_STRATEGY_ENTRIES} entries", "no --certificate")
             return v
 
         if decided is None:
@@ -158,7 +186,37 @@ def strategy_certificate(game: cv.ConventionGame, search: ConventionSearch, winn
             except CertificateError as exc:
                 raise too_large("the positional-strategy certificate", str(exc), "no --certificate") from None
         order = sorted(table, key=lambda s: ((s[0] | s[1]).bit_count(), s))  # by claims made, deterministic
-        strategies[x] = [{alice_role: names(a), bob_role: names(b), "claim": names(table[(a, b)])[0]}
-                         for a, b in order]
-    return envelope(ps.KIND, board_json(game.board), question_of(game.convention, game), {"winner": winner},
-                    strategies=strategies)
+        index = {s: k for k, s in enumerate(order)}
+        rows = []
+        for a, b in order:
+            v = table[(a, b)]
+            row = {alice_role: names(a), bob_role: names(b)}
+            if isinstance(v, tuple):
+                row["link"], row["by"] = index[v[0]], list(v[1])
+            else:
+                row["claim"] = names(v)[0]
+            rows.append(row)
+        strategies[x] = rows
+    body = {"strategies": strategies}
+    if generators:
+        body["symmetries"] = [_map_text(board, g) for g in generators]
+    return envelope(ps.KIND, board_json(board), question_of(game.convention, game), {"winner": winner}, **body)
+
+
+def _apply_word(word, a: int, b: int) -> tuple[int, int]:
+    """The image of the state (a, b) under g_1 ∘ ... ∘ g_m (``word``: board permutations, g_m first)."""
+    for g in reversed(word):
+        a, b = _image(g, a), _image(g, b)
+    return a, b
+
+
+def _image(p, mask: int) -> int:
+    out = 0
+    for i in bits(mask):
+        out |= 1 << p[i]
+    return out
+
+
+def _map_text(board, p) -> str:
+    """A board permutation in pg-proof's map syntax (``u>v`` for each moved vertex u)."""
+    return " ".join(f"{board.vertices[i]}>{board.vertices[j]}" for i, j in enumerate(p) if i != j)
