@@ -335,7 +335,8 @@ def exhaustive(rng, scale=1):
     accepts some blocks, the pairing's winner claimed at biases 1:1, 1:2 (MB) and 2:1, both starters."""
     rule = "pairing/exhaustive"
     variants = [TRUE, Variant(overlap=True), Variant(extra=1), Variant(meet=1)]
-    boards = list(all_questions(3)) + rng.sample(list(all_questions(4, 2)), 40 * scale)
+    four = list(all_questions(4, 2))
+    boards = list(all_questions(3)) + rng.sample(four, min(len(four), 40 * scale))
     for names, edges in boards:
         for conv, b in (("maker-breaker", (1, 1)), ("maker-breaker", (1, 2)), ("maker-breaker", (2, 1)),
                         ("avoider-enforcer", (1, 1))):
