@@ -788,7 +788,12 @@ def inverse(p: tuple) -> tuple:
 
 
 def image(p: tuple, mask: int) -> int:
-    return sum(1 << p[i] for i in range(len(p)) if mask >> i & 1)
+    """The image of a vertex set (a map that is not one-to-one merges vertices)."""
+    out = 0
+    for i in range(len(p)):
+        if mask >> i & 1:
+            out |= 1 << p[i]
+    return out
 
 
 def map_text(names, p: tuple) -> str:
@@ -1006,3 +1011,286 @@ def symmetric_boards():
         pq = PQ(names, edges, "maker-breaker")
         out.append((name, names, edges, generating_set(automorphisms(pq), random.Random(len(names)))))
     return out
+
+
+@lru_cache(maxsize=None)
+def _symmetric_boards() -> tuple:
+    return tuple(symmetric_boards())
+
+
+#: boards where a map merging two vertices (u>v, v fixed) carries every edge onto an edge
+COLLAPSING_BOARDS = [
+    (("a", "b", "c", "d"), (("a", "b"), ("b", "c"), ("c", "d"), ("a", "d"))),
+    (("a", "b", "c", "d", "e"), (("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"))),
+    (("a", "b", "c", "d", "e"), (("a", "b"), ("a", "c"), ("b", "c"), ("c", "d"), ("c", "e"))),
+    (("a", "b", "c", "d", "e"), (("a", "b", "c"), ("b", "c", "d"), ("c", "d", "e"))),
+]
+
+
+def _symmetric_question(rng: random.Random, stones: float = 0.1, collapsing: bool = False):
+    """(pq, Symmetry): a board with automorphisms (a listed one, or a random small board with its
+    whole automorphism group; ``collapsing``: a board of :data:`COLLAPSING_BOARDS` half the time),
+    random convention, bias, starter and stones."""
+    r = rng.random()
+    if collapsing and r < 0.5:
+        names, edges = rng.choice(COLLAPSING_BOARDS)
+        gens = generating_set(automorphisms(PQ(names, edges, "maker-breaker")), rng)
+    elif r < 0.7:
+        _name, names, edges, gens = rng.choice(_symmetric_boards())
+    else:
+        names, edges = random_board(rng, 5)
+        gens = generating_set(automorphisms(PQ(names, edges, "maker-breaker")), rng)
+    pq = random_question(rng, board=(names, edges), stones=stones)
+    return pq, Symmetry(names, gens)
+
+
+class _LostWalk:
+    """X's walks claiming ``w`` from the start and from any further roots: a good claim where one
+    exists (recorded in ``claims``), the opponent's every free vertex; X's states with no good claim
+    are collected in ``lost`` (in walk order), not expanded."""
+
+    def __init__(self, engine: Engine, x: str, w: str, rng: random.Random):
+        self.engine, self.rng = engine, rng
+        self.ok, self.x_alice = ok_for(engine.pq, x, w), x == engine.pq.roles[0]
+        self.claims, self.lost, self.seen = {}, [], set()
+        self.walk((engine.a0, engine.b0))
+
+    def good(self, a: int, b: int) -> list:
+        return [i for i in self.engine.free(a, b) if self.ok(self.engine.outcome(a, b, i))]
+
+    def walk(self, root) -> None:
+        engine = self.engine
+        if root in self.seen:
+            return
+        self.seen.add(root)
+        stack = [root]
+        while stack:
+            a, b = stack.pop()
+            free = engine.free(a, b)
+            if not free:
+                continue
+            if engine.alice_moves(a, b) == self.x_alice:
+                good = self.good(a, b)
+                if not good:
+                    self.lost.append((a, b))
+                    continue
+                self.claims[(a, b)] = self.rng.choice(good)
+                moves = [self.claims[(a, b)]]
+            else:
+                moves = free
+            for i in moves:
+                na, nb, ended = engine.step(a, b, i)
+                if ended is None and (na, nb) not in self.seen:
+                    self.seen.add((na, nb))
+                    stack.append((na, nb))
+
+
+def _sizes(s) -> tuple:
+    return bin(s[0]).count("1"), bin(s[1]).count("1")
+
+
+def _bijection(rng, n: int, t, s, complete: bool) -> tuple | None:
+    """A map of vertex indices with t's Alice set onto s's and t's Bob set onto s's (random order);
+    completed to a permutation of all vertices (``complete``) or left partial (others fixed)."""
+    ta, tb = [[i for i in range(n) if m >> i & 1] for m in t]
+    sa, sb = [[i for i in range(n) if m >> i & 1] for m in s]
+    if len(ta) != len(sa) or len(tb) != len(sb):
+        return None
+    rng.shuffle(sa)
+    rng.shuffle(sb)
+    p = dict(zip(ta + tb, sa + sb))
+    if complete:
+        rest_from = [i for i in range(n) if i not in p]
+        rest_to = [i for i in range(n) if i not in set(p.values())]
+        rng.shuffle(rest_to)
+        p.update(zip(rest_from, rest_to))
+    return tuple(p.get(i, i) for i in range(n))
+
+
+def _edges_into_edges(engine: Engine, p: tuple) -> bool:
+    edges = set(engine.edges)
+    return all(image(p, e) in edges for e in edges)
+
+
+LINK_ATTACKS = ("wrong-image", "not-automorphism", "not-permutation", "self-link", "cycle", "roles-swapped",
+                "orbit-loses", "malformed")
+
+
+def forged_links(pq: PQ, sym: Symmetry, w: str, attack: str, rng: random.Random) -> dict | None:
+    """A certificate of the claimed winner ``w`` (false) whose tables are honest where X has a good
+    claim and settle every lost state of X by a forged link (None when the attack finds nothing to
+    forge with):
+
+    - 'wrong-image': to a good state, by a word of genuine automorphisms with σ(target) ≠ state;
+    - 'not-automorphism': to a good state of the same sizes, by a new generator, a permutation
+      with σ(target) = state that is not an automorphism (most are not);
+    - 'not-permutation': likewise by a partial map (``u>v`` for the target's vertices only, the
+      others fixed), preferring one that carries every edge onto an edge;
+    - 'self-link': to itself, by the identity generator ``""`` (a link naming a link entry);
+    - 'cycle': lost states of one orbit linked round a cycle by genuine automorphisms;
+    - 'roles-swapped': to a good state t with g(t's Alice set) = the state's Bob set and g(t's Bob
+      set) = its Alice set, g a genuine automorphism;
+    - 'orbit-loses': to another state of its orbit (genuine σ), whose own claim entry claims a
+      random vertex (its subtree loses: the walk of the target must find it);
+    - 'malformed': to a good state by a genuine word, then k or ``by`` malformed (a boolean, out of
+      range, empty, too long)."""
+    engine = Engine(pq)
+    if engine.start() is not None:
+        return None
+    gens = list(sym.texts())
+    tables, forged = {}, 0
+    collapses = [(u, v) for u in range(engine.n) for v in range(engine.n)
+                 if u != v and _edges_into_edges(engine, tuple(v if i == u else i for i in range(engine.n)))]
+    for x in ([pq.roles[0], pq.roles[1]] if w == "draw" else [w]):
+        lw = _LostWalk(engine, x, w, rng)
+        claims, lost = lw.claims, lw.lost
+        links = {}
+        extra_claims = {}
+        done = 0
+        while done < len(lost):
+            s = lost[done]
+            done += 1
+            good = list(claims)
+            target = word = None
+            if attack in ("wrong-image", "malformed") and good:
+                target = rng.choice(good)
+                word = sym.word(rng.choice(sym.elements)) or [0]
+                if not gens:
+                    gens.append("")
+            elif attack == "not-automorphism":
+                same = [t for t in good if _sizes(t) == _sizes(s)]
+                for _ in range(30 if same else 0):
+                    t = rng.choice(same)
+                    p = _bijection(rng, engine.n, t, s, True)
+                    if p is not None and p not in sym.words:
+                        target = t
+                        gens.append(map_text(engine.names, p))
+                        word = [len(gens) - 1]
+                        break
+            elif attack == "not-permutation":
+                held = s[0] | s[1]
+                options = [(u, v) for u, v in collapses if held >> v & 1 and not held >> u & 1]
+                rng.shuffle(options)
+                for u, v in options:  # t: s with v replaced by u; the map u>v (v fixed) carries t onto s
+                    t = tuple(m & ~(1 << v) | (1 << u) if m >> v & 1 else m for m in s)
+                    if t in claims or t not in lw.seen and lw.good(*t):
+                        lw.walk(t)
+                        target = t
+                        gens.append(f"{engine.names[u]}>{engine.names[v]}")
+                        word = [len(gens) - 1]
+                        break
+            elif attack == "self-link":
+                if "" not in gens:
+                    gens.append("")
+                target, word = s, [gens.index("")]
+            elif attack == "roles-swapped":
+                for p in rng.sample(sym.elements, len(sym.elements)):
+                    t = (image(p, s[1]), image(p, s[0]))  # p(s's Bob set) as Alice's, p(s's Alice set) as Bob's
+                    if t in claims or t not in lw.seen and lw.good(*t):
+                        lw.walk(t)
+                        sigma = inverse(p)  # σ(t's Alice set) = s's Bob set, σ(t's Bob set) = s's Alice set
+                        if not sym.word(sigma):
+                            if "" not in gens:
+                                gens.append("")
+                            word = [gens.index("")]
+                        else:
+                            word = sym.word(sigma)
+                        target = t
+                        break
+            elif attack == "orbit-loses":
+                mates = [(image(p, s[0]), image(p, s[1])) for p in sym.elements]
+                mates = [m for m in mates if m != s and m not in lw.seen and m not in extra_claims]
+                if mates:
+                    t = rng.choice(mates)
+                    sigma = next(p for p in sym.elements if (image(p, t[0]), image(p, t[1])) == s)
+                    target, word = t, sym.word(sigma) or [0]
+                    extra_claims[t] = rng.choice(engine.free(*t))
+            if target is not None:
+                links[s] = (target, list(word))
+                forged += 1
+        if attack == "cycle":
+            orbits = {}
+            for s in lost:
+                orbits.setdefault(sym.canon(*s)[0], []).append(s)
+            for members in orbits.values():
+                if len(members) < 2:
+                    continue
+                for s, t in zip(members, members[1:] + members[:1]):  # σ(t) = s, t the next in the cycle
+                    sigma = next(p for p in sym.elements if (image(p, t[0]), image(p, t[1])) == s)
+                    links[s] = (t, sym.word(sigma) or [0])
+                    forged += 1
+        claims.update(extra_claims)
+        entries = _entries_with_link_targets(engine, claims, links, rng)
+        if attack == "malformed":
+            for e in entries:
+                if "link" in e and rng.random() < 0.7:
+                    how = rng.randrange(6)
+                    if how == 0:
+                        e["link"] = bool(e["link"]) if e["link"] in (0, 1) else len(entries)
+                    elif how == 1:
+                        e["link"] = e["link"] - len(entries)
+                    elif how == 2:
+                        e["by"] = []
+                    elif how == 3:
+                        e["by"] = e["by"] * (65 // len(e["by"]) + 1)
+                    elif how == 4:
+                        e["by"] = [len(gens)] + e["by"]
+                    else:
+                        e["by"] = [True if i == 1 else i - len(gens) for i in e["by"]]
+        tables[x] = entries
+    if not forged:
+        return None
+    cert = cert_of(pq, w, tables)
+    cert["symmetries"] = gens
+    return cert
+
+
+def _entries_with_link_targets(engine: Engine, claims: dict, links: dict, rng) -> list:
+    """:func:`linked_entries`, a link's k the index of its target's entry of either kind (forged
+    links may name link entries)."""
+    alice_role, bob_role = engine.pq.roles
+    states = list(claims) + [s for s in links if s not in claims]
+    rng.shuffle(states)
+    index = {s: k for k, s in enumerate(states)}
+    out = []
+    for s in states:
+        e = {alice_role: engine.set_of(s[0]), bob_role: engine.set_of(s[1])}
+        if s in claims:
+            e["claim"] = engine.names[claims[s]]
+        else:
+            target, word = links[s]
+            e["link"], e["by"] = index[target], list(word)
+        out.append(e)
+    return out
+
+
+@F.forger("positional/links")
+def link_forgeries(rng, scale=1):
+    """Symmetry links (rule P10) on boards with automorphisms: false verdicts whose lost states are
+    settled by forged links (:func:`forged_links`: a word mapping the target elsewhere, a generator
+    that is not an automorphism or not a permutation, a link to itself or round a cycle of its
+    orbit, roles swapped, a target whose own subtree loses, malformed k and words), false verdicts
+    with genuine links (:func:`build_linked`, random claims where X is lost), and true linked
+    certificates (controls)."""
+    rule = "positional/links"
+    for attack in LINK_ATTACKS:
+        made = 0
+        for _ in range(150 * scale):  # (a question is cheap; most attacks need every lost state forged)
+            if made >= 5 * scale:
+                break
+            pq, sym = _symmetric_question(rng, stones=0.3 if attack in ("not-permutation", "roles-swapped") else 0.1,
+                                          collapsing=attack == "not-permutation")
+            true_w = pq.truth()
+            for w in _other_words(pq, true_w):
+                cert = forged_links(pq, sym, w, attack, rng)
+                if cert is not None:
+                    made += 1
+                    yield _forgery(rule, f"{attack}: {pq.convention} {pq.bias} claim {w} (true {true_w})", cert)
+    for _ in range(4 * scale):
+        pq, sym = _symmetric_question(rng, stones=0.2)
+        true_w = pq.truth()
+        mode = rng.choice(["canonical", "first"])
+        for w in _other_words(pq, true_w):
+            yield _forgery(rule, f"genuine links ({mode}), claim {w} (true {true_w})",
+                           linked_cert(pq, sym, rng, mode, winner=w))
+        yield _forgery(rule, f"genuine links ({mode}), true {true_w} (control)", linked_cert(pq, sym, rng, mode))

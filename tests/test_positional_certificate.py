@@ -401,3 +401,39 @@ def test_false_linked_claims_refused():
                     check_certificate(cert)
                 refused += 1
     assert refused > 20
+
+
+#: one-line holes in a copy of the kernel's link rule, each found by the link forgers
+#: (tests/forgers_positional.py, rule positional/links): (name, text replaced, replacement)
+KERNEL_LINK_HOLES = [
+    ("σ(target) = state unchecked", "if (a, b) != state:", "if False:"),
+    ("roles compared unordered", "if (a, b) != state:", "if sorted((a, b)) != sorted(state):"),
+    ("generators not checked as automorphisms", "if g(e) not in edges:", "if False:"),
+    ("generators not checked as permutations", "if sum(image) != right:", "if False:"),
+    ("links to link entries", 'if "claim" not in entries[k]:', "if False:"),
+]
+
+
+@pytest.mark.parametrize("name,old,new", KERNEL_LINK_HOLES, ids=[h[0] for h in KERNEL_LINK_HOLES])
+def test_link_forgers_find_the_holes_of_mutated_kernels(name, old, new, monkeypatch):
+    """A copy of verify/certificates/positional.py with one line of P10 broken accepts FALSE claims
+    forged by the link forgers (judged by the brute force), and the true kernel accepts none."""
+    import importlib.util
+
+    import forgers as F
+
+    import verify.certificates.positional as kernel_positional
+    from verify.certificates import checker
+    path = Path(kernel_positional.__file__)
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the hole {name!r} no longer applies"
+    spec = importlib.util.spec_from_loader("verify.certificates._positional_link_mutant", loader=None)
+    mutant = importlib.util.module_from_spec(spec)
+    mutant.__package__ = "verify.certificates"
+    exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries")', ""),  # noqa: S102
+                 str(path), "exec"), mutant.__dict__)
+    body = checker._CHECKERS["positional-strategy"][1]
+    monkeypatch.setitem(checker._CHECKERS, "positional-strategy", (mutant.check_positional_strategy, body))
+    tally = F.run(["positional/links"], seed=0, scale=1,
+                  chks={"mutant": (lambda c: check_certificate(copy.deepcopy(c)), (CertificateError,))})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no link forgery finds the hole {name!r}"

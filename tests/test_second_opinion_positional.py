@@ -677,3 +677,43 @@ def test_random_link_mutants_agree():
         if k or s:
             assert P.truth(c), json.dumps(c)[:300]
     assert not disagreements, disagreements[:3]
+
+
+#: one-line holes in a copy of the second checker's link rule (name, text replaced, replacement)
+SECOND_LINK_HOLES = [
+    ("σ(target) = state unchecked", "if ta != alice or tb != bob:", "if False:"),
+    ("roles compared unordered", "if ta != alice or tb != bob:", "if {ta, tb} != {alice, bob}:"),
+    ("generators not checked as automorphisms", "if frozenset(g.get(v, v) for v in e) not in edges:", "if False:"),
+    ("generators not checked as permutations", "if lefts != rights:", "if False:"),
+    ("links to link entries", 'if "claim" not in entries[k]:', "if False:"),
+]
+
+
+@pytest.mark.parametrize("name,old,new", SECOND_LINK_HOLES, ids=[h[0] for h in SECOND_LINK_HOLES])
+def test_link_forgers_find_the_holes_of_mutated_second_checkers(name, old, new):
+    """A copy of verify/second_opinion/positional.py with one line of P10 broken accepts FALSE claims
+    forged by the link forgers (judged by the brute force)."""
+    import importlib.util
+
+    import forgers as F
+
+    import verify.second_opinion.positional as sp
+    from verify import second_opinion
+    path = Path(sp.__file__)
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the hole {name!r} no longer applies"
+    spec = importlib.util.spec_from_loader("verify.second_opinion._positional_link_mutant", loader=None)
+    mutant = importlib.util.module_from_spec(spec)
+    mutant.__package__ = "verify.second_opinion"
+    exec(compile(text.replace(old, new), str(path), "exec"), mutant.__dict__)  # noqa: S102 - our own source
+
+    def guarded(cert):
+        try:
+            second_opinion.read_envelope(cert)
+            question, verdict, _detail = mutant.check_positional_strategy(cert)
+            second_opinion.compare_claim(cert, question, verdict)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise Refused(str(exc)) from None
+
+    tally = F.run(["positional/links"], seed=0, scale=1, chks={"mutant": (guarded, (Refused,))})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no link forgery finds the hole {name!r}"
