@@ -44,6 +44,8 @@ MAX_POSITIONAL_WALK_WORK = 200_000_000
 #: generators in one link's word at most (docs/spec/positional-strategy.md P10)
 MAX_POSITIONAL_GENERATORS = 4096
 MAX_POSITIONAL_WORD = 64
+#: method pairing at bias (1:q), q >= 2 (verify.encode.qpairing): literals of the q-pairing CNF, estimated before building
+MAX_QPAIRING_LITERALS = 5_000_000
 #: pg-proof certificates: states the checker derives, at most PG_PROOF_FREE_STATES plus
 #: PG_PROOF_STATES_PER_ENTRY per recorded entry (the committed proofs derive fewer than 3 per entry);
 #: beyond, the certificate is refused: the derived steps (forced blocks, the attacker's moves in a

@@ -27,6 +27,7 @@ F·k + P·k + counter variables (P the pairs inside minimal edges), checked agai
 """
 from __future__ import annotations
 
+from .. import limits
 from ..certificates.cnf import CNF, pairing_cnf
 from ..errors import TooLarge
 from ..games import maker_breaker as mb
@@ -34,7 +35,7 @@ from ..hypergraph import Hypergraph, bits, minimal_masks
 
 #: literals of the q ≥ 2 encoding at most (an estimate made before building: 4 per z variable, the
 #: clauses of the minimal edges, 3 per counter cell), beyond which the method says TooLarge
-MAX_QPAIRING_LITERALS = 5_000_000
+MAX_QPAIRING_LITERALS = limits.MAX_QPAIRING_LITERALS
 
 
 def qpairing_cnf(h: Hypergraph, breaker: int, q: int) -> CNF:
@@ -48,12 +49,13 @@ def qpairing_cnf(h: Hypergraph, breaker: int, q: int) -> CNF:
         cnf.add()  # an edge Maker needs at most one more vertex of: no block meets it in 2
         return cnf
     verts = sorted({i for e in res for i in bits(e)})
-    pairs = sorted({(a, b) for e in res for a in bits(e) for b in bits(e) if a < b})
     k = min(len(verts) // 2, len(res))
-    estimate = 4 * len(pairs) * k + sum(e.bit_count() ** 2 for e in res) * k + 3 * len(verts) * k * (2 + q)
+    inside = sum(e.bit_count() * (e.bit_count() - 1) // 2 for e in res)  # pairs inside minimal edges, with repeats
+    estimate = 5 * inside * k + 3 * len(verts) * k * (2 + q)
     if estimate > MAX_QPAIRING_LITERALS:
         raise TooLarge(f"the {q}-pairing encoding would have about {estimate} literals, more than "
                        f"{MAX_QPAIRING_LITERALS}")
+    pairs = sorted({(a, b) for e in res for a in bits(e) for b in bits(e) if a < b})
     x = {(v, j): cnf.var(("in", v, j)) for v in verts for j in range(k)}
     for v in verts:
         cnf.at_most_one([x[v, j] for j in range(k)])
