@@ -28,6 +28,21 @@ The QBF is true iff E can force G, since every universal assignment is either a 
 out exactly) or contains a first illegal U move, after which E is declared the winner (unless U had
 already won). Only cells on a live set are encoded (a move elsewhere changes nothing, and having a
 stone never hurts a player of a positional game); the schedule is cut to the number of such cells.
+
+The general positional game (paper 004 Def I.1.8, the four conventions of
+:mod:`verify.games.conventions`, any bias, either starter, marked start). Maker-Breaker and
+Maker-Maker *are* ``.pg`` games once the bias is written as a schedule (:func:`claim_schedule`: strict
+turns of p and q claims, the final turn cut short), so :func:`convention_pg` writes them as such and
+every encoding of :mod:`verify.encode.qbf_encodings` answers them. Avoider-Enforcer and
+Avoider-Avoider are not (completing an own set *loses*, and passing or claiming a dead cell is a real
+move for an avoider): :func:`avoidance_question` asks them in this module's one-hot encoding with
+``avoid`` set, which changes three things: every free cell is encoded and every claim is strict (E
+claims exactly one free cell until U has moved illegally; a U assignment naming no cell is illegal as
+well), E's completions are used negatively and U's positively, and the goal is
+
+- win:       ∨_t (ucomp[t] ∧ ¬ecomp[t]) ∨ ∨_t (ill[t] ∧ ¬ecomp[t-1])   (only ucomp[T] ∨ ill[T] when
+             E has no sets: Enforcer asking in Avoider-Enforcer)
+- not-lose:  ∧_t ( ¬ecomp[t] ∨ ucomp[t] ∨ ill[t] ).
 """
 from __future__ import annotations
 

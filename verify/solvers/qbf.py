@@ -19,6 +19,13 @@ which are then all run and must agree (else BackendError), or a portfolio raced 
 one of :mod:`verify.encode.qbf_encodings`; unset, both come from the measured
 per-family defaults (:data:`verify.encode.qbf_encodings.FAMILY_DEFAULTS`); ``symmetry`` (default on, off with
 ``--no-symmetry``) adds the ``+sym`` symmetry breaking of the next move.
+
+Every convention of the general positional game (paper 004 Def I.1.8: Maker-Breaker with a bias,
+Avoider-Enforcer, Maker-Maker, Avoider-Avoider; any bias, either starter, marked start):
+:func:`solve_convention_qbf`, one QBF question in the weak games, two in the strong ones (can the
+first player force a win? can the second? neither: a draw), by the value oracle
+:class:`ConventionQBF`; certificates as for Maker-Breaker: the ``positional-strategy`` certificate of
+the reference's builder, every move read from this route (QBF questions, no search).
 """
 from __future__ import annotations
 
