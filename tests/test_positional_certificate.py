@@ -437,3 +437,29 @@ def test_link_forgers_find_the_holes_of_mutated_kernels(name, old, new, monkeypa
     tally = F.run(["positional/links"], seed=0, scale=1,
                   chks={"mutant": (lambda c: check_certificate(copy.deepcopy(c)), (CertificateError,))})
     assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no link forgery finds the hole {name!r}"
+
+
+def test_composed_words_agree_with_the_generators():
+    """A word met often is composed into one map (:func:`compose`); it maps like the generators
+    applied one by one, and a link whose word misses its state is refused whether composed or not."""
+    import verify.certificates.positional as ps
+    names, edges = FP.k_edges_board(6)
+    h = Hypergraph([list(e) for e in edges], vertices=list(names))
+    game = ConventionGame(h, "maker-breaker", (1, 2), "maker", frozenset())
+    gens = ps.read_symmetries(game, [FP.map_text(names, p) for p in FP.kn_transpositions(6, names)])
+    rng = random.Random(6)
+    cache: dict = {}
+    for _ in range(300):
+        word = tuple(rng.randrange(len(gens)) for _ in range(rng.randint(1, 3)))
+        stones = rng.sample(range(15), 6)
+        a, b = sum(1 << i for i in stones[:3]), sum(1 << i for i in stones[3:])
+        x, y = a, b
+        for i in reversed(word):
+            x, y = gens[i](x), gens[i](y)
+        composed = ps.compose(gens, word)
+        assert (composed(a), composed(b)) == (x, y)
+        assert ps.link_target(game, gens, ps.Link((a, b), word), (x, y), cache)[:2] == (a, b)
+        if (x, y) != (a, b):
+            with pytest.raises(CertificateError, match="does not map its target"):
+                ps.link_target(game, gens, ps.Link((a, b), word), (a, b), cache)
+    assert any(isinstance(v, ps.Generator) for v in cache.values())

@@ -320,16 +320,58 @@ def read_table(game: cv.ConventionGame, entries, player: str, generators: list |
     return table
 
 
-def link_target(game: cv.ConventionGame, generators: list, link: Link, state: tuple[int, int]):
+def compose(generators: list, word: tuple[int, ...]) -> Generator:
+    """σ = g_i1 ∘ ... ∘ g_im (g_im applied first) as one :class:`Generator`: each vertex moved by
+    some generator of the word sent through the word, right to left."""
+    moved = 0
+    for i in word:
+        moved |= generators[i].moved
+    image = {}
+    m = moved
+    while m:
+        low = m & -m
+        m ^= low
+        image[low] = low
+    for i in reversed(word):
+        step = generators[i].image
+        image = {b: step.get(v, v) for b, v in image.items()}
+    return Generator({b: v for b, v in image.items() if b != v})
+
+
+#: words remembered at most (words repeat across links; memory stays bounded), and the meetings
+#: of a word after which it is composed into one map (composing costs about four applications)
+_WORD_CACHE_SIZE = 65_536
+_WORD_COMPOSE_AFTER = 4
+
+
+def link_target(game: cv.ConventionGame, generators: list, link: Link, state: tuple[int, int],
+                cache: dict | None = None):
     """Rule P10 at a consulted link: σ = g_i1 ∘ ... ∘ g_im (g_im applied first) maps the target's
     Alice set onto the state's Alice set and its Bob set onto the state's Bob set, exactly (else
     CertificateError). Returns ``(target_alice, target_bob, work)``, the work len(by) × (|A|+|B|+1),
-    as :func:`strategy_walk` takes a link."""
+    as :func:`strategy_walk` takes a link. ``cache``: word -> meetings so far, or σ (:func:`compose`)
+    once met often (until then applied generator by generator; emptied when full)."""
     ta, tb = link.target
-    a, b = ta, tb
-    for i in reversed(link.word):
-        g = generators[i]
-        a, b = g(a), g(b)
+    word = link.word
+    sigma = None
+    if cache is not None:
+        known = cache.get(word, 0)
+        if isinstance(known, Generator):
+            sigma = known
+        else:
+            if len(cache) >= _WORD_CACHE_SIZE:
+                cache.clear()
+            if known >= _WORD_COMPOSE_AFTER:  # met often: composed once for all its further links
+                sigma = cache[word] = compose(generators, word)
+            else:
+                cache[word] = known + 1
+    if sigma is None:
+        a, b = ta, tb
+        for i in reversed(word):
+            g = generators[i]
+            a, b = g(a), g(b)
+    else:
+        a, b = sigma(ta), sigma(tb)
     if (a, b) != state:
         raise CertificateError(f"the link at {show_state(game, *state)} does not map its target "
                                f"{show_state(game, ta, tb)} onto it: its word gives {show_state(game, a, b)}")
@@ -368,13 +410,14 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
                                        f"not what the claimed verdict {winner} needs")
             continue
         used = set()
+        words: dict = {}
 
-        def choose(a, b, table=table, used=used, x=x):
+        def choose(a, b, table=table, used=used, x=x, words=words):
             v = table.get((a, b))
             if v is None:
                 raise CertificateError(f"no claim of {x} at the reachable state {show_state(game, a, b)}")
             used.add((a, b))
-            return link_target(game, generators, v, (a, b)) if isinstance(v, Link) else v
+            return link_target(game, generators, v, (a, b), words) if isinstance(v, Link) else v
 
         walk = strategy_walk(game, x == alice, choose, limits.MAX_POSITIONAL_WALK_STATES)
         while True:
