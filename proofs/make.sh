@@ -210,6 +210,14 @@ for q in 5 6 7; do
     --certificate "proofs/classical/triangle-K6-avoider-enforcer-bias-1-$q-avoider-first.json"
 done
 
+# The triangle game on K_8 with symmetry links (positional-strategy rule P10: a state that is the
+# image of an earlier claim entry's state under a permutation of K_8's vertices is a link to it):
+# Breaker wins (1:3) whoever starts; Maker wins (1:2) whoever starts (long, below), so the threshold
+# bias q(8) = 3. Breaker first at 1:3: 3,182 entries (1,188 links), 628 KB, 3 CPU s.
+verify family graph triangle 8 -o examples/classical/triangle-K8.txt
+verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first breaker \
+  --certificate proofs/classical/triangle-K8-bias-1-3-breaker-first.json
+
 # Each committed certificate answers the question proofs/QUESTIONS names.
 grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; do
   [ -n "$cert" ] || continue
