@@ -49,6 +49,8 @@ def fresh_certificates() -> dict:
         "sat-unsat-drat": find_pairing(fano, certificate=True).certificate,
         "positional-strategy": solve("avoider-enforcer", ConventionGame(hypergraph_from_text("a b\nb c\n"),
                                      "avoider-enforcer", (1, 2)), certificate=True).certificate,
+        "positional-pairing": solve("maker-breaker", ConventionGame(hypergraph_from_text("a b c\nc d e\n"),
+                                    "maker-breaker", (1, 2)), method="pairing", certificate=True).certificate,
         **rank3_certificates(),
     }
 
@@ -69,6 +71,14 @@ def rank3_certificates() -> dict:
 
 
 CERTS = fresh_certificates()
+
+
+def test_linked_positional_strategy_follows_the_schema():
+    """A certificate with symmetry links (rule P10) fits the schema too."""
+    cert = json.loads((ROOT / "tests/data/positional_k4_triangles_linked.json").read_text())
+    assert "symmetries" in cert
+    VALIDATOR.validate(cert)
+    check_certificate(cert)
 
 
 def test_every_kind_is_made():
