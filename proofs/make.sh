@@ -249,6 +249,54 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
     --expect second > /dev/null
 fi
 
+# The positional games on K_n with symmetry links (positional-strategy rule P10), long: only with
+# VERIFY_LONG=1; each accepted by both checkers. CPU s on the shared 2-core machine: to decide and
+# build / to check by the kernel / by the second checker.
+# - the (1:2) triangle game on K_8: Maker wins, Maker first (574,982 entries of which 546,735
+#   links, 95 MB; 96 / 50 / 79 s, 2.5 GB to check by the second checker) and Breaker first (822,359
+#   entries, 778,371 links, 138 MB; 89 / 71 / 117 s, 3.6 GB); with Breaker's (1:3) wins (Maker
+#   first below, 10,033 entries, 2.0 MB; Breaker first in proofs/classical) q(8) = 3, whoever starts.
+# - the unbiased Hamiltonicity game on K_7: Breaker wins, Maker first (16,098 entries, 2.5 MB;
+#   5 / 2 / 2 s) and Breaker first (12,434 entries, 2.0 MB; 3 / 1 / 1 s), by the convention search
+#   (`verify solve maker-breaker` keeps the .pg proof search for the unbiased game: posmb below).
+# - the (1:3) triangle game on K_9, Breaker first: Breaker wins (156,016 entries, 38 MB; 35 s).
+posmb() {  # FILE FIRST OUT: the unbiased Maker-Breaker game by the convention search, linked certificate
+  python - "$@" <<'PY'
+import sys
+from verify.cli.common import write_checked_certificate
+from verify.formats.instances import load_instance
+from verify.games.conventions import from_maker_breaker
+from verify.solvers.search.conventions import solve_convention_search
+path, first, out = sys.argv[1:4]
+result = solve_convention_search(from_maker_breaker(load_instance("maker-breaker", path, first=first)), certificate=True)
+print(f"{result.winner} wins, {first} first; {write_checked_certificate(result.certificate, out)['checked']}")
+PY
+}
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  verify family graph triangle 8 -o examples/classical/triangle-K8.txt
+  verify family graph triangle 9 -o examples/classical/triangle-K9.txt
+  for f in maker breaker; do
+    verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:2 --first "$f" \
+      --certificate "proofs/large/triangle-K8-bias-1-2-$f-first.json"
+    verify check --second-opinion "proofs/large/triangle-K8-bias-1-2-$f-first.json" \
+      --instance examples/classical/triangle-K8.txt --first "$f" --bias 1:2 --expect maker > /dev/null
+  done
+  verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first maker \
+    --certificate proofs/large/triangle-K8-bias-1-3-maker-first.json
+  verify check --second-opinion proofs/large/triangle-K8-bias-1-3-maker-first.json \
+    --instance examples/classical/triangle-K8.txt --first maker --bias 1:3 --expect breaker > /dev/null
+  verify solve maker-breaker examples/classical/triangle-K9.txt --bias 1:3 --first breaker \
+    --certificate proofs/large/triangle-K9-bias-1-3-breaker-first.json
+  verify check --second-opinion proofs/large/triangle-K9-bias-1-3-breaker-first.json \
+    --instance examples/classical/triangle-K9.txt --first breaker --bias 1:3 --expect breaker > /dev/null
+  verify family graph hamilton 7 -o examples/classical/hamilton-K7.txt
+  for f in maker breaker; do
+    posmb examples/classical/hamilton-K7.txt "$f" "proofs/large/hamilton-K7-$f-first.json"
+    verify check --second-opinion "proofs/large/hamilton-K7-$f-first.json" \
+      --instance examples/classical/hamilton-K7.txt --first "$f" --expect breaker > /dev/null
+  done
+fi
+
 # Every Hein/Browne Hex puzzle of ../shared/positional-games/hex-hein (or $HEIN_DIR, when present), certified by
 # the proof search. The puzzle files are not ours to copy, so the certificates (which embed them)
 # stay out of git (proofs/hex-hein/.gitignore) and only the outcome table is kept.
