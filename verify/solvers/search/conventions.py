@@ -41,7 +41,9 @@ forced by a test (tests/test_convention_search.py).
 The compiled canonical labelling needs numba (extra ``fast``); without it the same code runs as plain
 Python (slower). The table holds at most ``max_states`` entries (:data:`MAX_STATES`). Certificates:
 the reference's builder (:func:`verify.solvers.explicit_conventions.strategy_certificate`) walks the
-winner's table with this search as its oracle (:meth:`ConventionSolver.best_claim`).
+winner's table with this search as its oracle (:meth:`ConventionSolver.best_claim`), linking a state
+to an earlier one with the same key under the board's group (:mod:`verify.solvers.search.labels`, the
+raw state's key, not the folded one the search uses: a link must be an exact image).
 """
 from __future__ import annotations
 
