@@ -157,3 +157,24 @@ def test_qubic_certified_without_a_method(tmp_path, capsys):
     assert main(["solve", "maker-breaker", str(QUBIC), "--certificate", str(cert)]) == 0
     out = capsys.readouterr().out
     assert "[method search" in out and "independent check" in out
+
+
+@pytest.mark.parametrize("convention, bias, first, method", [
+    ("maker-breaker", (1, 2), "maker", "pairing"),        # disjoint triples: a complete 2-pairing
+    ("maker-breaker", (2, 2), "maker", "search"),         # p = 2: no pairing route
+    ("avoider-enforcer", (1, 1), "enforcer", "pairing"),  # 14 free, Enforcer first: Avoider last
+    ("avoider-enforcer", (1, 1), "avoider", "search"),    # Avoider first on 14: not last
+])
+def test_positional_auto_takes_a_pairing_where_a_theorem_decides(convention, bias, first, method):
+    """Beyond the reference's range, auto asks the SAT solver for Breaker's q-pairing (Prop I.1.25) or
+    Avoider's pairing as last player (Prop I.1.21); the answer agrees with the search's."""
+    triples = "\n".join(f"a{i} b{i} c{i}" for i in range(5)) if convention == "maker-breaker" else \
+        "\n".join(f"a{i} b{i}" for i in range(7))
+    from verify.formats import hypergraph_from_text
+    board = hypergraph_from_text(triples + "\n")
+    from verify.games.conventions import ConventionGame
+    g = ConventionGame(board, convention, bias, first)
+    out = solve(convention, g, certificate=True)
+    assert out.method == method, out.choice
+    assert out.winner == solve(convention, g, method="search").winner
+    assert verify.check(out.certificate).verdict["winner"] == out.winner

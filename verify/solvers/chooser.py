@@ -62,7 +62,8 @@ from dataclasses import dataclass
 from math import comb
 
 from .. import limits
-from ..errors import BackendError
+from ..errors import BackendError, InputError, TooLarge
+from ..games import conventions as cv
 from ..games import maker_breaker as mb
 from ..hypergraph import minimal_masks
 
@@ -199,8 +200,30 @@ def choose_positional(game) -> Choice:
     if free <= POSITIONAL_EXPLICIT_FREE_VERTICES:
         return Choice("explicit", f"{what}: the explicit reference answers boards of at most "
                                   f"{POSITIONAL_EXPLICIT_FREE_VERTICES} free vertices at once")
+    found = blocks_found(game)
+    if found:
+        holder = "Breaker" if game.convention == cv.MAKER_BREAKER else "Avoider"
+        return Choice("pairing", f"{what}: {holder} has a complete (q-)pairing (SAT), which decides the "
+                                 "game (paper 004 Props I.1.21, I.1.25)",
+                      note=f"{free} free vertices, {holder} has a pairing")
     return Choice("search", f"{what}: the convention search (exact pruning and symmetry; "
                             "bench/bench_conventions.py)", note=f"{free} free vertices")
+
+
+def blocks_found(game) -> bool | None:
+    """Whether the pairing route decides the positional game ``game`` (Breaker's complete q-pairing
+    at bias (1:q), Prop I.1.25; Avoider's complete pairing as the last player of the unbiased
+    Avoider-Enforcer game, Prop I.1.21), asked of the SAT solver for at most
+    :data:`PAIRING_PROBE_SECONDS`; None when the route does not apply or gives no answer in time."""
+    from .positional_pairing import find_blocks, route_applies
+    size = route_applies(game)
+    if size is None:
+        return None
+    try:
+        blocks, _ = find_blocks(game, size, timeout=PAIRING_PROBE_SECONDS)
+    except (BackendError, InputError, TooLarge, ModuleNotFoundError):
+        return None
+    return blocks is not None
 
 
 def choose_pg(game) -> Choice:

@@ -37,6 +37,23 @@ def find_blocks(game: cv.ConventionGame, q: int, backend: str | None = None, tim
     return (decode_qpairing(game.board, cnf, run.model, q) if run.sat else None), stats
 
 
+def route_applies(game: cv.ConventionGame) -> int | None:
+    """The block size bound q of the pairing route on ``game`` (Maker-Breaker at bias (1:q): q;
+    the unbiased Avoider-Enforcer game with Avoider the last player: 1), or None when the route does
+    not apply (bias p >= 2, a biased Avoider-Enforcer game, Avoider not last, another convention, a
+    decided start)."""
+    p, q = game.bias
+    if cv.start_value(game.convention, tuple(game.board.edge_masks), game.alice_mask, game.bob_mask,
+                      game.alice_first) is not None:
+        return None
+    if game.convention == cv.MAKER_BREAKER and p == 1:
+        return q
+    if game.convention == cv.AVOIDER_ENFORCER and (p, q) == cv.UNBIASED and \
+            avoider_is_last(game.free_mask().bit_count(), game.alice_first):
+        return 1
+    return None
+
+
 def solve_positional_pairing(game: cv.ConventionGame, certificate: bool = False, backend: str | None = None,
                              timeout: float | None = None) -> cv.ConventionOutcome:
     """Breaker's win at bias (1:q) by a complete q-pairing (Prop I.1.25), or Avoider's as the last
