@@ -29,7 +29,9 @@ from __future__ import annotations
 
 from .. import limits
 from ..certificates.cnf import CNF, pairing_cnf
+from ..certificates.positional_pairing import avoider_is_last
 from ..errors import TooLarge
+from ..games import conventions as cv
 from ..games import maker_breaker as mb
 from ..hypergraph import Hypergraph, bits, minimal_masks
 
@@ -89,3 +91,30 @@ def decode_qpairing(h: Hypergraph, cnf: CNF, model, q: int) -> list[list[str]]:
         if x in true and lab[0] == "in":
             blocks[lab[2]] = blocks.get(lab[2], 0) | 1 << lab[1]
     return [h.names(m) for _, m in sorted(blocks.items()) if m.bit_count() >= 2]
+
+
+def find_blocks(game: cv.ConventionGame, q: int, backend: str | None = None, timeout: float | None = None):
+    """(blocks or None, stats): a complete q-pairing of the free vertices of ``game``'s position."""
+    from .sat_backends import solve_cnf
+    cnf = qpairing_cnf(game.board, game.bob_mask, q)
+    run = solve_cnf(cnf.nvars, cnf.clauses, backend=backend, timeout=timeout)
+    stats = {"vars": cnf.nvars, "clauses": len(cnf.clauses), "backend": run.backend,
+             "solve_seconds": round(run.seconds, 6)}
+    return (decode_qpairing(game.board, cnf, run.model, q) if run.sat else None), stats
+
+
+def route_applies(game: cv.ConventionGame) -> int | None:
+    """The block size bound q of the pairing route on ``game`` (Maker-Breaker at bias (1:q): q;
+    the unbiased Avoider-Enforcer game with Avoider the last player: 1), or None when the route does
+    not apply (bias p >= 2, a biased Avoider-Enforcer game, Avoider not last, another convention, a
+    decided start)."""
+    p, q = game.bias
+    if cv.start_value(game.convention, tuple(game.board.edge_masks), game.alice_mask, game.bob_mask,
+                      game.alice_first) is not None:
+        return None
+    if game.convention == cv.MAKER_BREAKER and p == 1:
+        return q
+    if game.convention == cv.AVOIDER_ENFORCER and (p, q) == cv.UNBIASED and \
+            avoider_is_last(game.free_mask().bit_count(), game.alice_first):
+        return 1
+    return None

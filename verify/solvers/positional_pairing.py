@@ -20,38 +20,11 @@ method by type, as :func:`verify.solvers.search.conventions._with_biased_route` 
 from __future__ import annotations
 
 from ..certificates.positional_pairing import avoider_is_last, pairing_certificate
-from ..encode.qpairing import decode_qpairing, qpairing_cnf
-from ..encode.sat_backends import solve_cnf
+from ..encode.qpairing import find_blocks
 from ..errors import MethodError
 from ..games import conventions as cv
 
 INCONCLUSIVE = "the pairing route is inconclusive (try --method search or explicit)"
-
-
-def find_blocks(game: cv.ConventionGame, q: int, backend: str | None = None, timeout: float | None = None):
-    """(blocks or None, stats): a complete q-pairing of the free vertices of ``game``'s position."""
-    cnf = qpairing_cnf(game.board, game.bob_mask, q)
-    run = solve_cnf(cnf.nvars, cnf.clauses, backend=backend, timeout=timeout)
-    stats = {"vars": cnf.nvars, "clauses": len(cnf.clauses), "backend": run.backend,
-             "solve_seconds": round(run.seconds, 6)}
-    return (decode_qpairing(game.board, cnf, run.model, q) if run.sat else None), stats
-
-
-def route_applies(game: cv.ConventionGame) -> int | None:
-    """The block size bound q of the pairing route on ``game`` (Maker-Breaker at bias (1:q): q;
-    the unbiased Avoider-Enforcer game with Avoider the last player: 1), or None when the route does
-    not apply (bias p >= 2, a biased Avoider-Enforcer game, Avoider not last, another convention, a
-    decided start)."""
-    p, q = game.bias
-    if cv.start_value(game.convention, tuple(game.board.edge_masks), game.alice_mask, game.bob_mask,
-                      game.alice_first) is not None:
-        return None
-    if game.convention == cv.MAKER_BREAKER and p == 1:
-        return q
-    if game.convention == cv.AVOIDER_ENFORCER and (p, q) == cv.UNBIASED and \
-            avoider_is_last(game.free_mask().bit_count(), game.alice_first):
-        return 1
-    return None
 
 
 def solve_positional_pairing(game: cv.ConventionGame, certificate: bool = False, backend: str | None = None,
