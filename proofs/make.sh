@@ -228,6 +228,18 @@ for f in avoider enforcer; do
   verify solve avoider-enforcer examples/classical/triangle-K7.txt --first "$f" \
     --certificate "proofs/classical/triangle-K7-avoider-enforcer-$f-first.json"
 done
+# Enforcer first on K_7 is not bias-monotone: Enforcer wins at 1:6 (39 entries, 7 KB), Avoider at 1:5
+# and 1:7 (long, below: 63,181 and 139,308 entries, 8.4 and 17.7 MB; 7 and 17 CPU s to build).
+verify solve avoider-enforcer examples/classical/triangle-K7.txt --bias 1:6 --first enforcer \
+  --certificate proofs/classical/triangle-K7-avoider-enforcer-bias-1-6-enforcer-first.json
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  for q in 5 7; do
+    verify solve avoider-enforcer examples/classical/triangle-K7.txt --bias "1:$q" --first enforcer \
+      --certificate "proofs/large/triangle-K7-avoider-enforcer-bias-1-$q-enforcer-first.json"
+    verify check --second-opinion "proofs/large/triangle-K7-avoider-enforcer-bias-1-$q-enforcer-first.json" \
+      --instance examples/classical/triangle-K7.txt --first enforcer --bias "1:$q" --expect avoider > /dev/null
+  done
+fi
 
 # Each committed certificate answers the question proofs/QUESTIONS names.
 grep -v '^#' proofs/QUESTIONS | while read -r cert instance first expect bound; do
