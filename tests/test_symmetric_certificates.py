@@ -203,3 +203,19 @@ def test_generic_words_are_group_elements():
     for x, y in itertools.product(range(len(lab.elements)), repeat=2):
         (p,) = lab.word(x, y)
         assert {lb.apply(p, e) for e in edges} == edges
+
+
+def test_the_command_line_writes_linked_certificates(tmp_path):
+    """``verify solve ... --certificate`` (here the explicit reference, auto on 10 free vertices) and
+    ``verify threshold --certificates`` write linked certificates on a K_n board."""
+    from pathlib import Path
+
+    from verify.cli import main
+    board = Path(__file__).resolve().parent.parent / "examples/classical/triangle-K5.txt"
+    out = tmp_path / "sim5.json"
+    assert main(["solve", "avoider-avoider", str(board), "--certificate", str(out)]) == 0
+    cert = json.loads(out.read_text())
+    assert cert["symmetries"] and _links(cert) > 0
+    assert main(["threshold", "maker-breaker", str(board), "--certificates", str(tmp_path)]) == 0
+    linked = [json.loads(p.read_text()) for p in tmp_path.glob("maker-breaker-*.json")]
+    assert any(c.get("kind") == "positional-strategy" and _links(c) for c in linked)
