@@ -205,16 +205,10 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
 
 def _apply_word(word, a: int, b: int) -> tuple[int, int]:
     """The image of the state (a, b) under g_1 ∘ ... ∘ g_m (``word``: board permutations, g_m first)."""
+    from .search.labels import apply
     for g in reversed(word):
-        a, b = _image(g, a), _image(g, b)
+        a, b = apply(g, a), apply(g, b)
     return a, b
-
-
-def _image(p, mask: int) -> int:
-    out = 0
-    for i in bits(mask):
-        out |= 1 << p[i]
-    return out
 
 
 def _map_text(board, p) -> str:
