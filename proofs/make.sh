@@ -72,6 +72,15 @@ for kn in "3 4" "3 5" "4 14" "4 15"; do
   verify family ap "$2" "$1" --race -o "examples/classical/ap-$2-$1-race.pg"
   racec "ap-$2-$1-race"
 done
+# k = 5, the race: a draw on {1..28} although Maker wins the Maker-Breaker game there, so the race
+# (strong) threshold is above 28 (on n <= 27 Breaker's Maker-Breaker win above already stops the
+# first player). proofs/large: 96 MB, 1,500,836 recorded moves; about 540 CPU s and 2.2 GB to decide
+# and certify (session of 2026-11-27); long entry.
+verify family ap 28 5 --race -o examples/classical/ap-28-5-race.pg
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  CERTDIR=proofs/large racec ap-28-5-race
+  verify check --second-opinion proofs/large/ap-28-5-race.json --instance examples/classical/ap-28-5-race.pg --expect draw > /dev/null
+fi
 # Tetrominoes, Maker-Breaker (Maker first): board number b (Breaker wins on (b-1)x(b-1), Maker on
 # bxb) and move number m on bxb (Maker wins within m rounds, not within m - 1).
 for ab in "tippy 2" "tippy 3" "elly 3" "elly 4" "knobby 4" "knobby 5" "skinny 5" "skinny 6"; do
