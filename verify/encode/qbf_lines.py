@@ -57,6 +57,8 @@ def grid_coords(positions) -> list[tuple[int, int]] | None:
         for ch in mt.group(1):
             col = col * 26 + ord(ch) - 96
         coords.append((col - 1, int(mt.group(2)) - 1))
+    if not coords:
+        return None
     w = max(c for c, _ in coords) + 1
     h = max(r for _, r in coords) + 1
     if len(coords) != w * h or len(set(coords)) != len(coords):
