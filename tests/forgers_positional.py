@@ -945,9 +945,10 @@ def build_linked(engine: Engine, winner: str, rng: random.Random, sym: Symmetry,
 
 def linked_entries(engine: Engine, claims: dict, links: dict, rng: random.Random | None = None) -> list:
     """The entries of a table: claim entries, then link entries (shuffled together when ``rng``),
-    each link's k the index of its target's claim entry."""
+    each link's k the index of its target's entry (a claim entry in a genuine table; forged links may
+    name a link entry; -1 when the target has no entry)."""
     alice_role, bob_role = engine.pq.roles
-    states = list(claims) + list(links)
+    states = list(claims) + [s for s in links if s not in claims]
     if rng:
         rng.shuffle(states)
     index = {s: k for k, s in enumerate(states)}
@@ -1220,7 +1221,7 @@ def forged_links(pq: PQ, sym: Symmetry, w: str, attack: str, rng: random.Random)
                     links[s] = (t, sym.word(sigma) or [0])
                     forged += 1
         claims.update(extra_claims)
-        entries = _entries_with_link_targets(engine, claims, links, rng)
+        entries = linked_entries(engine, claims, links, rng)
         if attack == "malformed":
             for e in entries:
                 if "link" in e and rng.random() < 0.7:
@@ -1243,25 +1244,6 @@ def forged_links(pq: PQ, sym: Symmetry, w: str, attack: str, rng: random.Random)
     cert = cert_of(pq, w, tables)
     cert["symmetries"] = gens
     return cert
-
-
-def _entries_with_link_targets(engine: Engine, claims: dict, links: dict, rng) -> list:
-    """:func:`linked_entries`, a link's k the index of its target's entry of either kind (forged
-    links may name link entries)."""
-    alice_role, bob_role = engine.pq.roles
-    states = list(claims) + [s for s in links if s not in claims]
-    rng.shuffle(states)
-    index = {s: k for k, s in enumerate(states)}
-    out = []
-    for s in states:
-        e = {alice_role: engine.set_of(s[0]), bob_role: engine.set_of(s[1])}
-        if s in claims:
-            e["claim"] = engine.names[claims[s]]
-        else:
-            target, word = links[s]
-            e["link"], e["by"] = index[target], list(word)
-        out.append(e)
-    return out
 
 
 @F.forger("positional/links")
