@@ -34,10 +34,10 @@ import time
 from pathlib import Path
 
 from verify.encode.child import children_cpu, cpu_with_children, run_in_child
-from verify.encode.qbf import PrenexCNF
-from verify.encode.qbf_backends import solve_prenex
-from verify.encode.qbf_encodings import encode
-from verify.encode.qdimacs import from_qdimacs
+from verify.encode.qbf.game import PrenexCNF
+from verify.encode.qbf.backends import solve_prenex
+from verify.encode.qbf.encodings import encode
+from verify.encode.qbf.qdimacs import from_qdimacs
 from verify.errors import BackendError
 from verify.formats.pg import read_pg
 from verify.games import positional as pg
@@ -152,7 +152,7 @@ def bwnib_section(engines, encodings, timeout, quick):
 
 def families_section(engines, encodings, timeout, quick, rows=None):
     from verify.families.hex import hex_game
-    from verify.encode.qbf import maker_breaker_pg
+    from verify.encode.qbf.game import maker_breaker_pg
     from verify.families import k_in_a_row, tic_tac_toe
     from verify.games.maker_breaker import MakerBreakerGame
     from verify.solvers import solve
@@ -275,7 +275,7 @@ def crossover_section(timeout, rows=None, pairs=CROSSOVER_PAIRS, boards=CROSSOVE
     ratio explicit/best (above 1: QBF faster), with engine-child CPU seconds (RUSAGE_CHILDREN) in
     brackets: wall time on a loaded machine overstates both ("n/a": the engine's process was not
     reaped by its parent, so its CPU time is not reported; CAQE)."""
-    from verify.encode.qbf import maker_breaker_pg
+    from verify.encode.qbf.game import maker_breaker_pg
     from verify.families import k_in_a_row
     from verify.games.maker_breaker import MakerBreakerGame
     print(f"\n== crossover: k-in-a-row 'black wins within d rounds', explicit vs QBF, {timeout:g} s limit, "

@@ -19,7 +19,7 @@ import json, sys
 from verify.certificates.checker import check_file
 kinds = sorted({check_file(p).kind for p in sys.argv[1:]})
 loaded = sorted(m for m in sys.modules if m.startswith(("verify.solvers", "verify.encode.sat_backends",
-                "verify.encode.qbf_backends", "verify.encode.smt_backends", "verify.encode.child",
+                "verify.encode.qbf.backends", "verify.encode.smt_backends", "verify.encode.child",
                 "pysat.solvers", "pyqbf", "z3")))
 print(json.dumps({"kinds": kinds, "loaded": loaded}))
 """

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from verify.corpus import build_corpus, standard_questions
-from verify.encode.qbf_backends import ENGINES, solve_prenex
-from verify.encode.qcir import from_qcir
-from verify.encode.qdimacs import from_qdimacs
+from verify.encode.qbf.backends import ENGINES, solve_prenex
+from verify.encode.qbf.qcir import from_qcir
+from verify.encode.qbf.qdimacs import from_qdimacs
 
 ROOT = Path(__file__).resolve().parents[1] / "encodings"
 MANIFEST = json.loads((ROOT / "manifest.json").read_text()) if (ROOT / "manifest.json").exists() else None

@@ -8,10 +8,10 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
-from verify.encode import qbf as enc
-from verify.encode.qbf_backends import cross_check, solve_prenex
-from verify.encode.qcir import from_qcir, to_qcir
-from verify.encode.qdimacs import from_qdimacs, to_qdimacs
+from verify.encode.qbf import game as enc
+from verify.encode.qbf.backends import cross_check, solve_prenex
+from verify.encode.qbf.qcir import from_qcir, to_qcir
+from verify.encode.qbf.qdimacs import from_qdimacs, to_qdimacs
 from verify.errors import BackendError, CertificateError, InputError
 from verify.families import k_in_a_row, tic_tac_toe
 from verify.games import positional as pg
@@ -138,7 +138,7 @@ def test_backends_agree_and_timeout_is_an_error():
 
 
 def test_contradicting_backend_is_an_error(monkeypatch):
-    from verify.encode import qbf_backends as qb
+    from verify.encode.qbf import backends as qb
     real = qb.solve_prenex
 
     def liar(f, backend, timeout=None, model=False):

@@ -1,5 +1,5 @@
 """The QBF route of the general positional game (verify/solvers/qbf.py ``solve_convention_qbf``, the
-encodings of verify/encode/qbf.py ``convention_pg`` and ``avoidance_question``) against the explicit
+encodings of verify/encode/qbf/game.py ``convention_pg`` and ``avoidance_question``) against the explicit
 reference (verify/solvers/explicit_conventions.py): every hypergraph up to 2 vertices and a slice of 3
 and 4 (every one up to 4 vertices and every clutter on 5 marked slow), every convention,
 biases (1:1) (1:2) (2:1) (2:2) (1:3), both starters, marked positions, hypothesis beyond; mutated
@@ -23,8 +23,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verify.cli import main
-from verify.encode import qbf as enc
-from verify.encode import qbf_backends as qb
+from verify.encode.qbf import game as enc
+from verify.encode.qbf import backends as qb
 from verify.errors import MethodError
 from verify.families.graphs import graph_board
 from verify.games import conventions as cv

@@ -1,4 +1,4 @@
-"""Every QBF encoding (:mod:`verify.encode.qbf_encodings`) against the explicit reference: random
+"""Every QBF encoding (:mod:`verify.encode.qbf.encodings`) against the explicit reference: random
 Maker-Maker and Maker-Breaker ``.pg`` games with initial stones and ``#firstmoves`` (every player and
 goal), Hex positions where the implicit goal is forced, initial stones that decide the answer, the
 Maker-Breaker route through each encoding, and the engine portfolio."""
@@ -8,12 +8,12 @@ import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
-from verify.encode import qbf_backends as qb
+from verify.encode.qbf import backends as qb
 from verify.families.hex import hex_game
-from verify.encode.qbf import GameEncoding, game_question
-from verify.encode.qbf_encodings import encode, encoding_names
-from verify.encode.qbf_implicit import _hex_plan
-from verify.encode.qbf_portfolio import race
+from verify.encode.qbf.game import GameEncoding, game_question
+from verify.encode.qbf.encodings import encode, encoding_names
+from verify.encode.qbf.implicit import _hex_plan
+from verify.encode.qbf.portfolio import race
 from verify.errors import BackendError
 from verify.games import positional as pg
 from verify.solvers import solve
@@ -132,7 +132,7 @@ def test_certificates_from_new_encodings(name):
 def _formula():
     from verify.families import tic_tac_toe
     from verify.games.maker_breaker import MakerBreakerGame
-    from verify.encode.qbf_encodings import encode_maker_breaker
+    from verify.encode.qbf.encodings import encode_maker_breaker
     return encode_maker_breaker(MakerBreakerGame(tic_tac_toe(3), "maker"), 4, encoding="binary").formula
 
 
@@ -149,7 +149,7 @@ def test_portfolio_disagreement_is_an_error(monkeypatch):
         return (not value if backend == "caqe" else value), m
 
     monkeypatch.setattr(qb, "run_engine", liar)
-    monkeypatch.setattr("verify.encode.qbf_portfolio.GRACE", 5.0)
+    monkeypatch.setattr("verify.encode.qbf.portfolio.GRACE", 5.0)
     with pytest.raises(BackendError, match="disagree"):
         race(_formula(), ["depqbf", "caqe"], timeout=60)
 
@@ -169,7 +169,7 @@ def test_portfolio_crash_and_timeout_are_errors(monkeypatch):
         race(_formula(), ["caqe"], timeout=60)
     from verify.families import tic_tac_toe
     from verify.games.maker_breaker import MakerBreakerGame
-    from verify.encode.qbf_encodings import encode_maker_breaker
+    from verify.encode.qbf.encodings import encode_maker_breaker
     big = encode_maker_breaker(MakerBreakerGame(tic_tac_toe(4), "maker"), 7, encoding="onehot").formula
     with pytest.raises(BackendError, match="timed out"):
         race(big, ["depqbf"], timeout=0.05)

@@ -1,5 +1,5 @@
-"""The k-in-a-row line goal of the ``implicit`` encoding (:mod:`verify.encode.qbf_lines`) and the
-``lifted`` encoding (:mod:`verify.encode.qbf_lifted`) against the explicit reference: every small
+"""The k-in-a-row line goal of the ``implicit`` encoding (:mod:`verify.encode.qbf.lines`) and the
+``lifted`` encoding (:mod:`verify.encode.qbf.lifted`) against the explicit reference: every small
 k-in-a-row / tic-tac-toe board, hypothesis positions with initial stones (both starters, both
 players, bounded rounds), Maker-Maker ``.pg`` line games (fallback), certificates, and exports."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
-from verify.encode import qbf_backends as qb
-from verify.encode.qbf import GameEncoding, game_question, maker_breaker_pg
-from verify.encode.qbf_encodings import encode
-from verify.encode.qbf_lines import line_geometry, line_plan
+from verify.encode.qbf import backends as qb
+from verify.encode.qbf.game import GameEncoding, game_question, maker_breaker_pg
+from verify.encode.qbf.encodings import encode
+from verify.encode.qbf.lines import line_geometry, line_plan
 from verify.families import cell, k_in_a_row, tic_tac_toe
 from verify.games import positional as pg
 from verify.games.maker_breaker import MakerBreakerGame
@@ -187,8 +187,8 @@ def test_export_line_encodings(tmp_path, name):
     """``verify encode qbf`` writes the new encodings as QDIMACS and QCIR, readable back."""
     import subprocess
     import sys
-    from verify.encode.qcir import from_qcir
-    from verify.encode.qdimacs import from_qdimacs
+    from verify.encode.qbf.qcir import from_qcir
+    from verify.encode.qbf.qdimacs import from_qdimacs
     path = tmp_path / "ttt3.txt"
     path.write_text("\n".join(" ".join(e) for e in tic_tac_toe(3).edges) + "\n")
     for fmt, read in (("qdimacs", from_qdimacs), ("qcir", from_qcir)):

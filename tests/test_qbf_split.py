@@ -12,8 +12,8 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from verify.certificates.checker import check_certificate
-from verify.encode import qbf_backends as qb
-from verify.encode.qbf import GameEncoding, game_question
+from verify.encode.qbf import backends as qb
+from verify.encode.qbf.game import GameEncoding, game_question
 from verify.errors import BackendError, InputError, Undecided
 from verify.families.hex import hex_game
 from verify.games import positional as pg

@@ -160,7 +160,7 @@ def test_a_failing_conjecture_file_registers_nothing(tmp_path):
 def test_other_registries_refuse_a_second_definition(registrar):
     from verify.certificates import checker
     from verify import corpus
-    from verify.encode import qbf_encodings
+    from verify.encode.qbf import encodings
 
     def one(*args):
         return None
@@ -171,7 +171,7 @@ def test_other_registries_refuse_a_second_definition(registrar):
         "certificate kind": (lambda fn: checker.register("vtest-kind", "body")(fn), checker._CHECKERS, "vtest-kind"),
         "corpus format": (lambda fn: corpus.register_format("vtest-format", ".x", fn), corpus._FORMATS, "vtest-format"),
         "corpus entries": (lambda fn: corpus.register_entries("vtest-entries", fn), corpus._PROVIDERS, "vtest-entries"),
-        "QBF encoding": (lambda fn: qbf_encodings.register_encoding("vtest-enc", "doc")(fn), qbf_encodings._ENCODERS,
+        "QBF encoding": (lambda fn: encodings.register_encoding("vtest-enc", "doc")(fn), encodings._ENCODERS,
                          "vtest-enc"),
     }
     add, table, key = register_as[registrar]

@@ -17,7 +17,7 @@ from .common import write_file
 
 def cmd_qbf(args) -> int:
     from ..formats.instances import load_instance
-    from ..encode.qbf_encodings import check_encoding, encode, encode_maker_breaker
+    from ..encode.qbf.encodings import check_encoding, encode, encode_maker_breaker
     encoding = check_encoding(args.encoding)
     if args.game == "pg":
         game = load_instance("pg", args.file)
@@ -30,10 +30,10 @@ def cmd_qbf(args) -> int:
         game = load_instance("maker-breaker", args.file, first=args.first)
         formula = encode_maker_breaker(game, args.rounds, encoding=encoding).formula
     if args.format == "qcir":
-        from ..encode.qcir import to_qcir
+        from ..encode.qbf.qcir import to_qcir
         text = to_qcir(formula)
     else:
-        from ..encode.qdimacs import to_qdimacs
+        from ..encode.qbf.qdimacs import to_qdimacs
         text = to_qdimacs(formula, names=args.names)
     if args.output:
         write_file(args.output, text)

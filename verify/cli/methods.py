@@ -19,7 +19,7 @@ def cmd_methods(args) -> int:
         return 0
     for r in rows:
         print(f"{r.game:15s} {r.name:12s} {' '.join(flag(o) for o in r.takes if o != 'certificate')}".rstrip())
-    from ..encode.qbf_encodings import DEFAULT, describe
+    from ..encode.qbf.encodings import DEFAULT, describe
     print(f"QBF encodings (--encoding NAME; default {DEFAULT}, with symmetry breaking unless --no-symmetry):")
     for name, doc in describe().items():
         print(f"  {name:13s} {doc}")

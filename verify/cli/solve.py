@@ -55,7 +55,7 @@ def add_cli(sub) -> None:
                         "avoider-enforcer, F:S (first:second) for maker-maker and avoider-avoider; default 1:1")
     s.add_argument("--method", default="auto", help="explicit, structural, qbf, structure, ... (default auto)")
     s.add_argument("--backend", help=OPTION_HELP["backend"])
-    from ..encode.qbf_encodings import describe  # the registry (pure Python: no engine imported)
+    from ..encode.qbf.encodings import describe  # the registry (pure Python: no engine imported)
     s.add_argument("--encoding", help=f"{OPTION_HELP['encoding']}: {', '.join(describe())}; NAME+sym "
                                       "adds symmetry breaking")
     s.add_argument("--rounds", type=int, help=OPTION_HELP["rounds"])

@@ -71,7 +71,7 @@ class CorpusQuestion:
         return self._expected
 
     def encoding(self):
-        from ..encode.qbf import encode_game
+        from ..encode.qbf.game import encode_game
         return encode_game(self.game, self.player, self.goal)
 
 
@@ -84,12 +84,12 @@ def register_format(name: str, extension: str, writer: Callable[[CorpusQuestion]
 
 
 def _qdimacs(q: CorpusQuestion) -> str:
-    from ..encode.qdimacs import to_qdimacs
+    from ..encode.qbf.qdimacs import to_qdimacs
     return to_qdimacs(q.encoding().formula)
 
 
 def _qcir(q: CorpusQuestion) -> str:
-    from ..encode.qcir import to_qcir
+    from ..encode.qbf.qcir import to_qcir
     return to_qcir(q.encoding().formula)
 
 
@@ -103,18 +103,18 @@ register_format("qdimacs", "qdimacs", _qdimacs)
 register_format("qcir", "qcir", _qcir)
 register_format("pg", "pg", _pg)
 
-# the other encodings of :mod:`verify.encode.qbf_encodings`: format "<qdimacs|qcir>-<encoding>"
+# the other encodings of :mod:`verify.encode.qbf.encodings`: format "<qdimacs|qcir>-<encoding>"
 CORPUS_ENCODINGS = ("binary+sym", "implicit+sym", "lifted+sym")
 
 
 def _encoded_writer(kind: str, encoding: str):
     def write(q: CorpusQuestion) -> str:
-        from ..encode.qbf_encodings import encode
+        from ..encode.qbf.encodings import encode
         f = encode(q.game, q.player, q.goal, None, encoding).formula
         if kind == "qcir":
-            from ..encode.qcir import to_qcir
+            from ..encode.qbf.qcir import to_qcir
             return to_qcir(f)
-        from ..encode.qdimacs import to_qdimacs
+        from ..encode.qbf.qdimacs import to_qdimacs
         return to_qdimacs(f)
     return write
 
@@ -151,7 +151,7 @@ def formats() -> dict:
 
 def mb_question(name: str, family: str, parameters: dict, board, first: str, rounds: int,
                 slow: bool = False) -> CorpusQuestion:
-    from ..encode.qbf import maker_breaker_pg
+    from ..encode.qbf.game import maker_breaker_pg
     game = MakerBreakerGame(board, first)
     return CorpusQuestion(name, family, parameters, maker_breaker_pg(game, rounds), pg.BLACK, "win",
                     f"maker wins within {rounds} rounds, {first} first", game, rounds, slow)
@@ -215,7 +215,7 @@ def _size(q: CorpusQuestion, fname: str) -> dict:
     encoding = {f"{k}-{e.replace('+', '-')}": e for e in CORPUS_ENCODINGS for k in ("qdimacs", "qcir")}.get(fname)
     if encoding is None:
         return q.encoding().formula.size
-    from ..encode.qbf_encodings import encode
+    from ..encode.qbf.encodings import encode
     return encode(q.game, q.player, q.goal, None, encoding).formula.size
 
 

@@ -4,7 +4,7 @@
   written from the rules. Values black > draw > white; black maximises. Exact reductions only:
   the search stops when neither player can still complete a set within their remaining moves, and
   cells lying on no live set of either player are interchangeable, so one of them stands for all.
-- ``("pg", "qbf")``: two QBF questions (:mod:`verify.encode.qbf`): "can black win?", and if not
+- ``("pg", "qbf")``: two QBF questions (:mod:`verify.encode.qbf.game`): "can black win?", and if not
   "can white win?" (Maker-Maker) — otherwise a draw; for a Maker-Breaker description the second
   question is not needed (no draws).
 

@@ -13,11 +13,11 @@ question asked from that position with the winner to move (engines that give mod
 asking the question after each candidate move; :func:`strategy_certificate` and the ``pg-strategy``
 builder walk every reachable position, so the certificate's moves all come from the QBF route.
 
-``backend`` names one engine (see :mod:`verify.encode.qbf_backends`), several separated by commas,
+``backend`` names one engine (see :mod:`verify.encode.qbf.backends`), several separated by commas,
 which are then all run and must agree (else BackendError), or a portfolio raced in parallel
-(``portfolio``, or engines separated by ``|``: :mod:`verify.encode.qbf_portfolio`). ``encoding`` names
-one of :mod:`verify.encode.qbf_encodings`; unset, both come from the measured
-per-family defaults (:data:`verify.encode.qbf_encodings.FAMILY_DEFAULTS`); ``symmetry`` (default on, off with
+(``portfolio``, or engines separated by ``|``: :mod:`verify.encode.qbf.portfolio`). ``encoding`` names
+one of :mod:`verify.encode.qbf.encodings`; unset, both come from the measured
+per-family defaults (:data:`verify.encode.qbf.encodings.FAMILY_DEFAULTS`); ``symmetry`` (default on, off with
 ``--no-symmetry``) adds the ``+sym`` symmetry breaking of the next move.
 
 Every convention of the general positional game (paper 004 Def I.1.8: Maker-Breaker with a bias,
@@ -33,9 +33,9 @@ import functools
 import time
 
 
-from ..encode import qbf as enc
-from ..encode import qbf_backends as qb
-from ..encode.qbf_encodings import encode_maker_breaker as encode_mb
+from ..encode.qbf import game as enc
+from ..encode.qbf import backends as qb
+from ..encode.qbf.encodings import encode_maker_breaker as encode_mb
 from ..errors import MethodError, Undecided
 from ..games import conventions as cv
 from ..games import maker_breaker as mb
@@ -51,12 +51,12 @@ class QBFRoute:
 
     def __init__(self, backend: str | None = None, timeout: float | None = None,
                  encoding: str | None = None, symmetry: bool = True, game=None):
-        from ..encode.qbf_encodings import check_encoding, default_for, with_symmetry
+        from ..encode.qbf.encodings import check_encoding, default_for, with_symmetry
         if game is not None and (backend is None or encoding is None):
             best_encoding, best_engine = default_for(game)
             backend, encoding = backend or best_engine, encoding or best_encoding
         self.encoding = with_symmetry(check_encoding(encoding), symmetry)
-        from ..encode.qbf_portfolio import portfolio_engines
+        from ..encode.qbf.portfolio import portfolio_engines
         spec = backend or qb.DEFAULT
         self.split = None  # the leaf engine of cube-and-conquer (``split:ENGINE``), if used
         if spec.partition(":")[0] == "split":
@@ -93,7 +93,7 @@ class QBFRoute:
         st["max_variables"] = max(st["max_variables"], f.nvars)
         st["max_clauses"] = max(st["max_clauses"], len(f.clauses))
         if self.portfolio:
-            from ..encode.qbf_portfolio import race
+            from ..encode.qbf.portfolio import race
             ans = race(f, self.portfolio, self.left(), model)
             st["qbf_seconds"] = round(st["qbf_seconds"] + ans.seconds, 6)
             wins = st.setdefault("portfolio_wins", {})
@@ -118,7 +118,7 @@ class QBFRoute:
 
     # -- .pg questions ---------------------------------------------------------------------------
     def encode(self, game: pg.PositionalGame, colour: str, goal: str, state) -> enc.GameEncoding:
-        from ..encode.qbf_encodings import encode
+        from ..encode.qbf.encodings import encode
         return encode(game, colour, goal, state, self.encoding)
 
     def can_force(self, game: pg.PositionalGame, colour: str, goal: str, state) -> bool:
@@ -252,11 +252,11 @@ class ConventionQBF(Positions):
     :mod:`verify.games.conventions`) by QBF questions: ``value(alice, bob, alice_to_move, left)`` as the
     explicit reference's (+1 Alice wins, 0 draw, -1 Bob wins), from the state's questions
 
-    - Maker-Breaker, Maker-Maker: the ``.pg`` game of the state (:func:`verify.encode.qbf.convention_pg`,
-      the schedule of the bias, any encoding of :mod:`verify.encode.qbf_encodings`): "can black
+    - Maker-Breaker, Maker-Maker: the ``.pg`` game of the state (:func:`verify.encode.qbf.game.convention_pg`,
+      the schedule of the bias, any encoding of :mod:`verify.encode.qbf.encodings`): "can black
       (Alice) win?", then in Maker-Maker "can white (Bob) win?"; neither is a draw;
     - Avoider-Enforcer: "can Avoider keep from completing an edge?" (Avoider's side,
-      :func:`verify.encode.qbf.avoidance_question`, one-hot; on the triangle game of K_5 at (1:1),
+      :func:`verify.encode.qbf.game.avoidance_question`, one-hot; on the triangle game of K_5 at (1:1),
       (1:2), (2:1), both starters, DepQBF took 19 s on these and 36 s on the dual questions "can
       Enforcer make Avoider complete one?", 14 s against 22 s at worst);
     - Avoider-Avoider: "can Alice win (Bob completes first)?", then "can Bob win?"; neither is a draw.
@@ -280,7 +280,7 @@ class ConventionQBF(Positions):
             return self.route.can_force(game, pg.BLACK if asker_alice else pg.WHITE, goal, None)
         q = enc.avoidance_question(self.game, alice, bob, alice_to_move, left, asker_alice, goal)
         if "+sym" in self.route.encoding:
-            from ..encode.qbf_symmetry import break_opening_symmetry
+            from ..encode.qbf.symmetry import break_opening_symmetry
             q = break_opening_symmetry(q)
         return self.route.holds(enc.encode_avoidance(q))
 

@@ -3,20 +3,20 @@
 The question "from ``state``, can E (``player``) force ``goal``?" of a ``.pg`` game is the root of an
 AND/OR tree: at a position where E moves it holds iff it holds after *some* E move (OR), where U
 moves iff it holds after *every* U move (AND). Each node's question is asked again from its own
-position (:func:`verify.encode.qbf.game_question`), so the sets the opponent killed and the sets
+position (:func:`verify.encode.qbf.game.game_question`), so the sets the opponent killed and the sets
 needing more cells than the owner's remaining moves drop out, and the board shrinks with the depth.
 A node is either decided by a QBF engine on its question in the named encoding (a *leaf*), or
 *split*: its children are the positions after each candidate move. Every non-trivial answer comes
 from a QBF engine; trivial ones (game over, no live set) from the rules, as in the unsplit route.
 
-Candidate moves (the same arguments the encodings rely on, cf. :mod:`verify.encode.qbf_binary`):
+Candidate moves (the same arguments the encodings rely on, cf. :mod:`verify.encode.qbf.binary`):
 
 - only cells of the node's question (free cells on a live set, within ``#firstmoves`` at time 0):
   a stone elsewhere lies on no live set and so acts as a pass, and a pass never helps the player
   who makes it in a positional game (the extra-stone argument); when no such cell is legal, one
   legal cell stands for all (they are interchangeable);
 - one cell per orbit of the automorphisms of the node's question (nauty,
-  :func:`verify.encode.qbf_symmetry.orbit_representatives`): moves in one orbit lead to isomorphic
+  :func:`verify.encode.qbf.symmetry.orbit_representatives`): moves in one orbit lead to isomorphic
   positions.
 
 Scheduling (cube-and-conquer with dynamic splitting): a node whose question has more than
@@ -41,10 +41,10 @@ from multiprocessing.connection import wait
 
 import psutil
 
-from ..encode import qbf_backends as qb
+from ..encode.qbf import backends as qb
 from ..encode.child import child_main, children_cpu, kill_group
-from ..encode.qbf import GameEncoding, game_question
-from ..encode.qbf_symmetry import orbit_representatives
+from ..encode.qbf.game import GameEncoding, game_question
+from ..encode.qbf.symmetry import orbit_representatives
 from ..errors import BackendError, Undecided
 from ..games import positional as pg
 from ..hypergraph import bits
@@ -287,7 +287,7 @@ def _decided_above(node: SplitNode) -> bool:
 
 def _leaf(game, player, goal, state, encoding, engine):
     """In the child: encode the leaf's question and decide it."""
-    from ..encode.qbf_encodings import encode
+    from ..encode.qbf.encodings import encode
     e = encode(game, player, goal, state, encoding)
     if e.trivial is not None:
         return e.trivial

@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from ..errors import BackendError, InputError
-from .child import run_in_child
-from .qbf import PrenexCNF
+from ...errors import BackendError, InputError
+from ..child import run_in_child
+from .game import PrenexCNF
 
 ENGINES = ("depqbf", "caqe", "rareqs", "qfun", "qute", "z3")
 WITH_MODELS = ("depqbf", "z3")

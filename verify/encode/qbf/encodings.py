@@ -1,27 +1,27 @@
 """The registry of QBF encodings of positional-game questions (``--encoding NAME``).
 
-Every encoding turns a :class:`verify.encode.qbf.GameQuestion` into a closed prenex CNF whose truth is
+Every encoding turns a :class:`verify.encode.qbf.game.GameQuestion` into a closed prenex CNF whose truth is
 "E can force the goal"; each lives in its own module whose docstring cites its source:
 
-- ``onehot``: one-hot moves, illegal universal moves lose (:mod:`verify.encode.qbf`);
-- ``binary``: binary move codes, illegal moves corrected to passes (:mod:`verify.encode.qbf_binary`);
+- ``onehot``: one-hot moves, illegal universal moves lose (:mod:`verify.encode.qbf.game`);
+- ``binary``: binary move codes, illegal moves corrected to passes (:mod:`verify.encode.qbf.binary`);
 - ``implicit``: ``binary`` with implicit goals for grid games, Hex connection by reachability
-  (:mod:`verify.encode.qbf_implicit`), k-in-a-row lines by position and direction
-  (:mod:`verify.encode.qbf_lines`); other games fall back to ``binary``;
+  (:mod:`verify.encode.qbf.implicit`), k-in-a-row lines by position and direction
+  (:mod:`verify.encode.qbf.lines`); other games fall back to ``binary``;
 - ``lifted``: binary moves compared with a symbolic cell quantified after the moves, no per-cell
-  board variables (:mod:`verify.encode.qbf_lifted`); one-sided (Maker-Breaker) questions, other
+  board variables (:mod:`verify.encode.qbf.lifted`); one-sided (Maker-Breaker) questions, other
   games fall back to ``binary``.
 
 A ``+sym`` suffix (``binary+sym``) first restricts the next move to one cell per orbit of the
-position's automorphisms (:mod:`verify.encode.qbf_symmetry`, nauty).
+position's automorphisms (:mod:`verify.encode.qbf.symmetry`, nauty).
 """
 from __future__ import annotations
 
 from typing import Callable
 
-from ..errors import InputError
-from ..plugins import add_entry
-from .qbf import GameEncoding, GameQuestion, game_question
+from ...errors import InputError
+from ...plugins import add_entry
+from .game import GameEncoding, GameQuestion, game_question
 
 _ENCODERS: dict[str, tuple[Callable[[GameQuestion], GameEncoding], str]] = {}
 DEFAULT = "binary"
@@ -41,15 +41,15 @@ FAMILY_DEFAULTS = {"hex": ("binary", "split:depqbf"), "pg": ("binary", "depqbf")
 
 
 def family_of(game) -> str:
-    """'k-in-a-row' (winning sets exactly the lines of a grid, :mod:`verify.encode.qbf_lines`: tic-tac-toe
+    """'k-in-a-row' (winning sets exactly the lines of a grid, :mod:`verify.encode.qbf.lines`: tic-tac-toe
     and k-in-a-row boards, .pg or Maker-Breaker), 'hex' (a .pg game on a Hex board), 'pg' (another
     .pg game) or 'maker-breaker'."""
-    from ..games.positional import PositionalGame
-    from .qbf_lines import line_geometry
+    from ...games.positional import PositionalGame
+    from .lines import line_geometry
     if isinstance(game, PositionalGame):
         if line_geometry(game.positions, game.black_sets) is not None:
             return "k-in-a-row"
-        from .qbf_implicit import hex_geometry
+        from .implicit import hex_geometry
         return "hex" if hex_geometry(game.positions) else "pg"
     board = getattr(game, "board", None)
     if board is not None and line_geometry(board.vertices, board.edge_masks) is not None:
@@ -100,15 +100,15 @@ def encode(game, player: str, goal: str = "win", state=None, encoding: str | Non
     if isinstance(q, GameEncoding):
         return q
     if sym:
-        from .qbf_symmetry import break_opening_symmetry
+        from .symmetry import break_opening_symmetry
         q = break_opening_symmetry(q)
     return _ENCODERS[base][0](q)
 
 
 def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker", residual=None,
                          to_move: str | None = None, encoding: str | None = None) -> GameEncoding:
-    """:func:`verify.encode.qbf.maker_breaker_question` in the named encoding."""
-    from .qbf import maker_breaker_question
+    """:func:`verify.encode.qbf.game.maker_breaker_question` in the named encoding."""
+    from .game import maker_breaker_question
     pgame, player, goal = maker_breaker_question(game, rounds, winner, residual, to_move)
     return encode(pgame, player, goal, None, encoding)
 
@@ -121,14 +121,14 @@ def _load():
     if _loaded:
         return
     _loaded = True
-    from . import qbf, qbf_binary, qbf_implicit
+    from . import binary, game, implicit
 
     register_encoding("onehot", "one-hot moves, illegal universal moves lose")(
-        lambda q: qbf._encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal))
+        lambda q: game._encode(q.cells, q.e_sets, q.u_sets, q.sched, q.first, q.goal))
     register_encoding("binary", "binary move codes, corrective passes (arXiv:2005.05098)")(
-        qbf_binary.encode_binary)
+        binary.encode_binary)
     register_encoding("implicit", "binary + implicit goals: Hex by reachability, k-in-a-row lines by "
-                      "position and direction (arXiv:2301.07345)")(qbf_implicit.encode_implicit)
-    from . import qbf_lifted
+                      "position and direction (arXiv:2301.07345)")(implicit.encode_implicit)
+    from . import lifted
     register_encoding("lifted", "binary moves, no board variables: a symbolic cell quantified after "
-                      "the moves (arXiv:2301.07345, Q-sage); Maker-Breaker questions")(qbf_lifted.encode_lifted)
+                      "the moves (arXiv:2301.07345, Q-sage); Maker-Breaker questions")(lifted.encode_lifted)

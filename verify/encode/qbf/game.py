@@ -33,7 +33,7 @@ The general positional game (paper 004 Def I.1.8, the four conventions of
 :mod:`verify.games.conventions`, any bias, either starter, marked start). Maker-Breaker and
 Maker-Maker *are* ``.pg`` games once the bias is written as a schedule (:func:`claim_schedule`: strict
 turns of p and q claims, the final turn cut short), so :func:`convention_pg` writes them as such and
-every encoding of :mod:`verify.encode.qbf_encodings` answers them. Avoider-Enforcer and
+every encoding of :mod:`verify.encode.qbf.encodings` answers them. Avoider-Enforcer and
 Avoider-Avoider are not (completing an own set *loses*, and passing or claiming a dead cell is a real
 move for an avoider): :func:`avoidance_question` asks them in this module's one-hot encoding with
 ``avoid`` set, which changes three things: every free cell is encoded and every claim is strict (E
@@ -48,9 +48,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import InputError
-from ..games import positional as pg
-from ..hypergraph import bits, minimal_masks
+from ...errors import InputError
+from ...games import positional as pg
+from ...hypergraph import bits, minimal_masks
 
 GOALS = ("win", "not-lose")
 
@@ -448,7 +448,7 @@ def maker_breaker_question(game, rounds: int | None = None, winner: str = "maker
     "Breaker prevents it" (``winner='breaker'``), from the game's position or from a ``residual``
     family (what Maker still needs on each live edge) with ``to_move`` to play."""
     if residual is not None:
-        from ..hypergraph import Hypergraph
+        from ...hypergraph import Hypergraph
         edges = minimal_masks(residual)
         live = 0
         for e in edges:
@@ -466,7 +466,7 @@ def maker_breaker_question(game, rounds: int | None = None, winner: str = "maker
 def encode_maker_breaker(game, rounds: int | None = None, winner: str = "maker",
                          residual=None, to_move: str | None = None) -> GameEncoding:
     """:func:`maker_breaker_question` in this module's one-hot encoding (other encodings:
-    :func:`verify.encode.qbf_encodings.encode_maker_breaker`)."""
+    :func:`verify.encode.qbf.encodings.encode_maker_breaker`)."""
     return encode_game(*maker_breaker_question(game, rounds, winner, residual, to_move))
 
 
@@ -502,7 +502,7 @@ def convention_pg(game, alice: int, bob: int, alice_to_move: bool, left: int) ->
     be, and score it for the mover: exactly the conventions' choice ("A completion in the middle of a
     turn"); with no ``#whitewins`` Bob's completions mean nothing, as Breaker's. A state decided
     already (:func:`verify.games.conventions.start_value`) is the caller's."""
-    from ..games import conventions as cv
+    from ...games import conventions as cv
     if game.convention not in (cv.MAKER_BREAKER, cv.MAKER_MAKER):
         raise InputError(f"a {game.convention} game is not a .pg game (its goals are avoidance goals)")
     board = game.board
@@ -532,7 +532,7 @@ def avoidance_question(game, alice: int, bob: int, alice_to_move: bool, left: in
     loses) like naming two or an occupied one. After U's first illegal move E may pass (the claims
     left may exceed the free cells); E is then declared the winner unless E had already lost. A state
     decided already (:func:`verify.games.conventions.start_value`, a full board) is the caller's."""
-    from ..games import conventions as cv
+    from ...games import conventions as cv
     if game.convention not in (cv.AVOIDER_ENFORCER, cv.AVOIDER_AVOIDER):
         raise InputError(f"a {game.convention} game has no avoidance goal")
     if goal not in GOALS:

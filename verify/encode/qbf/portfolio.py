@@ -16,10 +16,10 @@ import os
 import time
 from multiprocessing.connection import wait
 
-from ..errors import BackendError, Undecided
-from . import qbf_backends as qb
-from .child import child_main, kill_group
-from .qbf import PrenexCNF
+from ...errors import BackendError, Undecided
+from . import backends as qb
+from ..child import child_main, kill_group
+from .game import PrenexCNF
 
 PORTFOLIO = ("depqbf", "caqe", "bloqqer+caqe")  # chosen from bench/bench_qbf.py on 2 cores
 GRACE = 0.05  # seconds to collect simultaneous answers before the losers are killed

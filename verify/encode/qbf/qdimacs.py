@@ -5,8 +5,8 @@ then the clauses. Comment lines (``c ...``) carry the encoding's description and
 """
 from __future__ import annotations
 
-from ..errors import InputError
-from .qbf import PrenexCNF
+from ...errors import InputError
+from .game import PrenexCNF
 
 
 def to_qdimacs(f: PrenexCNF, names: bool = False) -> str:

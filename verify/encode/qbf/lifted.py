@@ -6,7 +6,7 @@ for positional games" (arXiv:2301.07345; the lifted encoding of Shaik and van de
 encodings for games on a grid", arXiv:2303.16949, Q-sage): "inspired by lifted planning, [it] avoids
 variables for explicit board positions, introducing a universal quantifier representing a symbolic
 board state". Our variant, for final-board (Maker-Breaker) questions, keeps the binary move codes of
-:mod:`verify.encode.qbf_binary` (n relevant cells, codes of ⌈log2 n⌉ bits, a code ≥ n is a pass) and
+:mod:`verify.encode.qbf.binary` (n relevant cells, codes of ⌈log2 n⌉ bits, a code ≥ n is a pass) and
 states everything by comparing codes:
 
 - legality: E's code at t differs from U's code at every earlier U time s (``¬(code_t = code_s)``,
@@ -25,10 +25,10 @@ binary encoding's O(T · n · log n) ``eq`` definitions; the prefix gains one al
 """
 from __future__ import annotations
 
-from ..hypergraph import bits
-from .qbf import GameEncoding, GameQuestion, PrenexCNF
-from .qbf_binary import encode_binary, false_var
-from .qbf_lines import code_differs, code_vars
+from ...hypergraph import bits
+from .game import GameEncoding, GameQuestion, PrenexCNF
+from .binary import encode_binary, false_var
+from .lines import code_differs, code_vars
 
 
 def encode_lifted(q: GameQuestion) -> GameEncoding:

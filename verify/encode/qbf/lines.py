@@ -14,7 +14,7 @@ equivalent at the question's position (:func:`line_plan`): the live lines (no op
 most the side's remaining moves free, minimal) are exactly the question's listed sets. Otherwise
 the ``binary`` encoding's listed goal is used.
 
-Goals over the final board of the binary move encoding (:mod:`verify.encode.qbf_binary`):
+Goals over the final board of the binary move encoding (:mod:`verify.encode.qbf.binary`):
 
 - E owns a line (Maker wins): existential start column X, start row Y and direction D, innermost,
   one-hot (``X_x``, at least one of each) or binary codes; for every start (x, y), direction d and
@@ -35,9 +35,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..hypergraph import bits, minimal_masks
-from .qbf import GameQuestion, _remap
-from .qbf_binary import BinaryMoves, false_var
+from ...hypergraph import bits, minimal_masks
+from .game import GameQuestion, _remap
+from .binary import BinaryMoves, false_var
 
 _NAME = re.compile(r"^([a-z]+)(\d+)$")
 DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))

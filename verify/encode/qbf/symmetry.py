@@ -15,8 +15,8 @@ from dataclasses import replace
 
 import pynauty
 
-from ..hypergraph import bits
-from .qbf import GameQuestion
+from ...hypergraph import bits
+from .game import GameQuestion
 
 
 def orbit_representatives(n: int, e_sets, u_sets, allowed: int | None) -> int:

@@ -13,7 +13,7 @@ connects row 1 to row k (or column a to the last column). The implicit goal is u
 connection (chordless paths avoiding white's stones). Otherwise the ``binary`` encoding's listed
 goal is used.
 
-Goals over the final board of the binary move encoding (:mod:`verify.encode.qbf_binary`), region R =
+Goals over the final board of the binary move encoding (:mod:`verify.encode.qbf.binary`), region R =
 relevant cells and black's stones:
 
 - black (E) connects: a walk ``p[i,x]`` (i < L, L the longest minimal path) with ``∨ p[0,x]`` over
@@ -28,9 +28,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..hypergraph import bits, minimal_masks
-from .qbf import GameEncoding, GameQuestion, _remap
-from .qbf_binary import BinaryMoves, encode_binary, false_var
+from ...hypergraph import bits, minimal_masks
+from .game import GameEncoding, GameQuestion, _remap
+from .binary import BinaryMoves, encode_binary, false_var
 
 _NAME = re.compile(r"^([a-z]+)(\d+)$")
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
@@ -103,10 +103,10 @@ def connecting_sets(geo: HexGeometry, black: int, white: int, budget: int):
 
 def encode_implicit(q: GameQuestion) -> GameEncoding:
     """The ``binary`` encoding with the Hex goal stated by reachability, or k-in-a-row lines by
-    position and direction (:mod:`verify.encode.qbf_lines`), when it is equivalent."""
+    position and direction (:mod:`verify.encode.qbf.lines`), when it is equivalent."""
     plan = _hex_plan(q)
     if plan is None:
-        from .qbf_lines import build_line_goal, line_plan
+        from .lines import build_line_goal, line_plan
         lines = line_plan(q)  # (a 2×2 Hex board is also a line game: the Hex goal comes first)
         if lines is not None:
             return encode_binary(q, lambda m: build_line_goal(m, lines))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import InputError
-from .qbf import PrenexCNF
+from ...errors import InputError
+from .game import PrenexCNF
 
 
 def to_qcir(f: PrenexCNF) -> str:

@@ -10,7 +10,7 @@ extra stone can ignore it), so the QBF is true iff E can force the goal in the r
 holds for E, so E's move is also a pass unless its "names cell c" variable is set, which is only
 allowed for a free cell: no at-most-one, no legality flags, no ``ill`` chain.
 
-Variables (question and cells from :func:`verify.encode.qbf.game_question`):
+Variables (question and cells from :func:`verify.encode.qbf.game.game_question`):
 
 - ``bit[t,j]``: bit j of the code played at time t (∃ at E's times, ∀ at U's);
 - ``eq[t,c]``: the code at t names cell c, one direction only: E's ``eq → bits`` (E claims c only
@@ -26,15 +26,15 @@ Goals, by who holds live sets:
   has a cell with ``nown``;
 - both (Maker-Maker): ownership per time point (E's ``→``, U's ``←`` only), "E completes at t before
   U" for win, "whenever U has completed, E completed earlier" for not-lose, as in
-  :mod:`verify.encode.qbf`.
+  :mod:`verify.encode.qbf.game`.
 
-A goal that does not list sets (implicit goals, :mod:`verify.encode.qbf_implicit`) plugs in through
+A goal that does not list sets (implicit goals, :mod:`verify.encode.qbf.implicit`) plugs in through
 ``goal_builder``.
 """
 from __future__ import annotations
 
-from .qbf import GameEncoding, GameQuestion, PrenexCNF, game_question
-from ..hypergraph import bits
+from .game import GameEncoding, GameQuestion, PrenexCNF, game_question
+from ...hypergraph import bits
 
 
 class BinaryMoves:
@@ -135,7 +135,7 @@ def encode_binary(q: GameQuestion, goal_builder=None) -> GameEncoding:
 
 
 def _const(value: bool) -> GameEncoding:
-    from .qbf import constant
+    from .game import constant
     return GameEncoding(constant(value), [], [], [], trivial=value)
 
 
@@ -275,6 +275,6 @@ def _comp_neg(f, sets, own, t) -> int | None:
 
 
 def encode_game_binary(game, player: str, goal: str = "win", state=None) -> GameEncoding:
-    """:func:`verify.encode.qbf.encode_game` with the binary corrective encoding."""
+    """:func:`verify.encode.qbf.game.encode_game` with the binary corrective encoding."""
     q = game_question(game, player, goal, state)
     return q if isinstance(q, GameEncoding) else encode_binary(q)
