@@ -382,8 +382,8 @@ def test_link_caps(linked, monkeypatch):
     monkeypatch.setattr(limits, "MAX_POSITIONAL_WORD", 64)
     monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_WORK", 30)  # 3 generators x 12 vertex maps = 36
     _refused(copy.deepcopy(linked), "more than 30 vertex maps checking the generators")
-    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_WORK", 200)  # the walk's edge tests and link costs
-    _refused(copy.deepcopy(linked), "more than 200 edge tests")
+    monkeypatch.setattr(limits, "MAX_POSITIONAL_WALK_WORK", 150)  # the walk's edge tests and link costs
+    _refused(copy.deepcopy(linked), "more than 150 edge tests")
 
 
 def test_false_linked_claims_refused():

@@ -28,7 +28,8 @@ requirement; by induction on the free vertices X's table guarantees it from ever
 the start included. Every entry must be used by the walk (the kind names reachable states only),
 so no entry escapes the checks. Work: at most ``limits.MAX_POSITIONAL_STRATEGY_ENTRIES`` entries
 read, ``limits.MAX_POSITIONAL_WALK_STATES`` states walked and ``limits.MAX_POSITIONAL_WALK_WORK``
-edge tests per table (each claim tests the edges through its vertex).
+edge tests per table (each claim tests the edges through its vertex when a completion by its
+mover would score: not Breaker's, not Enforcer's).
 
 Symmetry links (rule P10 of the spec): the optional body key ``"symmetries"`` lists generators
 g_0, g_1, ... (pg-proof's map syntax ``"a>b c>d"``), each a permutation of the vertices mapping the
@@ -127,16 +128,17 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
             claims = (v,)
         else:
             claims = tuple(1 << i for i in bits(free))
+        # only a completion that scores ends the game (not Breaker's, not Enforcer's): for a mover
+        # whose completions mean nothing the edges are not tested, and no edge test is counted
+        decided = cv.completion_value(game.convention, a_moves)
         for v in claims:
-            work += len(through[v]) + 1
+            work += (len(through[v]) if decided is not None else 0) + 1
             if work > max_work:
                 raise CertificateError(f"more than {max_work} edge tests in the walk of one table: refused")
             a, b = (alice | v, bob) if a_moves else (alice, bob | v)
-            if cv.completes(through[v], a if a_moves else b, v):
-                decided = cv.completion_value(game.convention, a_moves)
-                if decided is not None:
-                    yield a, b, decided
-                    continue
+            if decided is not None and cv.completes(through[v], a if a_moves else b, v):
+                yield a, b, decided
+                continue
             if not free & ~v:
                 yield a, b, cv.exhausted_value(game.convention)
                 continue

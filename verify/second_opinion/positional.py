@@ -53,8 +53,9 @@ DRAW = "draw"
 MAX_ENTRIES = 2_000_000
 MAX_WALK_STATES = 5_000_000
 #: the most work per table walked, in vertex names touched: each state expanded costs |V| (its sets
-#: copied and hashed, its free vertices listed), each claim |V| plus the sizes of the edges through
-#: the claimed vertex (the completion test); Sim on K6 costs about 3 M
+#: copied and hashed, its free vertices listed), each claim |V| plus, when a completion by its mover
+#: would score, the sizes of the edges through the claimed vertex (the completion test); Sim on K6
+#: costs about 3 M
 MAX_WALK_WORK = 200_000_000
 #: symmetry links: generators at most, generators in one word at most, and the work of checking the
 #: generators (each edge's vertices mapped once per generator) at most
@@ -334,13 +335,16 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) 
         else:
             claims = [v for v in h.vertices if v not in alice and v not in bob]
         alice_moves = mover == alice_role
+        # a completion by this mover ends the game only if it scores (not Breaker's, not Enforcer's):
+        # otherwise the completion test is skipped, and its work not spent
+        effect = _completion_winner(game, alice_moves)
         for v in claims:
-            spend(cost[v])
+            spend(cost[v] if effect is not None else n)
             na, nb = (alice | {v}, bob) if alice_moves else (alice, bob | {v})
             own = na if alice_moves else nb
             ended = None
-            if any(e <= own for e in by_vertex[v]):
-                ended = _completion_winner(game, alice_moves)
+            if effect is not None and any(e <= own for e in by_vertex[v]):
+                ended = effect
             if ended is None and len(na) + len(nb) == n:
                 ended = _full_board_winner(game)
             if ended is not None:
