@@ -24,7 +24,8 @@ from verify.solvers.search import conventions as sc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brute import positional_winner  # noqa: E402
-from test_conventions import BIASES, board, every_clutter, every_hypergraph, marked_questions  # noqa: E402
+from test_conventions import (BIASES, board, every_clutter, every_hypergraph, marked_questions,  # noqa: E402
+                              random_position)
 
 
 def game_of(n, fam, convention, bias, alice_first, alice=0, bob=0) -> ConventionGame:
@@ -160,10 +161,7 @@ def test_kn_keys_are_canonical_and_sound(n):
     rng = random.Random(n)
     m = n * (n - 1) // 2
     for _ in range(200):
-        cells = rng.sample(range(m), rng.randint(0, m))
-        cut = rng.randint(0, len(cells))
-        a = sum(1 << i for i in cells[:cut])
-        b = sum(1 << i for i in cells[cut:])
+        a, b = random_position(rng, m)
         perm = list(range(n))
         rng.shuffle(perm)
         a2, b2 = _relabel(n, EI, a, b, perm)

@@ -391,3 +391,10 @@ def test_cli_unbiased_maker_breaker_unchanged(capsys, p3):
     same = json.loads(out2)
     assert code == code2 == 0 and plain["method"] == same["method"] and plain["question"] == same["question"]
     assert "bias" not in plain["question"]
+
+
+def random_position(rng, m: int) -> tuple[int, int]:
+    """Two disjoint random vertex masks over ``m`` vertices (Alice's, Bob's), of any sizes."""
+    cells = rng.sample(range(m), rng.randint(0, m))
+    cut = rng.randint(0, len(cells))
+    return sum(1 << i for i in cells[:cut]), sum(1 << i for i in cells[cut:])

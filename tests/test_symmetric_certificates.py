@@ -10,6 +10,8 @@ import copy
 import itertools
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,9 @@ from verify.hypergraph import Hypergraph
 from verify.solvers.explicit_conventions import ConventionSearch, strategy_certificate
 from verify.solvers.search import labels as lb
 from verify.solvers.search.conventions import ConventionSolver
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_conventions import random_position  # noqa: E402
 
 ROLES = cv.ROLES
 
@@ -175,10 +180,7 @@ def test_kn_words_map_a_state_onto_its_image(n):
     rng = random.Random(n)
     m = h.n
     for _ in range(100):
-        cells = rng.sample(range(m), rng.randint(0, m))
-        cut = rng.randint(0, len(cells))
-        a = sum(1 << i for i in cells[:cut])
-        b = sum(1 << i for i in cells[cut:])
+        a, b = random_position(rng, m)
         perm = list(range(n))
         rng.shuffle(perm)
         g = [int(lab.EI[perm[i], perm[j]]) for i, j in (lab.pairs[e] for e in range(m))]
