@@ -17,7 +17,7 @@ the start (:func:`~verify.games.conventions.start_value`).
 from __future__ import annotations
 
 from .. import limits
-from ..errors import CertificateError
+from ..errors import CertificateError, TooLarge
 from ..games import conventions as cv
 from ..hypergraph import bits
 from .explicit import MAX_EXPLICIT_VERTICES, too_large
@@ -122,6 +122,13 @@ def solve_convention(game: cv.ConventionGame, certificate: bool = False) -> cv.C
     return out
 
 
+def beyond_caps(detail: str) -> TooLarge:
+    """The one message for a certificate the builder stops because the checker would refuse it (its
+    caps: ``limits.MAX_POSITIONAL_*``), whichever method decided the game."""
+    return TooLarge(f"the positional-strategy certificate is beyond the checker's caps ({detail}); "
+                    "try no --certificate")
+
+
 def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str, symmetric: bool = True) -> dict:
     """The ``positional-strategy`` certificate of ``winner`` (a role, or draw): the table of the
     winner (of first and of second for a draw) recording its best claim
@@ -161,8 +168,7 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
 
         def choose(a, b, x_alice=x_alice, table=table, reps=reps):
             if len(table) >= cap:
-                raise too_large("the positional-strategy certificate", f"more than {cap} entries",
-                                "no --certificate")
+                raise beyond_caps(f"more than {cap} entries")
             if labels is not None:
                 key, lab = labels.label(a, b)
                 rep = reps.get(key)
@@ -184,7 +190,7 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
                 for _ in ps.strategy_walk(game, x_alice, choose, limits.MAX_POSITIONAL_WALK_STATES):
                     pass
             except CertificateError as exc:
-                raise too_large("the positional-strategy certificate", str(exc), "no --certificate") from None
+                raise beyond_caps(str(exc)) from None
         order = sorted(table, key=lambda s: ((s[0] | s[1]).bit_count(), s))  # by claims made, deterministic
         index = {s: k for k, s in enumerate(order)}
         rows = []
