@@ -25,8 +25,9 @@ def _built(path: Path):
     tippy-3x3-race-5 (.txt: the hypergraph; .pg: the race, black having the named number of moves)."""
     if path.stem == "qubic":
         return family("qubic")
-    if path.stem.startswith("triangle-K"):
-        return family("graph", "triangle", int(path.stem[len("triangle-K"):]))
+    for prop in ("triangle", "hamilton"):  # boards on the edges of K_n: verify family graph PROP N
+        if path.stem.startswith(f"{prop}-K"):
+            return family("graph", prop, int(path.stem[len(prop) + 2:]))
     m = NAME.fullmatch(path.stem)
     assert m, path.name
     h = (family("ap", m["a"], m["k"]) if m["family"] == "ap"
