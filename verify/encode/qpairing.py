@@ -103,18 +103,26 @@ def find_blocks(game: cv.ConventionGame, q: int, backend: str | None = None, tim
     return (decode_qpairing(game.board, cnf, run.model, q) if run.sat else None), stats
 
 
-def route_applies(game: cv.ConventionGame) -> int | None:
-    """The block size bound q of the pairing route on ``game`` (Maker-Breaker at bias (1:q): q;
-    the unbiased Avoider-Enforcer game with Avoider the last player: 1), or None when the route does
-    not apply (bias p >= 2, a biased Avoider-Enforcer game, Avoider not last, another convention, a
-    decided start)."""
+def pairing_route(game: cv.ConventionGame) -> tuple[int | None, str]:
+    """``(q, "")``: the block size bound of the pairing route on ``game`` (Maker-Breaker at bias (1:q):
+    q, Prop I.1.25; the unbiased Avoider-Enforcer game with Avoider the last player: 1, Prop I.1.21);
+    or ``(None, why)`` when the route does not apply."""
     p, q = game.bias
+    if game.convention == cv.MAKER_BREAKER:
+        if p != 1:
+            return None, f"a q-pairing decides bias 1:q only, not {p}:{q}"
+        size = q
+    elif game.convention == cv.AVOIDER_ENFORCER:
+        if (p, q) != cv.UNBIASED:
+            return None, f"a pairing decides the unbiased avoider-enforcer game only, not {p}:{q}"
+        free = game.free_mask().bit_count()
+        if not avoider_is_last(free, game.alice_first):
+            return None, (f"with {free} free vertices and {game.first} first, Avoider is not the last player "
+                          "(Prop I.1.21 needs her last)")
+        size = 1
+    else:
+        return None, f"no pairing route for {game.convention}"
     if cv.start_value(game.convention, tuple(game.board.edge_masks), game.alice_mask, game.bob_mask,
                       game.alice_first) is not None:
-        return None
-    if game.convention == cv.MAKER_BREAKER and p == 1:
-        return q
-    if game.convention == cv.AVOIDER_ENFORCER and (p, q) == cv.UNBIASED and \
-            avoider_is_last(game.free_mask().bit_count(), game.alice_first):
-        return 1
-    return None
+        return None, "the start is decided (a whole edge is held, or the empty edge)"
+    return size, ""

@@ -215,8 +215,8 @@ def blocks_found(game) -> bool | None:
     at bias (1:q), Prop I.1.25; Avoider's complete pairing as the last player of the unbiased
     Avoider-Enforcer game, Prop I.1.21), asked of the SAT solver for at most
     :data:`PAIRING_PROBE_SECONDS`; None when the route does not apply or gives no answer in time."""
-    from ..encode.qpairing import find_blocks, route_applies
-    size = route_applies(game)
+    from ..encode.qpairing import find_blocks, pairing_route
+    size, _ = pairing_route(game)
     if size is None:
         return None
     try:

@@ -19,8 +19,8 @@ method by type, as :func:`verify.solvers.search.conventions._with_biased_route` 
 """
 from __future__ import annotations
 
-from ..certificates.positional_pairing import avoider_is_last, pairing_certificate
-from ..encode.qpairing import find_blocks
+from ..certificates.positional_pairing import pairing_certificate
+from ..encode.qpairing import find_blocks, pairing_route
 from ..errors import MethodError
 from ..games import conventions as cv
 
@@ -32,27 +32,13 @@ def solve_positional_pairing(game: cv.ConventionGame, certificate: bool = False,
     """Breaker's win at bias (1:q) by a complete q-pairing (Prop I.1.25), or Avoider's as the last
     player of the unbiased Avoider-Enforcer game by a complete pairing (Prop I.1.21); otherwise a
     MethodError (inconclusive)."""
-    p, q = game.bias
-    if game.convention == cv.MAKER_BREAKER:
-        if p != 1:
-            raise MethodError(f"a q-pairing decides bias 1:q only, not {p}:{q}: {INCONCLUSIVE}")
-        winner, size = "breaker", q
-    elif game.convention == cv.AVOIDER_ENFORCER:
-        if (p, q) != cv.UNBIASED:
-            raise MethodError(f"a pairing decides the unbiased avoider-enforcer game only, not {p}:{q}: {INCONCLUSIVE}")
-        free = game.free_mask().bit_count()
-        if not avoider_is_last(free, game.alice_first):
-            raise MethodError(f"with {free} free vertices and {game.first} first, Avoider is not the last player "
-                              f"(Prop I.1.21 needs her last): {INCONCLUSIVE}")
-        winner, size = "avoider", 1
-    else:
-        raise MethodError(f"no pairing route for {game.convention}")
-    if cv.start_value(game.convention, tuple(game.board.edge_masks), game.alice_mask, game.bob_mask,
-                      game.alice_first) is not None:
-        raise MethodError(f"the start is decided (a whole edge is held, or the empty edge): {INCONCLUSIVE}")
+    size, why = pairing_route(game)
+    if size is None:
+        raise MethodError(f"{why}: {INCONCLUSIVE}")
+    winner = "breaker" if game.convention == cv.MAKER_BREAKER else "avoider"
     blocks, stats = find_blocks(game, size, backend, timeout)
     if blocks is None:
-        what = f"complete {q}-pairing" if size > 1 else "complete pairing"
+        what = f"complete {size}-pairing" if size > 1 else "complete pairing"
         raise MethodError(f"no {what} of the free vertices exists: {INCONCLUSIVE}")
     out = cv.ConventionOutcome(game=game.convention, method="pairing", winner=winner, first=game.first,
                                stats={**stats, "blocks": len(blocks)}, strategy={"blocks": blocks})
