@@ -430,7 +430,7 @@ def test_link_forgers_find_the_holes_of_mutated_kernels(name, old, new, monkeypa
     spec = importlib.util.spec_from_loader("verify.certificates._positional_link_mutant", loader=None)
     mutant = importlib.util.module_from_spec(spec)
     mutant.__package__ = "verify.certificates"
-    exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries")', ""),  # noqa: S102
+    exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries", "completions")', ""),  # noqa: S102
                  str(path), "exec"), mutant.__dict__)
     body = checker._CHECKERS["positional-strategy"][1]
     monkeypatch.setitem(checker._CHECKERS, "positional-strategy", (mutant.check_positional_strategy, body))

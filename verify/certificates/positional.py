@@ -80,7 +80,8 @@ def mover_is_alice(claims: int, bias: tuple, alice_first: bool) -> bool:
     return (claims % (p_first + p_other) < p_first) == alice_first
 
 
-def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: int, max_work: int | None = None):
+def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: int, max_work: int | None = None,
+                  named: bool = False):
     """Every ended play reachable from the start of ``game`` when player X (Alice iff ``x_alice``)
     claims ``choose(alice, bob)`` (a vertex bit) where X moves and the opponent claims every free
     vertex, one claim per step: yields ``(alice, bob, value)`` at each ended play (``value`` from
@@ -93,7 +94,16 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
     ``choose`` may instead return a *link* ``(target_alice, target_bob, work)`` (rule P10: the
     caller has checked that an automorphism of the board maps the target onto the state): the state
     is then not expanded, the target is pushed for expansion unless already seen (same number of
-    claims, so X moves there too), and ``work`` is counted toward ``max_work``."""
+    claims, so X moves there too), and ``work`` is counted toward ``max_work``.
+
+    With ``named`` (rule P11, ``"completions": "named"``), ``choose`` may return a :class:`Claim`
+    (its vertex, the edge it completes or 0, its hinted edges): X's claims are not tested for a
+    completion, a claim naming ``completes`` e is a leaf (X's completion) once v ∈ e ⊆ X's set is
+    checked, and the claim's hints travel with the states reached from its successor by opponent
+    claims: where such a state has X to move and a hinted edge holds no vertex of the opponent and
+    all but one of X's, it is a leaf (X claims that vertex). States where the opponent moves are
+    expanded once per (state, hints), states where X moves once (so which states are walked does
+    not depend on the order)."""
     max_work = limits.MAX_POSITIONAL_WALK_WORK if max_work is None else max_work
     full = game.board.full_mask
     through = {1 << i: tuple(e for e in game.board.edge_masks if e >> i & 1) for i in bits(full)}
@@ -104,12 +114,15 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
         yield alice0, bob0, cv.exhausted_value(game.convention)
         return 0
     seen = {(alice0, bob0)}
-    stack = [(alice0, bob0)]
+    stack = [(alice0, bob0, ())]
     work = 0
+    x_scores = cv.completion_value(game.convention, x_alice)
     while stack:
-        alice, bob = stack.pop()
+        alice, bob, hint = stack.pop()
         free = full & ~alice & ~bob
-        a_moves = mover_is_alice((alice | bob).bit_count() - given, game.bias, alice_first)
+        c = (alice | bob).bit_count() - given
+        a_moves = mover_is_alice(c, game.bias, alice_first)
+        named_edge = 0
         if a_moves == x_alice:
             v = choose(alice, bob)
             if isinstance(v, tuple):  # a link: the target stands for this state (P10)
@@ -121,32 +134,59 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
                     if len(seen) >= max_states:
                         raise CertificateError(f"more than {max_states} states walked for one table: refused")
                     seen.add((ta, tb))
-                    stack.append((ta, tb))
+                    stack.append((ta, tb, ()))
                 continue
+            if isinstance(v, Claim):  # P11: a named completion and hints
+                v, named_edge, hint = v.vertex, v.completes, v.threats
+            else:
+                hint = ()
             if not v & free:
                 raise CertificateError(f"the claim at {show_state(game, alice, bob)} is not a free vertex")
             claims = (v,)
         else:
             claims = tuple(1 << i for i in bits(free))
         # only a completion that scores ends the game (not Breaker's, not Enforcer's): for a mover
-        # whose completions mean nothing the edges are not tested, and no edge test is counted
+        # whose completions mean nothing the edges are not tested, and no edge test is counted;
+        # in a named certificate X's own claims are tested only through the edge they name (P11)
         decided = cv.completion_value(game.convention, a_moves)
+        mine = a_moves == x_alice
+        tested = decided is not None and not (named and mine)
+        x_next = mover_is_alice(c + 1, game.bias, alice_first) == x_alice
         for v in claims:
-            work += (len(through[v]) if decided is not None else 0) + 1
+            work += (len(through[v]) if tested else 0) + 1
             if work > max_work:
                 raise CertificateError(f"more than {max_work} edge tests in the walk of one table: refused")
             a, b = (alice | v, bob) if a_moves else (alice, bob | v)
-            if decided is not None and cv.completes(through[v], a if a_moves else b, v):
+            if named_edge:
+                work += named_edge.bit_count()
+                own = a if a_moves else b
+                if not (v & named_edge and named_edge & ~own == 0):
+                    raise CertificateError(f"the claim at {show_state(game, alice, bob)} does not complete the "
+                                           f"edge it names, {{{','.join(game.board.names(named_edge))}}}")
+                yield a, b, decided
+                continue
+            if tested and cv.completes(through[v], a if a_moves else b, v):
                 yield a, b, decided
                 continue
             if not free & ~v:
                 yield a, b, cv.exhausted_value(game.convention)
                 continue
-            if (a, b) not in seen:
+            if x_next:
+                if hint:  # P11: X completes a hinted edge holding one vertex outside X's set
+                    xs, os_ = (a, b) if x_alice else (b, a)
+                    work += len(hint)
+                    w = next((e & ~xs for e in hint if not e & os_ and (e & ~xs).bit_count() == 1), 0)
+                    if w:
+                        yield (a | w, b, x_scores) if x_alice else (a, b | w, x_scores)
+                        continue
+                key, carried = (a, b), ()
+            else:
+                key, carried = ((a, b, hint) if hint else (a, b)), hint
+            if key not in seen:
                 if len(seen) >= max_states:
                     raise CertificateError(f"more than {max_states} states walked for one table: refused")
-                seen.add((a, b))
-                stack.append((a, b))
+                seen.add(key)
+                stack.append((a, b, carried))
     return len(seen)
 
 
@@ -268,19 +308,47 @@ class Link:
         self.target, self.word = target, word
 
 
+class Claim:
+    """A claim entry of a named certificate (rule P11): the vertex bit claimed, the edge it names as
+    completed (a mask, 0 if none) and its hinted edges (masks)."""
+    __slots__ = ("vertex", "completes", "threats")
+
+    def __init__(self, vertex: int, completes: int, threats: tuple[int, ...]):
+        self.vertex, self.completes, self.threats = vertex, completes, threats
+
+
+#: the most hinted edges on one claim entry (rule P11)
+MAX_THREATS = 16
+
+
+def read_edge(game: cv.ConventionGame, names, edges: frozenset, where: str) -> int:
+    """An edge named by a certificate (rule P11): a list of known, distinct names equal as a set to
+    an edge of the board (``edges``: the board's edge masks)."""
+    try:
+        e = _vertex_set(game.board, names)
+    except CertificateError as exc:
+        raise CertificateError(f"{where}: {exc}") from None
+    if e not in edges:
+        raise CertificateError(f"{where}: {{{','.join(game.board.names(e))}}} is not an edge of the board")
+    return e
+
+
 def _index(x, size: int) -> bool:
     """``x`` is a JSON integer (not a bool) and a valid index into a list of ``size``."""
     return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < size
 
 
-def read_table(game: cv.ConventionGame, entries, player: str, generators: list | None = None) -> dict:
+def read_table(game: cv.ConventionGame, entries, player: str, generators: list | None = None,
+               named: bool = False) -> dict:
     """``player``'s table: state (Alice's mask, Bob's mask) -> claimed vertex bit, or :class:`Link`.
     Each entry is exactly ``{ALICE_ROLE: [...], BOB_ROLE: [...], "claim": v}`` (a claim entry) or
     ``{ALICE_ROLE: [...], BOB_ROLE: [...], "link": k, "by": [i1, ...]}`` (a link entry, rule P10:
     k a JSON integer indexing a claim entry of the same list, ``by`` a list of 1 to
     ``limits.MAX_POSITIONAL_WORD`` JSON integers indexing ``generators``, which must be given), with
     known, distinct names, the two sets disjoint; no state twice (claim and link entries together).
-    σ(target) = state is checked where the walk consults the link (:func:`link_target`)."""
+    σ(target) = state is checked where the walk consults the link (:func:`link_target`). With
+    ``named`` (rule P11) a claim entry may also carry ``completes`` (an edge, :func:`read_edge`) and
+    ``threats`` (a list of 1 to :data:`MAX_THREATS` edges); its value is then a :class:`Claim`."""
     if not isinstance(entries, list):
         raise CertificateError(f"the table of {player} must be a list")
     a_role, b_role = game.roles
@@ -288,17 +356,29 @@ def read_table(game: cv.ConventionGame, entries, player: str, generators: list |
     h: Hypergraph = game.board
     table: dict = {}
     states = []
+    edges = frozenset(h.edge_masks) if named else frozenset()
     for entry in entries:
-        if not isinstance(entry, dict) or set(entry) not in (claim_keys, link_keys):
+        keys = set(entry) if isinstance(entry, dict) else None
+        extra = keys - claim_keys if keys is not None and named and claim_keys <= keys else set()
+        if keys is None or (keys not in (claim_keys, link_keys) and not (extra and extra <= {"completes", "threats"})):
             raise CertificateError(f"each entry of {player}'s table must be an object with exactly the keys "
-                                   f"{a_role}, {b_role}, claim (or {a_role}, {b_role}, link, by)")
+                                   f"{a_role}, {b_role}, claim (or {a_role}, {b_role}, link, by" +
+                                   ("; a claim entry may add completes, threats)" if named else ")"))
         a, b = _vertex_set(h, entry[a_role]), _vertex_set(h, entry[b_role])
         if a & b:
             raise CertificateError(f"an entry of {player}'s table gives a vertex to both players: "
                                    f"{show_state(game, a, b)}")
         if (a, b) in table:
             raise CertificateError(f"two entries of {player}'s table for the state {show_state(game, a, b)}")
-        table[(a, b)] = _vertex_bit(h, entry["claim"]) if "claim" in entry else None
+        v = _vertex_bit(h, entry["claim"]) if "claim" in entry else None
+        if extra:
+            where = f"the entry of {player}'s table at {show_state(game, a, b)}"
+            done = read_edge(game, entry["completes"], edges, f"{where}, 'completes'") if "completes" in entry else 0
+            threats = entry.get("threats", [])
+            if "threats" in entry and (not isinstance(threats, list) or not 1 <= len(threats) <= MAX_THREATS):
+                raise CertificateError(f"{where}: 'threats' must be a list of 1 to {MAX_THREATS} edges")
+            v = Claim(v, done, tuple(read_edge(game, t, edges, f"{where}, 'threats'") for t in threats))
+        table[(a, b)] = v
         states.append((a, b))
     for (a, b), entry in zip(states, entries):
         if "link" not in entry:
@@ -380,7 +460,7 @@ def link_target(game: cv.ConventionGame, generators: list, link: Link, state: tu
     return ta, tb, len(link.word) * ((state[0] | state[1]).bit_count() + 1)
 
 
-@register(KIND, "strategies", "symmetries")
+@register(KIND, "strategies", "symmetries", "completions")
 def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
     game = convention_game(cert, question)
     convention = game.convention
@@ -397,7 +477,16 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
     if entries > limits.MAX_POSITIONAL_STRATEGY_ENTRIES:
         raise CertificateError(f"{entries} entries, more than {limits.MAX_POSITIONAL_STRATEGY_ENTRIES}: refused")
     generators = read_symmetries(game, cert["symmetries"]) if "symmetries" in cert else None
-    tables = {x: read_table(game, strategies[x], x, generators) for x in players}
+    named = "completions" in cert
+    if named:
+        if cert["completions"] != "named":
+            raise CertificateError("'completions' must be the string \"named\" (rule P11) or absent")
+        for x in players:
+            if cv.completion_value(convention, x == alice) != (cv.ALICE_WINS if x == alice else cv.BOB_WINS):
+                raise CertificateError(f"'completions': \"named\" is only for a table whose player scores its own "
+                                       f"completions (maker's, or first's and second's in maker-maker), not {x}'s "
+                                       f"in {convention}")
+    tables = {x: read_table(game, strategies[x], x, generators, named) for x in players}
     edges = tuple(game.board.edge_masks)
     decided = cv.start_value(convention, edges, game.alice_mask, game.bob_mask, game.alice_first)
     walked = 0
@@ -421,7 +510,7 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
             used.add((a, b))
             return link_target(game, generators, v, (a, b), words) if isinstance(v, Link) else v
 
-        walk = strategy_walk(game, x == alice, choose, limits.MAX_POSITIONAL_WALK_STATES)
+        walk = strategy_walk(game, x == alice, choose, limits.MAX_POSITIONAL_WALK_STATES, named=named)
         while True:
             try:
                 a, b, value = next(walk)

@@ -129,7 +129,15 @@ def beyond_caps(detail: str) -> TooLarge:
                     "try no --certificate")
 
 
-def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str, symmetric: bool = True) -> dict:
+def scores_own(convention: str, player: str) -> bool:
+    """Whether ``player``'s completions win for ``player`` (Maker; first and second in Maker-Maker):
+    the tables a named certificate (rule P11 of docs/spec/positional-strategy.md) may hold."""
+    alice = cv.ROLES[convention][0]
+    return cv.completion_value(convention, player == alice) == (cv.ALICE_WINS if player == alice else cv.BOB_WINS)
+
+
+def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str, symmetric: bool = True,
+                         named: bool | None = None) -> dict:
     """The ``positional-strategy`` certificate of ``winner`` (a role, or draw): the table of the
     winner (of first and of second for a draw) recording its best claim
     (:meth:`Positions.best_claim`) at every state the kernel's walk
@@ -143,7 +151,13 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     generators: transpositions of K_n's vertices, or one group element) and σ(t) = s checked here
     (a key that is no image, impossible by construction, falls back to a claim entry); s is then not
     expanded (the rule: an automorphism maps the game from t onto the game from s). Else s gets a
-    claim entry and becomes the representative of its key. Without ``symmetric``, the plain table."""
+    claim entry and becomes the representative of its key. Without ``symmetric``, the plain table.
+
+    With ``named`` (by default whenever every table's player scores its own completions,
+    :func:`scores_own`), a named certificate (rule P11): where the player can complete an edge it
+    does, naming the edge (``completes``); every other claim names as ``threats`` the edges through
+    it left with one free vertex and none of the opponent's (one per vertex, at most
+    ``positional.MAX_THREATS``), so the opponent's replies that leave one open need no entry."""
     from ..certificates import envelope
     from ..certificates import positional as ps
     from ..formats.instances import question_of
@@ -161,7 +175,12 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     generators: dict[tuple[int, ...], int] = {}  # board permutation -> its index in 'symmetries'
     strategies = {}
     cap = limits.MAX_POSITIONAL_STRATEGY_ENTRIES
-    for x in ps.strategists(game.convention, winner):
+    players = ps.strategists(game.convention, winner)
+    if named is None:
+        named = decided is None and all(scores_own(game.convention, x) for x in players)
+    edges = tuple(dict.fromkeys(board.edge_masks))
+    through = [tuple(e for e in edges if e >> i & 1) for i in range(board.n)]
+    for x in players:
         x_alice = x == alice_role
         table: dict[tuple[int, int], object] = {}  # state -> claimed vertex bit, or (target, word)
         reps: dict[int, tuple] = {}  # canonical key -> (its claim entry's state, its labelling)
@@ -180,14 +199,28 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
                         return ta, tb, len(word) * ((a | b).bit_count() + 1)
                 else:
                     reps[key] = ((a, b), lab)
+            if named:
+                own, opp = (a, b) if x_alice else (b, a)
+                for e in edges:  # a completion now: claim it, naming the edge
+                    if not e & opp and (e & ~own).bit_count() == 1:
+                        v = table[(a, b)] = ps.Claim(e & ~own, e, ())
+                        return v
             r = ((a | b).bit_count() - given) % (p_first + p_other)
             left = p_first - r if r < p_first else p_first + p_other - r
-            v = table[(a, b)] = search.best_claim(a, b, x_alice, left)
+            v = search.best_claim(a, b, x_alice, left)
+            if named:
+                own = (a if x_alice else b) | v
+                hints: dict[int, int] = {}
+                for e in through[v.bit_length() - 1]:
+                    if not e & opp and (e & ~own).bit_count() == 1:
+                        hints.setdefault(e & ~own, e)
+                v = ps.Claim(v, 0, tuple(hints.values())[:ps.MAX_THREATS])
+            table[(a, b)] = v
             return v
 
         if decided is None:
             try:
-                for _ in ps.strategy_walk(game, x_alice, choose, limits.MAX_POSITIONAL_WALK_STATES):
+                for _ in ps.strategy_walk(game, x_alice, choose, limits.MAX_POSITIONAL_WALK_STATES, named=named):
                     pass
             except CertificateError as exc:
                 raise beyond_caps(str(exc)) from None
@@ -199,6 +232,12 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
             row = {alice_role: names(a), bob_role: names(b)}
             if isinstance(v, tuple):
                 row["link"], row["by"] = index[v[0]], list(v[1])
+            elif isinstance(v, ps.Claim):
+                row["claim"] = names(v.vertex)[0]
+                if v.completes:
+                    row["completes"] = names(v.completes)
+                if v.threats:
+                    row["threats"] = [names(e) for e in v.threats]
             else:
                 row["claim"] = names(v)[0]
             rows.append(row)
@@ -206,6 +245,8 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     body = {"strategies": strategies}
     if generators:
         body["symmetries"] = [_map_text(board, g) for g in generators]
+    if named:
+        body["completions"] = "named"
     return envelope(ps.KIND, board_json(board), question_of(game.convention, game), {"winner": winner}, **body)
 
 
