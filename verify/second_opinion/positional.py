@@ -35,6 +35,18 @@ sets, and the target is walked in its place. Why that is sound: an automorphism 
 from the target onto a play from the state with the same claims count, the same completions and the
 same full board, so the same winner; the target, a claim entry, is itself walked, so links never
 chain. Generators are dicts name -> name of the moved vertices.
+
+Named completions and threats (rule P11 of docs/spec/positional-strategy.md): with the body key
+``"completions": "named"``, allowed only when every table's player X scores its own completions
+(Maker in maker-breaker, first and second in maker-maker), a claim entry may carry ``completes`` (an
+edge: the claim v is then a leaf, X's win, provided v ∈ e and e ⊆ X's set once v is claimed; else
+refused) and ``threats`` (1 to 16 edges, hints). X's claims without ``completes`` are not tested for
+a completion: the walk goes on (an unnoticed completion of X only delays X's win, which the walk
+must then find later). The hints of X's last claim travel with its successor and the states reached
+from it by opponent claims only; where such a state has X to move and a hinted edge holds none of
+the opponent's vertices and exactly one vertex outside X's set, X claims that vertex and completes
+the edge: a leaf (X's win), no entry needed. Opponent-to-move states are keyed by (state, hints),
+X-to-move states by the state alone, so the entries used do not depend on the order of the walk.
 """
 from __future__ import annotations
 
@@ -54,14 +66,18 @@ MAX_ENTRIES = 2_000_000
 MAX_WALK_STATES = 5_000_000
 #: the most work per table walked, in vertex names touched: each state expanded costs |V| (its sets
 #: copied and hashed, its free vertices listed), each claim |V| plus, when a completion by its mover
-#: would score, the sizes of the edges through the claimed vertex (the completion test); Sim on K6
-#: costs about 3 M
+#: would score, the sizes of the edges through the claimed vertex (the completion test); in a named
+#: certificate (P11) the player's own claims cost |V| plus the size of the edge they name, and each
+#: hint check the sizes of the hinted edges tested; Sim on K6 costs about 3 M
 MAX_WALK_WORK = 200_000_000
 #: symmetry links: generators at most, generators in one word at most, and the work of checking the
 #: generators (each edge's vertices mapped once per generator) at most
 MAX_GENERATORS = 4096
 MAX_WORD = 64
 MAX_GENERATOR_WORK = 200_000_000
+#: named completions (P11): the most hinted edges on one entry
+MAX_THREATS = 16
+NO_HINT: frozenset = frozenset()
 #: the keys of a question; ``bias`` only when it is not 1:1
 QUESTION_KEYS = ("bound", "first", "game", "instance", "position")
 
@@ -199,9 +215,29 @@ def _read_symmetries(data, h) -> list:
     return gens
 
 
-def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: list, gens=None) -> dict:
+class _Named:
+    """A claim entry of a named certificate (P11): the vertex, the edge it completes (or None) and
+    its hinted edges (a frozenset of edges, empty if none)."""
+    __slots__ = ("vertex", "completes", "threats")
+
+    def __init__(self, vertex: str, completes, threats: frozenset):
+        self.vertex, self.completes, self.threats = vertex, completes, threats
+
+
+def _read_edge(names, known: set, edges: set, what: str) -> frozenset:
+    """A named edge (P11): distinct known names equal as a set to an edge of the board."""
+    e = name_set(names, known, what)
+    if e not in edges:
+        raise Refused(f"{what}: {sorted(e)} is not an edge of the board")
+    return e
+
+
+def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: list, gens=None,
+                edges=None) -> dict:
     """(Alice's set, Bob's set) -> claimed vertex name, or for a link entry the pair (target state,
-    word), from a list of exact entries."""
+    word), from a list of exact entries. With ``edges`` (the board's edges, a set: a named
+    certificate, P11) a claim entry may also carry ``completes`` and ``threats``; such an entry's
+    value is a :class:`_Named`."""
     if type(entries) is not list:
         raise Refused("each table of 'strategies' must be a list")
     budget[0] += len(entries)
@@ -209,12 +245,17 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
         raise Refused(f"more than {MAX_ENTRIES} table entries")
     keys = sorted((alice_role, bob_role, "claim"))
     link_keys = sorted((alice_role, bob_role, "link", "by"))
+    allowed = [keys, link_keys]
+    if edges is not None:
+        allowed += [sorted(keys + extra) for extra in (["completes"], ["threats"], ["completes", "threats"])]
     table = {}
     order = []
     for entry in entries:
-        if type(entry) is not dict or sorted(entry) not in (keys, link_keys):
+        if type(entry) is not dict or sorted(entry) not in allowed:
             raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], 'claim': vertex}}"
-                          f" or {{{alice_role!r}: [...], {bob_role!r}: [...], 'link': k, 'by': [...]}}")
+                          f" or {{{alice_role!r}: [...], {bob_role!r}: [...], 'link': k, 'by': [...]}}"
+                          + ("; a claim entry may add 'completes' and 'threats'" if edges is not None else
+                             " ('completes' and 'threats' only with \"completions\": \"named\")"))
         a = name_set(entry[alice_role], known, f"an entry's {alice_role} vertices")
         b = name_set(entry[bob_role], known, f"an entry's {bob_role} vertices")
         if a & b:
@@ -225,6 +266,16 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
             v = vertex_name(entry["claim"])
             if v not in known:
                 raise Refused(f"an entry claims {v[:30]!r}, which is not a vertex")
+            if "completes" in entry or "threats" in entry:
+                done = _read_edge(entry["completes"], known, edges, "an entry's 'completes'") \
+                    if "completes" in entry else None
+                hints = NO_HINT
+                if "threats" in entry:
+                    t = entry["threats"]
+                    if type(t) is not list or not 1 <= len(t) <= MAX_THREATS:
+                        raise Refused(f"an entry's 'threats' must be a list of 1 to {MAX_THREATS} edges")
+                    hints = frozenset(_read_edge(x, known, edges, "an entry's 'threats'") for x in t)
+                v = _Named(v, done, hints)
             table[(a, b)] = v
         else:
             table[(a, b)] = None  # a link, resolved below once every state is known
@@ -263,10 +314,15 @@ def _link_target(gens, link, alice: frozenset, bob: frozenset, alice_role: str, 
     return target
 
 
-def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) -> int:
+def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None, named=False) -> int:
     """Walk ``player``'s table from the start; refuse unless every ended play meets the requirement
     (``winner`` wins, or for a draw ``player`` does not lose) and every entry is used. Returns the
-    number of states expanded."""
+    number of states expanded (opponent-to-move states counted once per hint set they carry).
+
+    ``named`` (P11): ``player``'s claims are not tested for a completion unless their entry names
+    one (then checked: the claim is in the edge, the edge is the player's once claimed), and the
+    hints of the player's last entry make a leaf of a state where the player moves and a hinted edge
+    holds none of the opponent's vertices and all but one of its vertices are the player's."""
     alice_role, bob_role = ROLES[game]
     other = {alice_role: bob_role, bob_role: alice_role}
     per_turn = {alice_role: bias[0], bob_role: bias[1]}
@@ -302,7 +358,8 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) 
                           f"{bob_role} {sorted(nb)} (claimed: {winner})")
 
     used = set()
-    start = (alice0, bob0)
+    x_wins = _completion_winner(game, player == alice_role)  # a hint leaf: the player completes an edge
+    start = (alice0, bob0, NO_HINT)
     seen = {start}
     stack = [start]
     if len(alice0) + len(bob0) == n:  # a full board at the start: the play has ended, nobody moves
@@ -311,9 +368,10 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) 
     while stack:
         if len(seen) > MAX_WALK_STATES:
             raise Refused(f"more than {MAX_WALK_STATES} states walked for {player}'s table")
-        alice, bob = stack.pop()
+        alice, bob, hints = stack.pop()
         spend(n)
         mover = mover_of(alice, bob)
+        done = None  # the edge the player's claim names as completed (P11)
         if mover == player:
             state = (alice, bob)
             if state not in table:
@@ -323,11 +381,14 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) 
             v = table[state]
             if type(v) is tuple:  # a link: its target is walked instead (P10)
                 spend(len(v[1]) * (len(alice) + len(bob) + 1))
-                target = _link_target(gens, v, alice, bob, alice_role, bob_role)
-                if target not in seen:
+                target = _link_target(gens, v, alice, bob, alice_role, bob_role) + (NO_HINT,)
+                if target not in seen:  # walked with no hint (P11)
                     seen.add(target)
                     stack.append(target)
                 continue
+            hints = NO_HINT
+            if type(v) is _Named:
+                v, done, hints = v.vertex, v.completes, v.threats
             if v in alice or v in bob:
                 raise Refused(f"{player}'s entry at {alice_role} {sorted(alice)}, {bob_role} {sorted(bob)} "
                               f"claims {v!r}, which is not free")
@@ -336,21 +397,42 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) 
             claims = [v for v in h.vertices if v not in alice and v not in bob]
         alice_moves = mover == alice_role
         # a completion by this mover ends the game only if it scores (not Breaker's, not Enforcer's):
-        # otherwise the completion test is skipped, and its work not spent
+        # otherwise the completion test is skipped, and its work not spent; in a named certificate
+        # the player's own claims are tested only through the edge their entry names (P11)
         effect = _completion_winner(game, alice_moves)
+        tested = effect is not None and not (named and mover == player)
         for v in claims:
-            spend(cost[v] if effect is not None else n)
+            spend(cost[v] if tested else n)
             na, nb = (alice | {v}, bob) if alice_moves else (alice, bob | {v})
             own = na if alice_moves else nb
             ended = None
-            if effect is not None and any(e <= own for e in by_vertex[v]):
+            if done is not None:  # P11: the claim names the edge it completes
+                spend(len(done))
+                if v not in done or not done <= own:
+                    raise Refused(f"{player}'s entry at {alice_role} {sorted(alice)}, {bob_role} {sorted(bob)} "
+                                  f"claims {v!r}, which does not complete the edge it names, {sorted(done)}")
+                ended = effect
+            elif tested and any(e <= own for e in by_vertex[v]):
                 ended = effect
             if ended is None and len(na) + len(nb) == n:
                 ended = _full_board_winner(game)
             if ended is not None:
                 check_leaf(ended, na, nb)
                 continue
-            nxt = (na, nb)
+            nxt_hints = hints
+            if hints and mover_of(na, nb) == player:  # P11: a hinted edge one vertex short is a leaf
+                mine, theirs = (na, nb) if player == alice_role else (nb, na)
+                won = False
+                for e in hints:
+                    spend(len(e))
+                    if not e & theirs and len(e - mine) == 1:
+                        won = True
+                        break
+                if won:
+                    check_leaf(x_wins, na, nb)
+                    continue
+                nxt_hints = NO_HINT  # a state where the player moves is keyed by the state alone
+            nxt = (na, nb, nxt_hints)
             if nxt not in seen:
                 seen.add(nxt)
                 stack.append(nxt)
@@ -364,7 +446,7 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None) 
 
 def check_positional_strategy(cert: dict, open_member=None):
     """Check a ``positional-strategy`` certificate; returns (question, verdict, detail)."""
-    body_keys(cert, "strategies", *(("symmetries",) if "symmetries" in cert else ()))
+    body_keys(cert, "strategies", *(key for key in ("symmetries", "completions") if key in cert))
     h, game, bias, first, alice0, bob0, question = _question(cert)
     alice_role, bob_role = ROLES[game]
     verdict = cert["claim"]["verdict"]
@@ -377,10 +459,19 @@ def check_positional_strategy(cert: dict, open_member=None):
     strategies = cert["strategies"]
     if type(strategies) is not dict or sorted(strategies) != sorted(players):
         raise Refused(f"'strategies' must hold exactly the table(s) of {' and '.join(players)}")
+    named = "completions" in cert
+    if named:
+        if cert["completions"] != "named":
+            raise Refused("'completions' must be the string \"named\" or absent")
+        for x in players:
+            if _completion_winner(game, x == alice_role) != x:
+                raise Refused(f"\"completions\": \"named\" is only for tables whose player scores its own "
+                              f"completions (maker's; first's and second's in maker-maker), not {x}'s in {game}")
     known = set(h.vertices)
     budget = [0]
     gens = _read_symmetries(cert["symmetries"], h) if "symmetries" in cert else None
-    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget, gens) for x in players}
+    edges = set(h.edges) if named else None
+    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget, gens, edges) for x in players}
     decided = _start_winner(game, h.edges, alice0, bob0)
     if decided is not None:
         for x in players:
@@ -391,7 +482,7 @@ def check_positional_strategy(cert: dict, open_member=None):
         return question, {"winner": winner}, "decided at the start (a whole edge is held before any claim)"
     walked = 0
     for x in players:
-        walked += _walk(h, game, bias, first, alice0, bob0, x, tables[x], winner, gens)
+        walked += _walk(h, game, bias, first, alice0, bob0, x, tables[x], winner, gens, named)
     detail = (f"{walked} explicit states walked for {' and '.join(players)}"
               + (f", bias {bias[0]}:{bias[1]}" if bias != (1, 1) else ""))
     return question, {"winner": winner}, detail
