@@ -4,10 +4,14 @@ and with the brute force (tests/brute.py positional_value) on certificates built
 (verify.solvers.explicit_conventions.solve_convention(game, certificate=True)), every hypergraph up
 to 4 vertices, the four conventions of paper 004 Def I.1.8, biases (1:1) (1:2) (2:1) (2:2) (1:3) and
 both starters (``-m slow``; a random slice by default); both refuse hand-made bad certificates; and
-hypothesis-driven forgeries on random boards of at most 5 vertices are never accepted when false."""
+hypothesis-driven forgeries on random boards of at most 5 vertices are never accepted when false.
+Named completions and threats (rule P11): both accept the builder's named certificates (triangles of
+K_5, K_6, K_8 at 1:2, Hamiltonicity of K_5, random small boards) and refuse broken ones; each P11
+condition of the second checker is shown needed by a forgery a copy without it accepts."""
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import random
 import subprocess
@@ -718,3 +722,280 @@ def test_link_forgers_find_the_holes_of_mutated_second_checkers(name, old, new):
 
     tally = F.run(["positional/links"], seed=0, scale=1, chks={"mutant": (guarded, (Refused,))})
     assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no link forgery finds the hole {name!r}"
+
+
+# -- named completions and threats (rule P11) ----------------------------------------------------------
+
+@functools.lru_cache(maxsize=None)
+def _built(board: str, n: int, convention: str, bias=(1, 1), first=None, symmetric=True) -> str:
+    """The builder's certificate (verify.solvers.explicit_conventions.strategy_certificate, searched by
+    ConventionSolver) for a family board, as JSON text (cached; parse a fresh copy per use)."""
+    from verify.families import graphs
+    from verify.games.conventions import ConventionGame
+    from verify.solvers.explicit_conventions import strategy_certificate
+    from verify.solvers.search.conventions import ConventionSolver, solve_convention_search
+    game = ConventionGame(getattr(graphs, board)(n), convention, bias, first)
+    winner = solve_convention_search(game).winner
+    solver = ConventionSolver(game)
+    solver.start(game.alice_mask, game.bob_mask, game.alice_first)
+    return json.dumps(strategy_certificate(game, solver, winner, symmetric=symmetric))
+
+
+def _named_k6(first="maker", symmetric=True) -> dict:
+    return json.loads(_built("triangles", 6, "maker-breaker", (1, 1), first, symmetric))
+
+
+def _count(cert, key) -> int:
+    return sum(key in e for t in cert["strategies"].values() for e in t)
+
+
+def _with_completes(cert: dict) -> dict:
+    """The unlinked named K_6 Maker table with the hints of its first hinted entry spelled out: the
+    threats dropped, and each Breaker reply they made a leaf given an entry claiming the vertex left
+    and naming the edge it completes (still true; both checkers must accept it)."""
+    c = copy.deepcopy(cert)
+    table = c["strategies"]["maker"]
+    states = {(frozenset(e["maker"]), frozenset(e["breaker"])) for e in table}
+    entry = next(e for e in table if "threats" in e)
+    hints = [frozenset(t) for t in entry.pop("threats")]
+    a = frozenset(entry["maker"]) | {entry["claim"]}
+    for u in c["instance"]["vertices"]:
+        b = frozenset(entry["breaker"]) | {u}
+        if u in a or u in entry["breaker"] or (a, b) in states:
+            continue
+        e = next((e for e in hints if not e & b and len(e - a) == 1), None)
+        if e is not None:
+            table.append({"maker": sorted(a), "breaker": sorted(b), "claim": next(iter(e - a)), "completes": sorted(e)})
+    return c
+
+
+BUILT_NAMED = [
+    ("triangles", 6, "maker-breaker", (1, 1), "maker", True),
+    ("triangles", 6, "maker-breaker", (1, 1), "breaker", True),
+    ("triangles", 6, "maker-breaker", (1, 1), "maker", False),
+    ("triangles", 6, "maker-breaker", (2, 1), "breaker", True),
+    ("triangles", 8, "maker-breaker", (1, 2), "maker", True),
+    ("triangles", 5, "maker-maker", (1, 1), None, True),
+    ("triangles", 6, "maker-maker", (1, 1), None, True),
+    ("hamilton_cycles", 5, "maker-maker", (1, 1), None, True),
+]
+
+
+@pytest.mark.parametrize("args", BUILT_NAMED, ids=lambda a: f"{a[0]}{a[1]}-{a[2]}-{a[3][0]}:{a[3][1]}-{a[4]}-"
+                         f"{'sym' if a[5] else 'plain'}")
+def test_named_builder_certificates_agree(args):
+    """The builder's named certificates (Maker wins on K_6's triangles from either start, K_8's at
+    1:2 with Maker first, Maker-Maker on K_5 and K_6 triangles and K_5 Hamiltonicity, with and
+    without links): both checkers accept them with the same question and verdict."""
+    c = json.loads(_built(*args))
+    assert c.get("completions") == "named" and _count(c, "threats")
+    _both_accept_same_verdict(c)
+
+
+def test_named_certificates_on_random_small_boards_agree():
+    """The builder's certificates on random boards of 3 to 7 vertices, Maker-Breaker and Maker-Maker,
+    five biases, both starters: named whenever every table's player scores its own completions;
+    both checkers accept alike, and the brute force agrees with the verdict."""
+    from verify.games.conventions import ConventionGame
+    from verify.hypergraph import Hypergraph
+    from verify.solvers.search.conventions import solve_convention_search
+    rng = random.Random(11)
+    named = 0
+    for _ in range(150):
+        n = rng.randint(3, 7)
+        vs = [f"v{i}" for i in range(n)]
+        edges = sorted({tuple(sorted(rng.sample(vs, rng.randint(1, min(4, n))))) for _ in range(rng.randint(1, 6))})
+        convention = rng.choice(["maker-breaker", "maker-maker"])
+        bias = rng.choice([(1, 1), (1, 2), (2, 1), (2, 2), (1, 3)])
+        first = None if convention == "maker-maker" else rng.choice(["maker", "breaker"])
+        game = ConventionGame(Hypergraph([list(e) for e in edges], vertices=vs), convention, bias, first)
+        c = solve_convention_search(game, certificate=True).certificate
+        named += c.get("completions") == "named"
+        _both_accept_same(c)
+    assert named > 75
+
+
+def _first_with(cert, key):
+    """The first entry (of the first table) carrying ``key``."""
+    return next(e for e in next(iter(cert["strategies"].values())) if key in e)
+
+
+def _edge_not(cert, test):
+    """An edge of the board (as a list) meeting ``test(frozenset)``."""
+    return next(e for e in cert["instance"]["edges"] if test(frozenset(e)))
+
+
+def _completes_missing_a_vertex(c):
+    e = _first_with(c, "completes")
+    mine = set(e["maker"]) | {e["claim"]}
+    e["completes"] = _edge_not(c, lambda x: e["claim"] in x and not x <= mine and not x & set(e["breaker"]))
+
+
+def _completes_without_the_claim(c):
+    e = _first_with(c, "completes")
+    e["completes"] = _edge_not(c, lambda x: e["claim"] not in x)
+
+
+def test_named_completions_spelled_out_agree():
+    """Hints replaced by entries naming their completions: both checkers accept."""
+    c = _with_completes(_named_k6(symmetric=False))
+    assert _count(c, "completes") >= 2
+    _both_accept_same_verdict(c)
+
+
+def _both_accept_same_verdict(c):
+    opinion, report = _second(c), _kernel(c)
+    assert opinion.question == report.question.to_json() == c["claim"]["question"]
+    assert opinion.verdict == report.verdict == c["claim"]["verdict"]
+
+
+def test_named_keys_on_a_link_entry_refused():
+    for key, value in (("completes", ["1-2", "1-3", "2-3"]), ("threats", [["1-2", "1-3", "2-3"]])):
+        c = _named_k6()
+        next(e for e in c["strategies"]["maker"] if "link" in e)[key] = value
+        _both_refuse(c)
+
+
+NAMED_MUTANTS = {
+    "completions not the string named": lambda c: c.update(completions="yes"),
+    "completions true": lambda c: c.update(completions=True),
+    "completions a list": lambda c: c.update(completions=["named"]),
+    "completes not an edge": lambda c: _first_with(c, "completes").update(completes=["1-2", "1-3", "1-4"]),
+    "completes a vertex twice": lambda c: _first_with(c, "completes")["completes"].append(
+        _first_with(c, "completes")["completes"][0]),
+    "completes an unknown name": lambda c: _first_with(c, "completes")["completes"].__setitem__(0, "9-9"),
+    "completes a string": lambda c: _first_with(c, "completes").update(completes="1-2"),
+    "completes part of an edge": lambda c: _first_with(c, "completes")["completes"].pop(),
+    "completes missing a vertex of X": _completes_missing_a_vertex,
+    "completes with the claim outside the edge": _completes_without_the_claim,
+    "completes dropped (the walk goes on)": lambda c: [e.pop("completes", None) for e in c["strategies"]["maker"]],
+    "threats empty": lambda c: _first_with(c, "threats").update(threats=[]),
+    "threats seventeen": lambda c: _first_with(c, "threats").update(
+        threats=[_first_with(c, "threats")["threats"][0]] * 17),
+    "threats an edge, not a list of edges": lambda c: _first_with(c, "threats").update(
+        threats=_first_with(c, "threats")["threats"][0]),
+    "threats not an edge": lambda c: _first_with(c, "threats")["threats"].append(["1-2", "3-4", "5-6"]),
+    "threats null": lambda c: _first_with(c, "threats").update(threats=None),
+    "threats dropped (their states need entries)": lambda c: [e.pop("threats", None) for e in c["strategies"]["maker"]],
+    "extra keys without named": lambda c: c.pop("completions"),
+    "another key on a claim entry": lambda c: _first_with(c, "threats").update(hint=1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMED_MUTANTS))
+def test_named_mutants_refused(name):
+    """One edit of a true named K_6 Maker table (unlinked, with two named completions)."""
+    c = _with_completes(_named_k6(symmetric=False))
+    NAMED_MUTANTS[name](c)
+    _both_refuse(c)
+
+
+def _named_cert(convention, edges, table, winner, first=None, bias=None):
+    """A hand-made named certificate: the board ``edges`` (lists of names), from the empty start."""
+    names = sorted({v for e in edges for v in e})
+    pq = P.PQ(tuple(names), tuple(tuple(e) for e in edges), convention, bias or (1, 1),
+              first or P.ROLES[convention][0])
+    c = P.cert_of(pq, winner, table)
+    c["completions"] = "named"
+    return c
+
+
+def _e(alice, bob, claim, **extra):
+    return {"maker": list(alice), "breaker": list(bob), "claim": claim, **extra}
+
+
+#: hand-made FALSE named certificates (the brute force disagrees), each refused only by one condition
+#: of P11: (name, certificate, the line of verify/second_opinion/positional.py that refuses it, a hole)
+NAMED_FORGERIES = [
+    # two disjoint pairs, Maker first: Breaker wins; the hint {a,b} after Breaker took b is no leaf
+    ("a hint edge holding an opponent vertex",
+     lambda: _named_cert("maker-breaker", [["a", "b"], ["c", "d"]],
+                         {"maker": [_e([], [], "a", threats=[["a", "b"]])]}, "maker"),
+     "if not e & theirs and len(e - mine) == 1:", "if len(e - mine) == 1:"),
+    # one pair, Maker first: Breaker takes b; the hint holds where Maker moves, not before
+    ("a hint used where the opponent moves",
+     lambda: _named_cert("maker-breaker", [["a", "b"]], {"maker": [_e([], [], "a", threats=[["a", "b"]])]}, "maker"),
+     "if hints and mover_of(na, nb) == player:", "if hints:"),
+    # one pair, Maker first: the named completion is no completion
+    ("a named completion that completes nothing",
+     lambda: _named_cert("maker-breaker", [["a", "b"]], {"maker": [_e([], [], "a", completes=["a", "b"])]}, "maker"),
+     "if v not in done or not done <= own:", "if False:"),
+    # Avoider-Enforcer on one edge {a}: Avoider must claim a and lose; unnamed, it would go untested
+    ("named on Avoider's table",
+     lambda: _named_cert("avoider-enforcer", [["a"]], {"avoider": [{"avoider": [], "enforcer": [], "claim": "a"}]},
+                         "avoider"),
+     "if _completion_winner(game, x == alice_role) != x:", "if False:"),
+]
+
+
+def _mutated_second(old: str, new: str):
+    """A copy of verify/second_opinion/positional.py with ``old`` replaced by ``new``: its check
+    function (read_envelope, check, compare_claim)."""
+    import importlib.util
+
+    import verify.second_opinion.positional as sp
+    from verify import second_opinion
+    path = Path(sp.__file__)
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} no longer occurs once"
+    spec = importlib.util.spec_from_loader("verify.second_opinion._positional_p11_mutant", loader=None)
+    mutant = importlib.util.module_from_spec(spec)
+    mutant.__package__ = "verify.second_opinion"
+    exec(compile(text.replace(old, new), str(path), "exec"), mutant.__dict__)  # noqa: S102 - our own source
+
+    def run(cert):
+        second_opinion.read_envelope(cert)
+        question, verdict, _detail = mutant.check_positional_strategy(cert)
+        second_opinion.compare_claim(cert, question, verdict)
+        return verdict
+    return run
+
+
+@pytest.mark.parametrize("name,make,old,new", NAMED_FORGERIES, ids=[f[0] for f in NAMED_FORGERIES])
+def test_named_forgeries_refused_and_each_condition_needed(name, make, old, new):
+    """Each forgery claims a false winner (the brute force says so); both checkers refuse it, and a
+    copy of the second checker without the one condition of P11 that catches it accepts it."""
+    c = make()
+    assert not P.truth(c)
+    _both_refuse(c)
+    assert _mutated_second(old, new)(copy.deepcopy(c)) == c["claim"]["verdict"]
+
+
+def test_named_on_tables_that_do_not_score_their_completions_refused():
+    """``"completions": "named"`` on a table whose player does not score its own completions
+    (Breaker's, Avoider's, Enforcer's, both Avoider-Avoider tables) is refused, even on a true
+    certificate; on Maker's and Maker-Maker's tables it is read (without named keys every claim of
+    X goes untested, so the walk goes on: both checkers decide alike)."""
+    refused = [_mb("breaker"), _mm(convention="avoider-avoider"), _mm((1, 2), convention="avoider-avoider")]
+    refused += [P.valid_cert(P.PQ(*PATH, "avoider-enforcer", (1, 1), first)) for first in ("avoider", "enforcer")]
+    for c in refused:
+        _both_accept_same(c)
+        c["completions"] = "named"
+        _both_refuse(c)
+    for c in (_mb(), _mm(), _mm((1, 2))):
+        c["completions"] = "named"
+        assert _accepts(_kernel, c) == _accepts(_second, c)
+
+
+def test_named_table_order_does_not_matter():
+    """The entries used (P8) do not depend on the order of the walk: the unlinked named K_6 table,
+    shuffled, is accepted by both checkers, the second walking as many states."""
+    c = _named_k6(symmetric=False)
+    base = _second(c).detail
+    rng = random.Random(5)
+    for _ in range(3):
+        rng.shuffle(c["strategies"]["maker"])
+        _kernel(c)
+        assert _second(c).detail == base
+
+
+def test_named_caps(monkeypatch):
+    import verify.second_opinion.positional as sp
+    c = _named_k6()
+    monkeypatch.setattr(sp, "MAX_THREATS", 0)
+    with pytest.raises(Refused, match="list of 1 to 0 edges"):
+        check(copy.deepcopy(c))
+    monkeypatch.setattr(sp, "MAX_THREATS", 16)
+    monkeypatch.setattr(sp, "MAX_WALK_WORK", 200)
+    with pytest.raises(Refused, match="more than 200 units of work"):
+        check(copy.deepcopy(c))

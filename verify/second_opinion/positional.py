@@ -252,8 +252,8 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
     order = []
     for entry in entries:
         if type(entry) is not dict or sorted(entry) not in allowed:
-            raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], 'claim': vertex}}"
-                          f" or {{{alice_role!r}: [...], {bob_role!r}: [...], 'link': k, 'by': [...]}}"
+            raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], "
+                          f"'claim': vertex}} or {{{alice_role!r}: [...], {bob_role!r}: [...], 'link': k, 'by': [...]}}"
                           + ("; a claim entry may add 'completes' and 'threats'" if edges is not None else
                              " ('completes' and 'threats' only with \"completions\": \"named\")"))
         a = name_set(entry[alice_role], known, f"an entry's {alice_role} vertices")
