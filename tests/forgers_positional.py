@@ -1276,3 +1276,372 @@ def link_forgeries(rng, scale=1):
             yield _forgery(rule, f"genuine links ({mode}), claim {w} (true {true_w})",
                            linked_cert(pq, sym, rng, mode, winner=w))
         yield _forgery(rule, f"genuine links ({mode}), true {true_w} (control)", linked_cert(pq, sym, rng, mode))
+
+
+# -- named completions and threats (rule P11 of docs/spec/positional-strategy.md) -----------------------
+#
+# In a certificate with "completions": "named" a claim of X is a leaf only through the edge its entry
+# names ("completes": v ∈ e ⊆ X's set once v is claimed), and an entry's "threats" make a state where
+# X moves a leaf (X's completion) when a hinted edge holds none of the opponent's vertices and all but
+# one of X's. The forgers below read P11 the way a faulty checker might (:class:`NamedReading`) and
+# build the tables that reading accepts, for claims the brute force says are false.
+
+@dataclass(frozen=True)
+class NamedReading:
+    """A reading of P11 for X's table. ``hint``: 'true' (a hinted edge e with e ∩ O = ∅ and
+    |e \\ X| = 1 at a state where X moves), 'opponent' (e ∩ O not checked: the one vertex left may be
+    the opponent's), 'two' (|e \\ X| of 1 or 2), 'anywhere' (checked where the opponent moves too), or
+    '' (no hints: a table of a player whose completions do not score for it). ``opp_untested``: the
+    opponent's completions not tested (a checker skipping every completion test in named mode).
+    ``own_untested``: X's claims never end the game (the named walk of a player that does not score
+    its completions, e.g. Avoider's, which a checker must refuse)."""
+    hint: str = "true"
+    opp_untested: bool = False
+    own_untested: bool = False
+
+
+NAMED_TRUE = NamedReading()
+
+
+class NamedEngine(Engine):
+    """Per-claim minimax of ``pq`` as X's named walk explores it under ``reading``, X hinting every
+    edge of the board with each claim (the most a forger can hint; at most 16 edges): X's completions
+    end the game (named), the opponent's too (unless ``opp_untested``), and after X's first claim a
+    state passing the reading's hint test is X's completion. Under the true reading the value is the
+    game's (a true hint leaf is a real completing claim of X)."""
+
+    def __init__(self, pq: PQ, x_alice: bool, reading: NamedReading = NAMED_TRUE):
+        super().__init__(pq)
+        self.x_alice, self.reading = x_alice, reading
+        self.x0 = self.a0 if x_alice else self.b0
+
+    def hinted(self, a: int, b: int, hints) -> bool:
+        """Does the reading make (a, b), reached with ``hints`` (edge masks), a hint leaf?"""
+        how = self.reading.hint
+        if not how or not hints or (self.alice_moves(a, b) != self.x_alice and how != "anywhere"):
+            return False
+        xs, os_ = (a, b) if self.x_alice else (b, a)
+        for e in hints:
+            left = (e & ~xs).bit_count()
+            if how == "opponent" and left == 1 or how == "two" and not e & os_ and 1 <= left <= 2 \
+                    or how in ("true", "anywhere") and not e & os_ and left == 1:
+                return True
+        return False
+
+    def step(self, a: int, b: int, i: int):
+        na, nb, ended = self.play(a, b, i)
+        if ended is None and (na if self.x_alice else nb) != self.x0 and self.hinted(na, nb, self.edges):
+            ended = self.completion(self.x_alice)
+        return na, nb, ended
+
+    def play(self, a: int, b: int, i: int):
+        """(a', b', ended value or None) after the mover claims vertex ``i``, hints aside."""
+        alice = self.alice_moves(a, b)
+        mine = alice == self.x_alice
+        v = 1 << i
+        na, nb = (a | v, b) if alice else (a, b | v)
+        own = na if alice else nb
+        ended = None
+        untested = self.reading.own_untested if mine else self.reading.opp_untested
+        if not untested and any(e & v and e & own == e for e in self.edges):
+            ended = self.completion(alice)
+        if ended is None and na | nb == self.full:
+            ended = self.exhausted(na, nb)
+        return na, nb, ended
+
+
+def scores_own(pq: PQ, x: str) -> bool:
+    """Whether ``x``'s completions win for ``x`` (Maker; first and second in Maker-Maker): the only
+    tables a named certificate may hold."""
+    return pq.convention == "maker-maker" or pq.convention == "maker-breaker" and x == "maker"
+
+
+def _edge_names(engine: Engine, e: int) -> list:
+    return engine.set_of(e)
+
+
+def named_walk(engine: NamedEngine, x: str, winner: str, rng: random.Random, hints=None, lost=None,
+               leaf_seen: bool = False, lowest: bool = False, arrivals: dict | None = None) -> list:
+    """X's named table walked as the kernel walks it (opponent-to-move states keyed by (state, hints),
+    X-to-move states by state), under ``engine``'s reading: at X's state a claim meeting the
+    requirement under the engine where one exists (naming the edge it completes, if any, unless the
+    reading does not score X's completions), else ``lost(engine, a, b)`` -> an entry (a leaf: not
+    walked on) or None (a random claim, walked on). ``hints(a, b, v)`` -> the threats (edge masks) of
+    a claim (default: every edge when the reading hints, none otherwise). ``leaf_seen``: an X-to-move
+    state that is a hint leaf is marked seen, so that a later arrival without the hint is not walked
+    (a faulty walk whose entries depend on its order).
+    ``lowest``: X's good claim the lowest vertex (a positional strategy: more transpositions).
+    ``arrivals``: filled with X-to-move state -> {True (a hint leaf there), False (walked)} over the
+    arrivals of the walk."""
+    pq = engine.pq
+    alice_role, bob_role = pq.roles
+    x_alice = x == alice_role
+    ok = ok_for(pq, x, winner)
+    edges = list(dict.fromkeys(engine.edges))
+    if hints is None:
+        every = tuple(edges) if engine.reading.hint and 0 < len(edges) <= 16 else ()
+        hints = lambda a, b, v: every  # noqa: E731
+    entries, seen = [], {(engine.a0, engine.b0)}
+    stack = [(engine.a0, engine.b0, ())]
+    while stack:
+        a, b, hint = stack.pop()
+        free = engine.free(a, b)
+        if engine.alice_moves(a, b) == x_alice:
+            good = [i for i in free if ok(engine.outcome(a, b, i))]
+            entry = {alice_role: engine.set_of(a), bob_role: engine.set_of(b)}
+            if not good and lost is not None:
+                forged = lost(engine, a, b)
+                if forged is not None:
+                    entries.append({**entry, **forged})
+                    continue
+            i = (good or free)[0] if lowest else rng.choice(good or free)
+            v = 1 << i
+            entry["claim"] = engine.names[i]
+            own = (a if x_alice else b) | v
+            done = [e for e in edges if e & v and e & own == e]
+            if done and not engine.reading.own_untested:
+                entry["completes"] = _edge_names(engine, rng.choice(done))
+            hint = () if done and not engine.reading.own_untested else tuple(hints(a, b, v))
+            if hint:
+                entry["threats"] = [_edge_names(engine, e) for e in hint]
+            entries.append(entry)
+            moves = [i]
+        else:
+            moves = free
+        for i in moves:
+            na, nb, ended = engine.play(a, b, i)
+            if ended is not None:
+                continue
+            if engine.alice_moves(na, nb) == x_alice:
+                leaf = engine.hinted(na, nb, hint)
+                if arrivals is not None:
+                    arrivals.setdefault((na, nb), set()).add(leaf)
+                if leaf:
+                    if leaf_seen:
+                        seen.add((na, nb))
+                    continue
+                key, carried = (na, nb), ()
+            else:
+                if engine.reading.hint == "anywhere" and engine.hinted(na, nb, hint):
+                    continue
+                key, carried = ((na, nb, hint) if hint else (na, nb)), hint
+            if key not in seen:
+                seen.add(key)
+                stack.append((na, nb, carried))
+    return entries
+
+
+def named_cert(pq: PQ, winner: str, strategies: dict) -> dict:
+    cert = cert_of(pq, winner, strategies)
+    cert["completions"] = "named"
+    return cert
+
+
+#: P11's readings a faulty checker might implement, and the conventions where they matter
+NAMED_READINGS = {
+    "hint-opponent": (NamedReading(hint="opponent"), ("maker-breaker", "maker-maker")),
+    "hint-two-missing": (NamedReading(hint="two"), ("maker-breaker", "maker-maker")),
+    "hint-where-opponent-moves": (NamedReading(hint="anywhere"), ("maker-breaker", "maker-maker")),
+    "opponent-untested": (NamedReading(opp_untested=True), ("maker-maker",)),
+    "non-scoring-named": (NamedReading(hint="", own_untested=True), ("avoider-enforcer", "avoider-avoider")),
+}
+
+
+def named_variant_forgeries(rng, scale: int, attack: str, k: int = 4):
+    """For random questions: each claimed winner w other than the true one whose tables win under the
+    faulty reading of ``attack`` (:data:`NAMED_READINGS`), the named tables walked under that reading
+    (a checker implementing it accepts them), until ``k * scale`` such false claims (at most 60 times
+    as many questions tried); now and then the true winner's tables (a control)."""
+    reading, conventions = NAMED_READINGS[attack]
+    wanted = k * scale
+    for _ in range(60 * k * scale):
+        if wanted <= 0:
+            return
+        pq = random_question(rng, convention=rng.choice(conventions), stones=0.15)
+        if len(set(pq.edges)) > 16 or Engine(pq).start() is not None:
+            continue
+        true_w = pq.truth()
+        for w in list(pq.roles) + (["draw"] if pq.convention in STRONG else []):
+            players = [pq.roles[0], pq.roles[1]] if w == "draw" else [w]
+            if reading.hint and not all(scores_own(pq, x) for x in players):
+                continue
+            engines = {x: NamedEngine(pq, x == pq.roles[0], reading) for x in players}
+            if not all(ok_for(pq, x, w)(engines[x].root()) for x in players):
+                continue
+            if w == true_w and rng.random() > 0.1:
+                continue
+            wanted -= w != true_w
+            tables = {x: named_walk(engines[x], x, w, rng) for x in players}
+            yield _forgery("positional/named", f"{attack}: {pq.convention} {pq.bias} first {pq.first} claim {w} "
+                                               f"(true {true_w})", named_cert(pq, w, tables))
+
+
+COMPLETES_ATTACKS = ("not-an-edge", "claim-outside", "vertex-missing", "opponent-vertex", "malformed")
+
+
+def forged_completion(attack: str, rng: random.Random):
+    """``lost(engine, a, b)`` for :func:`named_walk`: at a state where X has no good claim, a claim v
+    naming as completed: 'not-an-edge' a set of X's vertices and v that is not an edge; 'claim-outside'
+    an edge not containing v; 'vertex-missing' an edge through v holding a free vertex besides v and
+    none of the opponent's; 'opponent-vertex' an edge through v holding an opponent's vertex;
+    'malformed' a name repeated, an unknown name or not a list. None when there is none such."""
+
+    def lost(engine: NamedEngine, a: int, b: int):
+        lost.forged += 1
+        xs, os_ = (a, b) if engine.x_alice else (b, a)
+        free = engine.free(a, b)
+        edges = set(engine.edges)
+        options = []
+        for i in free:
+            v = 1 << i
+            own = xs | v
+            if attack == "not-an-edge":
+                held = [j for j in range(engine.n) if xs >> j & 1]
+                for r in range(len(held) + 1):
+                    for c in itertools.combinations(held, r):
+                        s = v | sum(1 << j for j in c)
+                        if s not in edges:
+                            options.append((i, s))
+            elif attack == "claim-outside":
+                options += [(i, e) for e in edges if e and not e & v]
+            elif attack == "vertex-missing":
+                options += [(i, e) for e in edges if e & v and e & ~own and not e & os_]
+            elif attack == "opponent-vertex":
+                options += [(i, e) for e in edges if e & v and e & os_]
+            elif attack == "malformed":
+                options += [(i, e) for e in edges if e & v]
+        if not options:
+            lost.forged -= 1
+            return None
+        i, e = rng.choice(options)
+        names = _edge_names(engine, e)
+        if attack == "malformed":
+            how = rng.randrange(3)
+            names = names + names[:1] if how == 0 else names + ["zz-unknown"] if how == 1 else ",".join(names)
+        return {"claim": engine.names[i], "completes": names}
+
+    lost.forged = 0  # the entries forged so far
+    return lost
+
+
+THREATS_ATTACKS = ("threats-empty", "threats-too-many", "threats-not-edge", "threats-unnamed")
+
+
+def named_completion_forgeries(rng, scale: int, attack: str, k: int = 4):
+    """False claims of a scoring player (Maker, first, second) whose lost states are settled by a
+    forged ``completes`` (:func:`forged_completion`), the other claims honest, until ``k * scale``."""
+    made = 0
+    for _ in range(40 * k * scale):
+        if made >= k * scale:
+            return
+        pq = random_question(rng, convention=rng.choice(("maker-breaker", "maker-maker")), stones=0.15)
+        if len(set(pq.edges)) > 16 or Engine(pq).start() is not None:
+            continue
+        true_w = pq.truth()
+        for w in _other_words(pq, true_w):
+            players = [pq.roles[0], pq.roles[1]] if w == "draw" else [w]
+            if not all(scores_own(pq, x) for x in players):
+                continue
+            lost = forged_completion(attack, rng)
+            tables = {x: named_walk(NamedEngine(pq, x == pq.roles[0]), x, w, rng, lost=lost) for x in players}
+            if not lost.forged:
+                continue
+            made += 1
+            yield _forgery("positional/named", f"completes {attack}: {pq.convention} {pq.bias} claim {w} "
+                                               f"(true {true_w})", named_cert(pq, w, tables))
+
+
+def _long_board(rng: random.Random):
+    """A board of 5 to 7 vertices and 3 to 7 edges of 2 or 3 vertices (plays long enough to meet
+    states by several paths)."""
+    names = tuple("abcdefg"[:rng.randint(5, 7)])
+    edges, k = set(), rng.randint(3, 7)
+    while len(edges) < k:
+        edges.add(tuple(sorted(rng.sample(names, rng.randint(2, 3)))))
+    return names, tuple(sorted(edges))
+
+
+def order_controls(rng: random.Random, count: int, leaf_seen: bool = False):
+    """True named certificates of a scoring winner (X claiming its lowest good vertex, each claim
+    hinting a random subset of the edges, some none) in which an X-to-move state is reached both with
+    a hint that makes it a leaf and without one (so its entry is needed): built by the kernel's walk
+    they must be accepted whatever the order of the walk; built by a walk that marks hint leaves seen
+    (``leaf_seen``) their entries depend on that walk's order. Yields (pq, winner, cert)."""
+    made = 0
+    for _ in range(100 * count):
+        if made >= count:
+            return
+        pq = random_question(rng, board=_long_board(rng), convention=rng.choice(("maker-breaker", "maker-maker")),
+                             stones=0.0)
+        if Engine(pq).start() is not None:
+            continue
+        w = pq.truth()
+        players = [pq.roles[0], pq.roles[1]] if w == "draw" else [w]
+        if not all(scores_own(pq, x) for x in players):
+            continue
+        seed = rng.random()
+        edges = list(dict.fromkeys(Engine(pq).edges))
+
+        def hints(a, b, v):
+            r = random.Random(f"{seed}-{a}-{b}")  # the same hints for a state in both walks
+            return tuple(e for e in edges if r.random() < 0.5) if r.random() < 0.7 else ()
+
+        arrivals: dict = {}
+        tables = {x: named_walk(NamedEngine(pq, x == pq.roles[0]), x, w, rng, hints, lowest=True, arrivals=arrivals,
+                                leaf_seen=leaf_seen) for x in players}
+        if not any(len(v) == 2 for v in arrivals.values()):
+            continue
+        made += 1
+        yield pq, w, named_cert(pq, w, tables)
+
+
+@F.forger("positional/named")
+def named_forgeries(rng, scale=1):
+    """Named completions and threat hints (rule P11): false claims of a scoring player whose lost
+    states name a completion that is no edge, an edge not through the claim, an edge missing a vertex
+    or holding the opponent's, or a malformed one (:func:`forged_completion`); false claims whose
+    tables win under a faulty reading of P11 (:data:`NAMED_READINGS`: a hinted edge holding the
+    opponent's vertex or missing two, a hint checked where the opponent moves, the opponent's
+    completions untested, a named walk for Avoider's table whose completions go untested); Breaker's
+    and Enforcer's named tables (refused); malformed ``completions`` and ``threats``; and true named
+    certificates whose states are reached with and without hints (controls, both walk orders)."""
+    rule = "positional/named"
+    for attack in COMPLETES_ATTACKS:
+        yield from named_completion_forgeries(rng, scale, attack, k=3 if attack == "malformed" else 4)
+    for attack in NAMED_READINGS:
+        yield from named_variant_forgeries(rng, scale, attack)
+    for _ in range(3 * scale):  # Breaker's and Enforcer's tables named (refused: their claims mean nothing)
+        convention = rng.choice(("maker-breaker", "avoider-enforcer"))
+        pq = random_question(rng, convention=convention)
+        if Engine(pq).start() is not None:
+            continue
+        true_w = pq.truth()
+        x = pq.roles[1]
+        tables = {x: named_walk(NamedEngine(pq, False, NamedReading(hint="", own_untested=True)), x, x, rng)}
+        yield _forgery(rule, f"{x}'s table named: {convention} claim {x} (true {true_w})", named_cert(pq, x, tables))
+    for _ in range(3 * scale):  # true named certificates with a malformed key, and unnamed ones with hints
+        pq = random_question(rng, convention="maker-maker")
+        if Engine(pq).start() is not None or len(set(pq.edges)) > 16:
+            continue
+        w = pq.truth()
+        players = [pq.roles[0], pq.roles[1]] if w == "draw" else [w]
+        cert = named_cert(pq, w, {x: named_walk(NamedEngine(pq, x == pq.roles[0]), x, w, rng) for x in players})
+        yield _forgery(rule, f"true named {w} (control)", cert)
+        entries = [e for t in cert["strategies"].values() for e in t]
+        how = rng.choice(("completions", "unnamed") + THREATS_ATTACKS)
+        bad = json.loads(json.dumps(cert))
+        rows = [e for t in bad["strategies"].values() for e in t]
+        if how == "completions":
+            bad["completions"] = rng.choice(["Named", True, "all", None])
+        elif how == "unnamed":
+            del bad["completions"]
+        elif rows:
+            e = rng.choice(rows)
+            e["threats"] = [] if how == "threats-empty" else [list(pq.vertices[:1])] * 17 if how == "threats-too-many" \
+                else [list(pq.vertices)] if how == "threats-not-edge" else [[pq.vertices[0], "zz-unknown"]]
+        if entries and how != "unnamed" or any("completes" in e or "threats" in e for e in entries):
+            yield _forgery(rule, f"true named {w}, {how} (refused)", bad)
+    for _pq, w, cert in order_controls(rng, 4 * scale):
+        yield _forgery(rule, f"hinted and unhinted arrivals, {w} (control)", cert)
+    for _pq, w, cert in order_controls(rng, scale, leaf_seen=True):
+        yield _forgery(rule, f"entries of a walk marking hint leaves seen, {w}", cert)

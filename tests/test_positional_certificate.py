@@ -463,3 +463,77 @@ def test_composed_words_agree_with_the_generators():
             with pytest.raises(CertificateError, match="does not map its target"):
                 ps.link_target(game, gens, ps.Link((a, b), word), (a, b), cache)
     assert any(isinstance(v, ps.Generator) for v in cache.values())
+
+
+#: one-line holes in a copy of the kernel's rule P11 (named completions and threat hints), each found
+#: by the forgers of tests/forgers_positional.py, rule positional/named: (name, text replaced, replacement)
+KERNEL_NAMED_HOLES = [
+    ("'completes' not checked to be an edge", "if e not in edges:", "if False:"),
+    ("a named completion not checked held", "if not (v & named_edge and named_edge & ~own == 0):",
+     "if not v & named_edge:"),
+    ("a hinted edge may hold the opponent's vertex",
+     "w = next((e & ~xs for e in hint if not e & os_ and (e & ~xs).bit_count() == 1), 0)",
+     "w = next((e & ~xs for e in hint if (e & ~xs).bit_count() == 1), 0)"),
+    ("a hinted edge may miss two vertices",
+     "w = next((e & ~xs for e in hint if not e & os_ and (e & ~xs).bit_count() == 1), 0)",
+     "w = next((e & ~xs for e in hint if not e & os_ and (e & ~xs).bit_count() <= 2), 0)"),
+    ("hints checked where the opponent moves", "            if x_next:",
+     "            if x_next or any(not e & (b if x_alice else a) and (e & ~(a if x_alice else b)).bit_count() == 1"
+     " for e in hint):"),
+    ("the opponent's completions untested when named", "tested = decided is not None and not (named and mine)",
+     "tested = decided is not None and not named"),
+    ("named tables of players not scoring their completions",
+     "if cv.completion_value(convention, x == alice) != (cv.ALICE_WINS if x == alice else cv.BOB_WINS):",
+     "if False:"),
+]
+
+
+def _kernel_mutant(old: str, new: str, monkeypatch):
+    """Install a copy of verify/certificates/positional.py with ``old`` replaced by ``new`` as the
+    positional-strategy checker (undone by ``monkeypatch``); returns the check for F.run."""
+    import importlib.util
+
+    import verify.certificates.positional as kernel_positional
+    from verify.certificates import checker
+    path = Path(kernel_positional.__file__)
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"the hole {old!r} no longer applies"
+    spec = importlib.util.spec_from_loader("verify.certificates._positional_named_mutant", loader=None)
+    mutant = importlib.util.module_from_spec(spec)
+    mutant.__package__ = "verify.certificates"
+    exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries", "completions")', ""),  # noqa: S102
+                 str(path), "exec"), mutant.__dict__)
+    body = checker._CHECKERS["positional-strategy"][1]
+    monkeypatch.setitem(checker._CHECKERS, "positional-strategy", (mutant.check_positional_strategy, body))
+    return lambda c: check_certificate(copy.deepcopy(c)), (CertificateError,)
+
+
+@pytest.mark.parametrize("name,old,new", KERNEL_NAMED_HOLES, ids=[h[0] for h in KERNEL_NAMED_HOLES])
+def test_named_forgers_find_the_holes_of_mutated_kernels(name, old, new, monkeypatch):
+    """A copy of verify/certificates/positional.py with one line of P11 broken accepts FALSE claims
+    forged by the named forgers (judged by the brute force); the true kernel accepts none
+    (tests/test_forgers.py)."""
+    import forgers as F
+    tally = F.run(["positional/named"], seed=0, scale=1, chks={"mutant": _kernel_mutant(old, new, monkeypatch)})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no named forgery finds the hole {name!r}"
+
+
+def test_named_walk_does_not_depend_on_its_order(monkeypatch):
+    """True named certificates whose X-to-move states are reached both with a hint making them leaves
+    and without (:func:`forgers_positional.order_controls`) are accepted by the kernel; a kernel that
+    marks hint leaves seen (so a later arrival without the hint is not walked, and the entry it needs
+    goes unused, P8) refuses some: which entries are used would depend on the order of the walk."""
+    rng = random.Random(11)
+    controls = [cert for _pq, _w, cert in FP.order_controls(rng, 6)]
+    assert len(controls) == 6
+    for cert in controls:
+        assert FP.truth(cert)
+        check_certificate(copy.deepcopy(cert))
+    check, _ = _kernel_mutant("if w:", "if w and not seen.add((a, b)):", monkeypatch)
+    refused = 0
+    for cert in controls:
+        try:
+            check(cert)
+        except CertificateError:
+            refused += 1
+    assert refused > 0
