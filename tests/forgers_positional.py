@@ -1386,6 +1386,8 @@ def named_walk(engine: NamedEngine, x: str, winner: str, rng: random.Random, hin
     while stack:
         a, b, hint = stack.pop()
         free = engine.free(a, b)
+        if not free:  # a full board at the start: the play has ended
+            continue
         if engine.alice_moves(a, b) == x_alice:
             good = [i for i in free if ok(engine.outcome(a, b, i))]
             entry = {alice_role: engine.set_of(a), bob_role: engine.set_of(b)}

@@ -136,7 +136,8 @@ POSITIONAL_HOLES = [
      "return first if c % 2 == 0 else other[first]", "positional/schedule"),
     ("Breaker's completion wins", "return alice_role if alice_moved else None",
      "return alice_role if alice_moved else bob_role", "positional/completion-bob-ends"),
-    ("completions go on", "if effect is not None and any(e <= own for e in by_vertex[v]):", "if False:", "positional/completion-continue"),
+    ("completions go on", "elif tested and any(e <= own for e in by_vertex[v]):", "elif False:",
+     "positional/completion-continue"),
     ("both whole edges: the second deemed first", "    if a_holds:  # alone", "    if a_holds and not b_holds:  # alone",
      "positional/starts"),
     ("a draw shown by one table", "players = [alice_role, bob_role] if winner == DRAW else [winner]",
@@ -231,7 +232,7 @@ def test_positional_forgers_find_the_holes_of_mutated_kernels(monkeypatch):
         spec = importlib.util.spec_from_loader("verify.certificates._positional_mutant", loader=None)
         mutant = importlib.util.module_from_spec(spec)
         mutant.__package__ = "verify.certificates"
-        exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries")', ""), path, "exec"),  # noqa: S102
+        exec(compile(text.replace(old, new).replace('@register(KIND, "strategies", "symmetries", "completions")', ""), path, "exec"),  # noqa: S102
              mutant.__dict__)
         body = checker._CHECKERS["positional-strategy"][1]
         monkeypatch.setitem(checker._CHECKERS, "positional-strategy", (mutant.check_positional_strategy, body))
@@ -242,3 +243,76 @@ def test_positional_forgers_find_the_holes_of_mutated_kernels(monkeypatch):
         monkeypatch.undo()
     assert applied >= 6, "the kernel's positional.py changed: update KERNEL_POSITIONAL_HOLES"
     assert not missed, f"holes the forgers do not find: {missed}"
+
+
+#: one-line holes of rule P11 (named completions and threat hints) in the second checker's
+#: positional-strategy module, each found by the forgers of rule positional/named
+NAMED_HOLES = [
+    ("'completes' not checked to be an edge", "    if e not in edges:\n        raise Refused(f\"{what}:",
+     "    if False:\n        raise Refused(f\"{what}:"),
+    ("a named completion not checked held", "if v not in done or not done <= own:", "if v not in done:"),
+    ("a hinted edge may hold the opponent's vertex", "if not e & theirs and len(e - mine) == 1:",
+     "if len(e - mine) == 1:"),
+    ("a hinted edge may miss two vertices", "if not e & theirs and len(e - mine) == 1:",
+     "if not e & theirs and 1 <= len(e - mine) <= 2:"),
+    ("hints checked where the opponent moves", "if hints and mover_of(na, nb) == player:",
+     "if hints and (mover_of(na, nb) == player or any(not e & (nb if player == alice_role else na) and "
+     "len(e - (na if player == alice_role else nb)) == 1 for e in hints)):"),
+    ("the opponent's completions untested when named", "tested = effect is not None and not (named and mover == player)",
+     "tested = effect is not None and not named"),
+    ("named tables of players not scoring their completions", "if _completion_winner(game, x == alice_role) != x:",
+     "if False:"),
+]
+
+
+def _second_mutant(old: str, new: str):
+    """The second checker with ``old`` replaced by ``new`` in verify/second_opinion/positional.py
+    (loaded as a sibling module), as F.run takes a checker."""
+    import importlib.util
+
+    from verify import second_opinion
+    from verify.second_opinion.envelope import Refused
+
+    path = os.path.join(ROOT, "verify", "second_opinion", "positional.py")
+    with open(path, encoding="utf-8") as src:
+        text = src.read()
+    assert text.count(old) == 1, f"the mutation {old!r} no longer applies"
+    spec = importlib.util.spec_from_loader("verify.second_opinion._positional_named_mutant", loader=None)
+    mutant = importlib.util.module_from_spec(spec)
+    mutant.__package__ = "verify.second_opinion"
+    exec(compile(text.replace(old, new), path, "exec"), mutant.__dict__)  # noqa: S102 - our own source
+
+    def check(cert):
+        kind, _q, _v = second_opinion.read_envelope(cert)
+        if kind != "positional-strategy":
+            raise Refused("not the mutated kind")
+        try:
+            question, verdict, _detail = mutant.check_positional_strategy(cert)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise Refused(str(exc)) from None
+        second_opinion.compare_claim(cert, question, verdict)
+
+    return check, (Refused,)
+
+
+@pytest.mark.parametrize("name,old,new", NAMED_HOLES, ids=[h[0] for h in NAMED_HOLES])
+def test_named_forgers_find_the_holes_of_mutated_second_checkers(name, old, new):
+    """Second checkers with one line of P11 broken accept FALSE claims forged by rule
+    positional/named (judged by the brute force); the real one accepts none (test_no_false_accept)."""
+    tally = F.run(["positional/named"], seed=0, scale=1, chks={"mutant": _second_mutant(old, new)})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no named forgery finds the hole {name!r}"
+
+
+def test_named_order_controls_accepted_by_both_checkers():
+    """True named certificates whose X-to-move states are reached with a hint making them leaves and
+    without one (tests/forgers_positional.py order_controls) are accepted by both checkers, whatever
+    order their walks take; a second checker marking hint leaves seen refuses some."""
+    import random
+
+    import forgers_positional as FP
+    controls = [cert for _pq, _w, cert in FP.order_controls(random.Random(11), 6)]
+    for name, (check, refusals) in F.checkers().items():
+        for cert in controls:
+            assert F.verdict(check, refusals, cert) == "true", name
+    check, refusals = _second_mutant("if won:", "if won and not seen.add((na, nb, NO_HINT)):")
+    assert any(F.verdict(check, refusals, cert) == "refused" for cert in controls)
