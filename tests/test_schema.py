@@ -81,6 +81,19 @@ def test_linked_positional_strategy_follows_the_schema():
     check_certificate(cert)
 
 
+def test_named_positional_strategy_follows_the_schema():
+    """A named certificate (rule P11: completions named, threat hints) fits the schema too."""
+    from verify.families.graphs import triangles
+    from verify.games.conventions import ConventionGame
+    from verify.solvers.search.conventions import solve_convention_search
+    cert = solve_convention_search(ConventionGame(triangles(6), "maker-breaker", (1, 1), "maker"),
+                                   certificate=True).certificate
+    assert cert["completions"] == "named"
+    assert any("threats" in e for e in cert["strategies"]["maker"])
+    VALIDATOR.validate(cert)
+    check_certificate(cert)
+
+
 def test_every_kind_is_made():
     assert sorted(CERTS) == sorted(SCHEMA["properties"]["kind"]["enum"])
     assert all(c["kind"] == k for k, c in CERTS.items())

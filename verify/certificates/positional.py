@@ -181,7 +181,7 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
                         continue
                 key, carried = (a, b), ()
             else:
-                key, carried = ((a, b, hint) if hint else (a, b)), hint
+                key, carried = ((a, b, frozenset(hint)) if hint else (a, b)), hint
             if key not in seen:
                 if len(seen) >= max_states:
                     raise CertificateError(f"more than {max_states} states walked for one table: refused")

@@ -110,6 +110,25 @@ class ConventionSolver(Positions):
         """Whether claiming vertex bit ``v`` completes an edge wholly in ``own`` (the edges through it)."""
         return any(e & own == e for e in self.by_vertex[v.bit_length() - 1])
 
+    def best_claim(self, alice: int, bob: int, alice_to_move: bool, left: int) -> int | None:
+        """A claim achieving the value (the builder's oracle, :meth:`Positions.best_claim`). For a
+        mover whose completions score (Maker; both players of Maker-Maker) the claims are tried in
+        the search's own order (forced claims, then by danger, :meth:`moves`), so the claim is the
+        one the search's proof used and the plays it leads to are short: the Maker-first
+        Hamiltonicity game on K_8 gets a table of 52,743 entries built in 39 s, where the
+        reference's vertex order had not finished in 10 minutes. Other movers keep the vertex order
+        (on K_7's Hamiltonicity game Breaker's table is half as large with it: 16,098 entries
+        against 30,892)."""
+        if cv.completion_value(self.convention, alice_to_move) != (cv.ALICE_WINS if alice_to_move else cv.BOB_WINS):
+            return super().best_claim(alice, bob, alice_to_move, left)
+        want = self.value(alice, bob, alice_to_move, left)
+        free = self.full & ~alice & ~bob
+        plan = self.analyse(alice, bob, alice_to_move, left)[1]
+        for v in (self.moves(*plan) if plan is not None else ()):
+            if v & free and self.after_claim(alice, bob, alice_to_move, left, v, free & ~v) == want:
+                return v
+        return super().best_claim(alice, bob, alice_to_move, left)
+
     # the boolean search
     def child(self, a: int, b: int, amove: bool, left: int, v: int, t: int) -> bool:
         """Is the value at least ``t`` once the mover claims ``v``?"""
