@@ -32,7 +32,9 @@ each minimal edge's fate (dead, or the part of it Maker holds), so::
    :data:`PAIRING_PROBE_SECONDS`). It decides the 8×8 pentomino boards of the classical results
    (F, I, P, T, U, V, W, X, Z) and 5×5 tic-tac-toe, where the proof search, which tries pairing
    leaves only on residuals of at most 64 sets, gives no answer on F (8×8) within 20 s.
-5. Otherwise: ``search``, the proof search (it takes ``--certificate``: a pg-proof).
+5. Otherwise: ``search``, the proof search (it takes ``--certificate``: a pg-proof); on a board on
+   the edges of K_n the method runs the convention search instead, keyed by canonical forms under
+   S_n (:func:`verify.solvers.search.conventions.on_kn`; its certificate is a positional-strategy).
 
 Measured by ``python bench/bench_chooser.py`` (CPU seconds of the two methods in one process, the
 search's kernel already loaded; 2-core shared machine under load, 2026-11-27; "—": no answer
@@ -180,7 +182,11 @@ def choose_maker_breaker(game) -> Choice:
                                  "game (paper 004 Prop I.1.52)",
                       note=f"{m.free} free vertices, Breaker has a pairing")
     none = "no pairing strategy for Breaker" if found is False else "no pairing found in time"
-    return Choice("search", f"{beyond}; {none}; the proof search",
+    from .search.labels import kn_layout
+    kn = kn_layout(board)
+    engine = (f"the search keyed by canonical forms under S_{kn[0]} (a board on the edges of K_{kn[0]})"
+              if kn is not None and kn[0] >= 3 else "the proof search")
+    return Choice("search", f"{beyond}; {none}; {engine}",
                   note=f"{m.free} free vertices, explicit's bound {_count(m.bound)} states")
 
 
