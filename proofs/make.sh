@@ -224,11 +224,15 @@ done
 
 # The triangle game on K_8 with symmetry links (positional-strategy rule P10: a state that is the
 # image of an earlier claim entry's state under a permutation of K_8's vertices is a link to it):
-# Breaker wins (1:3) whoever starts; Maker wins (1:2) whoever starts (long, below), so the threshold
-# bias q(8) = 3. Breaker first at 1:3: 3,182 entries (1,188 links), 628 KB, 3 CPU s.
+# Breaker wins (1:3) whoever starts (Maker first: long, below); Maker wins (1:2) whoever starts, so
+# the threshold bias q(8) = 3. Breaker first at 1:3: 3,182 entries (1,188 links), 628 KB, 3 CPU s.
 verify family graph triangle 8 -o examples/classical/triangle-K8.txt
 verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first breaker \
   --certificate proofs/classical/triangle-K8-bias-1-3-breaker-first.json
+for f in maker breaker; do  # Maker's (1:2) wins, named (rule P11): 540 / 2,027 entries, 55 / 239 KB, 7 / 8 s
+  verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:2 --first "$f" \
+    --certificate "proofs/classical/triangle-K8-bias-1-2-$f-first.json"
+done
 
 # On K_7 with symmetry links: 7-Sim, the Avoider-Avoider triangle game, the second player wins (6,685
 # entries, 3,680 links, 897 KB, 4 CPU s; the plain table was 713,146 entries, 93 MB); the
@@ -278,17 +282,12 @@ fi
 # The positional games on K_n with symmetry links (positional-strategy rule P10), long: only with
 # VERIFY_LONG=1; each accepted by both checkers. CPU s on the shared 2-core machine: to decide and
 # build / to check by the kernel / by the second checker.
-# - the (1:2) triangle game on K_8: Maker wins, Maker first (574,982 entries of which 546,735
-#   links, 95 MB; 96 / 50 / 79 s, 2.5 GB to check by the second checker) and Breaker first (822,359
-#   entries, 778,371 links, 138 MB; 89 / 71 / 117 s, 3.6 GB); with Breaker's (1:3) wins (Maker
-#   first below, 10,033 entries, 2.0 MB; Breaker first in proofs/classical) q(8) = 3, whoever starts.
+# - the (1:3) triangle game on K_8, Maker first: Breaker wins (10,033 entries, 2.0 MB).
 # - the unbiased Hamiltonicity game on K_7: Breaker wins, Maker first (16,098 entries, 2.5 MB;
 #   5 / 2 / 2 s) and Breaker first (12,434 entries, 2.0 MB; 3 / 1 / 1 s), by the convention search
 #   (`verify solve maker-breaker` keeps the .pg proof search for the unbiased game: posmb below).
 # - the (1:3) triangle game on K_9: Breaker wins, Breaker first (156,016 entries, 38 MB; 35 / 15 /
 #   24 s) and Maker first (517,916 entries, 128 MB; 110 / 43 / 66 s, 3.1 GB to check by the second).
-# - not here: the Hamiltonicity game on K_8, Maker first (Maker wins, decided in 30 s): its walk
-#   passes the kernel's 200 M edge tests (720 Hamilton cycles through each edge of K_8) after 263 s.
 posmb() {  # FILE FIRST OUT: the unbiased Maker-Breaker game by the convention search, linked certificate
   python - "$@" <<'PY'
 import sys
@@ -304,12 +303,6 @@ PY
 if [ "${VERIFY_LONG:-}" = 1 ]; then
   verify family graph triangle 8 -o examples/classical/triangle-K8.txt
   verify family graph triangle 9 -o examples/classical/triangle-K9.txt
-  for f in maker breaker; do
-    verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:2 --first "$f" \
-      --certificate "proofs/large/triangle-K8-bias-1-2-$f-first.json"
-    verify check --second-opinion "proofs/large/triangle-K8-bias-1-2-$f-first.json" \
-      --instance examples/classical/triangle-K8.txt --first "$f" --bias 1:2 --expect maker > /dev/null
-  done
   verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first maker \
     --certificate proofs/large/triangle-K8-bias-1-3-maker-first.json
   verify check --second-opinion proofs/large/triangle-K8-bias-1-3-maker-first.json \
@@ -325,6 +318,14 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
     posmb examples/classical/hamilton-K7.txt "$f" "proofs/large/hamilton-K7-$f-first.json"
     verify check --second-opinion "proofs/large/hamilton-K7-$f-first.json" \
       --instance examples/classical/hamilton-K7.txt --first "$f" --expect breaker > /dev/null
+  done
+  # Stojakovic and Trkulja's Maker win on K_8, whoever starts: named certificates (rule P11),
+  # about 1 and 2 CPU minutes to build, 13 and 28 s for both checkers (10 and 24 MB)
+  verify family graph hamilton 8 -o /tmp/hamilton-K8.txt
+  for f in maker breaker; do
+    posmb /tmp/hamilton-K8.txt "$f" "proofs/large/hamilton-K8-$f-first.json"
+    verify check --second-opinion "proofs/large/hamilton-K8-$f-first.json" \
+      --instance /tmp/hamilton-K8.txt --first "$f" --expect maker > /dev/null
   done
 fi
 
