@@ -229,9 +229,16 @@ done
 verify family graph triangle 8 -o examples/classical/triangle-K8.txt
 verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first breaker \
   --certificate proofs/classical/triangle-K8-bias-1-3-breaker-first.json
-for f in maker breaker; do  # Maker's (1:2) wins, named (rule P11): 540 / 2,027 entries, 55 / 239 KB, 7 / 8 s
-  verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:2 --first "$f" \
-    --certificate "proofs/classical/triangle-K8-bias-1-2-$f-first.json"
+# Maker's (1:2) wins on K_8, K_9, K_10, whoever starts, as named certificates (rule P11): K_8 540 /
+# 2,027 entries (55 / 239 KB), K_9 841 / 3,172 (83 / 366 KB), K_10 1,255 / 4,678 (125 / 536 KB),
+# Maker first / Breaker first; 7-11 CPU s each.
+verify family graph triangle 9 -o examples/classical/triangle-K9.txt
+verify family graph triangle 10 -o examples/classical/triangle-K10.txt
+for n in 8 9 10; do
+  for f in maker breaker; do
+    verify solve maker-breaker "examples/classical/triangle-K$n.txt" --bias 1:2 --first "$f" \
+      --certificate "proofs/classical/triangle-K$n-bias-1-2-$f-first.json"
+  done
 done
 
 # On K_7 with symmetry links: 7-Sim, the Avoider-Avoider triangle game, the second player wins (6,685
@@ -301,8 +308,6 @@ print(f"{result.winner} wins, {first} first; {write_checked_certificate(result.c
 PY
 }
 if [ "${VERIFY_LONG:-}" = 1 ]; then
-  verify family graph triangle 8 -o examples/classical/triangle-K8.txt
-  verify family graph triangle 9 -o examples/classical/triangle-K9.txt
   verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first maker \
     --certificate proofs/large/triangle-K8-bias-1-3-maker-first.json
   verify check --second-opinion proofs/large/triangle-K8-bias-1-3-maker-first.json \
