@@ -264,11 +264,28 @@ def _false_accepts(rule: str, check, refusals) -> int:
     return sum(c["FALSE"] for c in tally.counts.values())
 
 
+def _kernel_mutant(old, new):
+    """A copy of the kernel's positional-pairing check with the lines ``old`` made ``new``: each line
+    is in verify/certificates/positional_pairing.py or in positional.py (the q-pairing's rules,
+    ``read_blocks`` and ``uncovered_edge``, shared with rule P12 of positional-strategy)."""
+    olds, news = (old, new) if isinstance(old, tuple) else ((old,), (new,))
+    kernel = ROOT / "verify" / "certificates"
+    here = {o: (kernel / "positional_pairing.py").read_text(encoding="utf-8").count(o) == 1 for o in olds}
+    pp = _mutant(kernel / "positional_pairing.py", "verify.certificates",
+                 tuple(o for o in olds if here[o]), tuple(n for o, n in zip(olds, news) if here[o]),
+                 strip='@register(KIND, "blocks")')
+    moved = [(o, n) for o, n in zip(olds, news) if not here[o]]
+    if moved:
+        pos = _mutant(kernel / "positional.py", "verify.certificates", tuple(o for o, _ in moved),
+                      tuple(n for _, n in moved), strip='@register(KIND, "strategies", "symmetries", "completions")')
+        pp.read_blocks, pp.uncovered_edge = pos.read_blocks, pos.uncovered_edge
+    return pp
+
+
 @pytest.mark.parametrize("name,old,new,rule", KERNEL_HOLES, ids=[h[0] for h in KERNEL_HOLES])
 def test_forgers_find_the_holes_of_mutated_kernels(monkeypatch, name, old, new, rule):
     from verify.certificates import checker
-    mutant = _mutant(ROOT / "verify" / "certificates" / "positional_pairing.py", "verify.certificates", old, new,
-                     strip='@register(KIND, "blocks")')
+    mutant = _kernel_mutant(old, new)
     body = checker._CHECKERS["positional-pairing"][1]
     monkeypatch.setitem(checker._CHECKERS, "positional-pairing", (mutant.check_positional_pairing, body))
     assert _false_accepts(rule, lambda c: checker.check_certificate(copy.deepcopy(c)), (CertificateError,)) > 0, \

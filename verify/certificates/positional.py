@@ -136,6 +136,12 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
                     seen.add((ta, tb))
                     stack.append((ta, tb, ()))
                 continue
+            if isinstance(v, Settled):  # P12: a pairing entry, checked by the caller at this state
+                work += v.work
+                if work > max_work:
+                    raise CertificateError(f"more than {max_work} edge tests in the walk of one table: refused")
+                yield alice, bob, v.value
+                continue
             if isinstance(v, Claim):  # P11: a named completion and hints
                 v, named_edge, hint = v.vertex, v.completes, v.threats
             else:
@@ -317,6 +323,23 @@ class Claim:
         self.vertex, self.completes, self.threats = vertex, completes, threats
 
 
+class Pairing:
+    """A pairing entry of Breaker's table (rule P12): its blocks as vertex masks."""
+    __slots__ = ("masks",)
+
+    def __init__(self, masks: list[int]):
+        self.masks = masks
+
+
+class Settled:
+    """What ``choose`` returns for a state settled without a claim (rule P12): the play ends there
+    with ``value``, and ``work`` is counted toward the walk's work."""
+    __slots__ = ("value", "work")
+
+    def __init__(self, value: int, work: int):
+        self.value, self.work = value, work
+
+
 #: the most hinted edges on one claim entry (rule P11)
 MAX_THREATS = 16
 
@@ -333,13 +356,62 @@ def read_edge(game: cv.ConventionGame, names, edges: frozenset, where: str) -> i
     return e
 
 
+def read_blocks(game: cv.ConventionGame, blocks, largest: int, forbidden: int) -> list[int]:
+    """The blocks as vertex masks: a list of lists of known distinct names, each of 2 .. ``largest``
+    vertices, pairwise disjoint, none meeting ``forbidden`` (the positional-pairing kind, and P12
+    pairing entries of this kind). A block is read only while the blocks before it are disjoint, so
+    at most |V| + ``largest`` names are read."""
+    h = game.board
+    if not isinstance(blocks, list):
+        raise CertificateError("'blocks' must be a list of lists of vertex names")
+    if len(blocks) > h.n // 2:
+        raise CertificateError(f"{len(blocks)} blocks: disjoint blocks of at least 2 of the {h.n} vertices "
+                               f"are at most {h.n // 2}")
+    used, masks = 0, []
+    for block in blocks:
+        if not isinstance(block, list) or not 2 <= len(block) <= largest:
+            raise CertificateError(f"block {str(block)[:60]} must be a list of 2 to {largest} vertex names")
+        m = _vertex_set(h, block)
+        if m & used:
+            raise CertificateError(f"block {block!r} overlaps another block")
+        if m & forbidden:
+            raise CertificateError(f"block {block!r} uses a vertex given to "
+                                   + ("Maker at the start" if game.convention == cv.MAKER_BREAKER
+                                      else "a player at the start (a pair is two free vertices)"))
+        used |= m
+        masks.append(m)
+    return masks
+
+
+def uncovered_edge(game: cv.ConventionGame, masks: list[int], meet: int, bob: int | None = None) -> int | None:
+    """The first edge with no vertex of Bob's set (``bob``; by default the start's B₀) that meets no
+    block in ``meet`` vertices or more (2: the q-pairing's completeness, Def I.1.24; for pairs, meeting a pair in 2 vertices is
+    containing it, Def I.1.20), or None. Linear: each edge's vertices are counted by block."""
+    block_of = {}
+    for k, m in enumerate(masks):
+        for i in bits(m):
+            block_of[i] = k
+    bob = game.bob_mask if bob is None else bob
+    for e in game.board.edge_masks:
+        if e & bob:
+            continue
+        seen: dict[int, int] = {}
+        for i in bits(e):
+            k = block_of.get(i)
+            if k is not None:
+                seen[k] = seen.get(k, 0) + 1
+        if not any(c >= meet for c in seen.values()):
+            return e
+    return None
+
+
 def _index(x, size: int) -> bool:
     """``x`` is a JSON integer (not a bool) and a valid index into a list of ``size``."""
     return isinstance(x, int) and not isinstance(x, bool) and 0 <= x < size
 
 
 def read_table(game: cv.ConventionGame, entries, player: str, generators: list | None = None,
-               named: bool = False) -> dict:
+               named: bool = False, pairing: int | None = None) -> dict:
     """``player``'s table: state (Alice's mask, Bob's mask) -> claimed vertex bit, or :class:`Link`.
     Each entry is exactly ``{ALICE_ROLE: [...], BOB_ROLE: [...], "claim": v}`` (a claim entry) or
     ``{ALICE_ROLE: [...], BOB_ROLE: [...], "link": k, "by": [i1, ...]}`` (a link entry, rule P10:
@@ -348,11 +420,16 @@ def read_table(game: cv.ConventionGame, entries, player: str, generators: list |
     known, distinct names, the two sets disjoint; no state twice (claim and link entries together).
     σ(target) = state is checked where the walk consults the link (:func:`link_target`). With
     ``named`` (rule P11) a claim entry may also carry ``completes`` (an edge, :func:`read_edge`) and
-    ``threats`` (a list of 1 to :data:`MAX_THREATS` edges); its value is then a :class:`Claim`."""
+    ``threats`` (a list of 1 to :data:`MAX_THREATS` edges); its value is then a :class:`Claim`.
+    With ``pairing`` = 1 + q (rule P12: Breaker's table at bias (1:q)) an entry may instead be
+    ``{ALICE_ROLE: [...], BOB_ROLE: [...], "pairing": [[...], ...]}``, blocks of 2 to 1 + q names,
+    pairwise disjoint and disjoint from the state's Alice set (:func:`read_blocks`); its value is a
+    :class:`Pairing` (coverage is checked where the walk consults it)."""
     if not isinstance(entries, list):
         raise CertificateError(f"the table of {player} must be a list")
     a_role, b_role = game.roles
     claim_keys, link_keys = {a_role, b_role, "claim"}, {a_role, b_role, "link", "by"}
+    pairing_keys = {a_role, b_role, "pairing"}
     h: Hypergraph = game.board
     table: dict = {}
     states = []
@@ -360,10 +437,13 @@ def read_table(game: cv.ConventionGame, entries, player: str, generators: list |
     for entry in entries:
         keys = set(entry) if isinstance(entry, dict) else None
         extra = keys - claim_keys if keys is not None and named and claim_keys <= keys else set()
-        if keys is None or (keys not in (claim_keys, link_keys) and not (extra and extra <= {"completes", "threats"})):
+        paired = pairing is not None and keys == pairing_keys
+        if keys is None or (keys not in (claim_keys, link_keys) and not paired
+                            and not (extra and extra <= {"completes", "threats"})):
             raise CertificateError(f"each entry of {player}'s table must be an object with exactly the keys "
                                    f"{a_role}, {b_role}, claim (or {a_role}, {b_role}, link, by" +
-                                   ("; a claim entry may add completes, threats)" if named else ")"))
+                                   ("; a claim entry may add completes, threats)" if named else ")") +
+                                   (f" (or {a_role}, {b_role}, pairing)" if pairing is not None else ""))
         a, b = _vertex_set(h, entry[a_role]), _vertex_set(h, entry[b_role])
         if a & b:
             raise CertificateError(f"an entry of {player}'s table gives a vertex to both players: "
@@ -371,6 +451,12 @@ def read_table(game: cv.ConventionGame, entries, player: str, generators: list |
         if (a, b) in table:
             raise CertificateError(f"two entries of {player}'s table for the state {show_state(game, a, b)}")
         v = _vertex_bit(h, entry["claim"]) if "claim" in entry else None
+        if paired:
+            try:
+                v = Pairing(read_blocks(game, entry["pairing"], pairing, a))
+            except CertificateError as exc:
+                raise CertificateError(f"the pairing entry of {player}'s table at {show_state(game, a, b)}: "
+                                       f"{exc}") from None
         if extra:
             where = f"the entry of {player}'s table at {show_state(game, a, b)}"
             done = read_edge(game, entry["completes"], edges, f"{where}, 'completes'") if "completes" in entry else 0
@@ -486,10 +572,13 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
                 raise CertificateError(f"'completions': \"named\" is only for a table whose player scores its own "
                                        f"completions (maker's, or first's and second's in maker-maker), not {x}'s "
                                        f"in {convention}")
-    tables = {x: read_table(game, strategies[x], x, generators, named) for x in players}
+    # P12: pairing entries in Breaker's table at bias (1:q)
+    pairing = 1 + game.bias[1] if convention == cv.MAKER_BREAKER and winner == bob and game.bias[0] == 1 else None
+    tables = {x: read_table(game, strategies[x], x, generators, named, pairing) for x in players}
     edges = tuple(game.board.edge_masks)
     decided = cv.start_value(convention, edges, game.alice_mask, game.bob_mask, game.alice_first)
     walked = 0
+    pair_work = game.board.n + sum(e.bit_count() for e in edges)
     for x in players:
         table, ok = tables[x], acceptable(convention, x, winner)
         if decided is not None:
@@ -508,6 +597,13 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
             if v is None:
                 raise CertificateError(f"no claim of {x} at the reachable state {show_state(game, a, b)}")
             used.add((a, b))
+            if isinstance(v, Pairing):  # P12: the q-pairing must be complete in the residual at (a, b)
+                e = uncovered_edge(game, v.masks, 2, bob=b)
+                if e is not None:
+                    raise CertificateError(f"the pairing entry at {show_state(game, a, b)}: the edge "
+                                           f"{{{','.join(game.board.names(e))}}} holds no vertex of {bob} "
+                                           "and meets no block in 2 vertices")
+                return Settled(cv.BOB_WINS, pair_work)
             return link_target(game, generators, v, (a, b), words) if isinstance(v, Link) else v
 
         walk = strategy_walk(game, x == alice, choose, limits.MAX_POSITIONAL_WALK_STATES, named=named)

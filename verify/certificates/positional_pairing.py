@@ -35,7 +35,7 @@ from ..games import conventions as cv
 from ..hypergraph import bits
 from ..question import Question
 from .checker import CheckReport, _vertex_set, register, verdict_of
-from .positional import convention_game
+from .positional import convention_game, read_blocks, uncovered_edge  # noqa: F401  (the q-pairing's rules, shared with P12)
 
 KIND = "positional-pairing"
 
@@ -44,54 +44,6 @@ def avoider_is_last(free: int, avoider_first: bool) -> bool:
     """Whether Avoider claims the last free vertex of the unbiased game: with ``free`` free vertices
     the first player makes claims 1, 3, 5, ..., so the last one iff ``free`` is odd."""
     return (free % 2 == 1) == avoider_first
-
-
-def read_blocks(game: cv.ConventionGame, blocks, largest: int, forbidden: int) -> list[int]:
-    """The blocks as vertex masks: a list of lists of known distinct names, each of 2 .. ``largest``
-    vertices, pairwise disjoint, none meeting ``forbidden``. A block is read only while the blocks
-    before it are disjoint, so at most |V| + ``largest`` names are read."""
-    h = game.board
-    if not isinstance(blocks, list):
-        raise CertificateError("'blocks' must be a list of lists of vertex names")
-    if len(blocks) > h.n // 2:
-        raise CertificateError(f"{len(blocks)} blocks: disjoint blocks of at least 2 of the {h.n} vertices "
-                               f"are at most {h.n // 2}")
-    used, masks = 0, []
-    for block in blocks:
-        if not isinstance(block, list) or not 2 <= len(block) <= largest:
-            raise CertificateError(f"block {str(block)[:60]} must be a list of 2 to {largest} vertex names")
-        m = _vertex_set(h, block)
-        if m & used:
-            raise CertificateError(f"block {block!r} overlaps another block")
-        if m & forbidden:
-            raise CertificateError(f"block {block!r} uses a vertex given to "
-                                   + ("Maker at the start" if game.convention == cv.MAKER_BREAKER
-                                      else "a player at the start (a pair is two free vertices)"))
-        used |= m
-        masks.append(m)
-    return masks
-
-
-def uncovered_edge(game: cv.ConventionGame, masks: list[int], meet: int) -> int | None:
-    """The first edge with no vertex of Bob's start B₀ that meets no block in ``meet`` vertices or
-    more (2: the q-pairing's completeness, Def I.1.24; for pairs, meeting a pair in 2 vertices is
-    containing it, Def I.1.20), or None. Linear: each edge's vertices are counted by block."""
-    block_of = {}
-    for k, m in enumerate(masks):
-        for i in bits(m):
-            block_of[i] = k
-    bob = game.bob_mask
-    for e in game.board.edge_masks:
-        if e & bob:
-            continue
-        seen: dict[int, int] = {}
-        for i in bits(e):
-            k = block_of.get(i)
-            if k is not None:
-                seen[k] = seen.get(k, 0) + 1
-        if not any(c >= meet for c in seen.values()):
-            return e
-    return None
 
 
 @register(KIND, "blocks")

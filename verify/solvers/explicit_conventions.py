@@ -137,7 +137,7 @@ def scores_own(convention: str, player: str) -> bool:
 
 
 def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str, symmetric: bool = True,
-                         named: bool | None = None) -> dict:
+                         named: bool | None = None, pairing: bool = True) -> dict:
     """The ``positional-strategy`` certificate of ``winner`` (a role, or draw): the table of the
     winner (of first and of second for a draw) recording its best claim
     (:meth:`Positions.best_claim`) at every state the kernel's walk
@@ -157,11 +157,17 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     :func:`scores_own`), a named certificate (rule P11): where the player can complete an edge it
     does, naming the edge (``completes``); every other claim names as ``threats`` the edges through
     it left with one free vertex and none of the opponent's (one per vertex, at most
-    ``positional.MAX_THREATS``), so the opponent's replies that leave one open need no entry."""
+    ``positional.MAX_THREATS``), so the opponent's replies that leave one open need no entry.
+
+    With ``pairing`` (the default), Breaker's table at a bias (1:q) settles a state where Breaker
+    moves by a pairing entry (rule P12) when the live edges have a complete q-pairing
+    (:func:`verify.solvers.search.leaves.block_cover`: bounded backtracking on at most 64 live
+    edges)."""
     from ..certificates import envelope
     from ..certificates import positional as ps
     from ..formats.instances import question_of
     from ..formats.questions import board_json
+    from .search.leaves import block_cover
     alice_role, bob_role = game.roles
     decided = cv.start_value(game.convention, search.edges, game.alice_mask, game.bob_mask, game.alice_first)
     given = (game.alice_mask | game.bob_mask).bit_count()
@@ -182,6 +188,8 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     through = [tuple(e for e in edges if e >> i & 1) for i in range(board.n)]
     for x in players:
         x_alice = x == alice_role
+        # pairing entries (rule P12): Breaker's table at bias (1:q); pairs are blocks of a q-pairing
+        pairs = pairing and game.convention == cv.MAKER_BREAKER and not x_alice and search.p == 1
         table: dict[tuple[int, int], object] = {}  # state -> claimed vertex bit, or (target, word)
         reps: dict[int, tuple] = {}  # canonical key -> (its claim entry's state, its labelling)
 
@@ -199,6 +207,13 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
                         return ta, tb, len(word) * ((a | b).bit_count() + 1)
                 else:
                     reps[key] = ((a, b), lab)
+            if pairs:  # P12: Breaker's residual has a complete pairing: the play is won here
+                cover = block_cover([e & ~a for e in edges if not e & b], 1 + search.q)
+                if cover is not None:
+                    if labels is not None and reps.get(key, (None,))[0] == (a, b):
+                        del reps[key]  # links name claim entries only
+                    table[(a, b)] = ps.Pairing(cover)
+                    return ps.Settled(cv.BOB_WINS, 0)
             if named:
                 own, opp = (a, b) if x_alice else (b, a)
                 for e in edges:  # a completion now: claim it, naming the edge
@@ -232,6 +247,8 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
             row = {alice_role: names(a), bob_role: names(b)}
             if isinstance(v, tuple):
                 row["link"], row["by"] = index[v[0]], list(v[1])
+            elif isinstance(v, ps.Pairing):
+                row["pairing"] = [names(m) for m in v.masks]
             elif isinstance(v, ps.Claim):
                 row["claim"] = names(v.vertex)[0]
                 if v.completes:

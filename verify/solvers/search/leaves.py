@@ -77,6 +77,75 @@ def pair_cover(needs, budget: int = PAIR_BUDGET, minimal: bool = False) -> list[
     return list(chosen) if solve(sets, 0) else None
 
 
+def block_cover(needs, size: int, budget: int = PAIR_BUDGET) -> list[int] | None:
+    """Disjoint blocks of 2 to ``size`` cells such that every mask of ``needs`` meets some block in
+    at least two cells (a complete q-pairing, paper 004 Def I.1.24, with size = 1 + q), or None if
+    the bounded search finds none; ``size`` 2 is :func:`pair_cover`. Backtracking on the open need
+    with the fewest options: grow a block it meets by one of its unused cells, or open a new block
+    of two of its unused cells."""
+    if size <= 2:
+        return pair_cover(needs, budget)
+    sets = minimal_masks(sorted(set(needs)))
+    if any(x.bit_count() < 2 for x in sets) or len(sets) > PAIR_SETS:
+        return None
+    left = [budget]
+    blocks: list[int] = []
+
+    def options(x, used):
+        free = x & ~used
+        out = []
+        for k, bl in enumerate(blocks):
+            if bl & x and bl.bit_count() < size:
+                m = free
+                while m:
+                    low = m & -m
+                    out.append((k, bl | low))
+                    m ^= low
+        cells = list(bits_of_mask(free))
+        out += [(-1, u | w) for i, u in enumerate(cells) for w in cells[i + 1:]]
+        return out
+
+    def covered(x):
+        return any((bl & x).bit_count() >= 2 for bl in blocks)
+
+    def solve(open_sets, used) -> bool:
+        open_sets = [x for x in open_sets if not covered(x)]
+        if not open_sets:
+            return True
+        left[0] -= 1
+        if left[0] < 0:
+            return False
+        best = None
+        for x in open_sets:
+            opts = options(x, used)
+            if best is None or len(opts) < len(best):
+                best = opts
+                if len(opts) <= 1:
+                    break
+        for k, bl in best:
+            if k < 0:
+                blocks.append(bl)
+            else:
+                old, blocks[k] = blocks[k], bl
+            if solve(open_sets, used | bl):
+                return True
+            if k < 0:
+                blocks.pop()
+            else:
+                blocks[k] = old
+        return False
+
+    return list(blocks) if solve(sets, 0) else None
+
+
+def bits_of_mask(mask: int):
+    """The one-bit masks of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
 def pairer(search, found: dict):
     """The certificate builder's pairing callback for a refutation walk
     (:class:`verify.certificates.proof.ProofWalk`): a pairing of the state's live needs when
