@@ -47,6 +47,17 @@ from it by opponent claims only; where such a state has X to move and a hinted e
 the opponent's vertices and exactly one vertex outside X's set, X claims that vertex and completes
 the edge: a leaf (X's win), no entry needed. Opponent-to-move states are keyed by (state, hints),
 X-to-move states by the state alone, so the entries used do not depend on the order of the walk.
+
+Pairing entries (rule P12 of docs/spec/positional-strategy.md; paper 004 Def I.1.23, I.1.24 and
+Prop I.1.25, the q-pairing principle, Prop I.1.21 when q = 1): in a maker-breaker certificate of
+Breaker's win at a bias (1:q), Breaker's table may hold ``{"maker": A, "breaker": B, "pairing":
+[block, ...]}``: at most |V|/2 blocks of 2 to 1 + q distinct known names, pairwise disjoint, none in
+A. Where the walk meets that state (Breaker to move), every edge holding no vertex of B must meet
+some block in at least 2 vertices (the q-pairing is complete in the residual); the state is then a
+leaf won by Breaker: whenever Maker claims a vertex of a block, Breaker claims the rest of it (at
+most q vertices) in the next turn, so Maker never holds 2 vertices of a block, hence never a whole
+edge. Anywhere else (another convention or verdict, p >= 2, Maker's table) the key is refused, and a
+link's target must be a claim entry, never a pairing entry.
 """
 from __future__ import annotations
 
@@ -232,12 +243,61 @@ def _read_edge(names, known: set, edges: set, what: str) -> frozenset:
     return e
 
 
+def read_blocks(blocks_json, known: set, largest: int, banned: frozenset, whose: str) -> list:
+    """The blocks of a q-pairing (paper 004 Def I.1.23; the positional-pairing kind and P12's pairing
+    entries): a list of at most |V| // 2 lists, each of 2 to ``largest`` distinct known names, the
+    blocks pairwise disjoint and none holding a vertex of ``banned`` (``whose``: who holds those, for
+    the message). A block is read only while the blocks before it are disjoint, so at most
+    |V| + ``largest`` names are read. Returns the blocks as frozensets."""
+    if type(blocks_json) is not list:
+        raise Refused("the blocks must be a list of lists of vertex names")
+    if len(blocks_json) > len(known) // 2:
+        raise Refused("more blocks than disjoint blocks of 2 vertices can be")
+    used, blocks = set(), []
+    for b in blocks_json:
+        if type(b) is not list or len(b) > largest:
+            raise Refused(f"a block must be a list of at most {largest} names")
+        block = name_set(b, known, "a block")
+        if not 2 <= len(block) <= largest:
+            raise Refused(f"block {sorted(block)[:4]} has {len(block)} vertices, not 2 to {largest}")
+        if block & used:
+            raise Refused(f"block {sorted(block)[:4]} overlaps another block")
+        if block & banned:
+            raise Refused(f"block {sorted(block)[:4]} holds a vertex {whose}")
+        used |= block
+        blocks.append(block)
+    return blocks
+
+
+def uncovered_edge(edges, blocks: list, bob: frozenset):
+    """The first edge holding no vertex of ``bob`` that meets no block in 2 vertices or more (the
+    blocks are not complete there, paper 004 Def I.1.24), or None."""
+    block_of = {v: k for k, block in enumerate(blocks) for v in block}
+    for e in edges:
+        if e & bob:
+            continue
+        hits = [block_of[v] for v in e if v in block_of]
+        if len(hits) == len(set(hits)):  # no block met twice
+            return e
+    return None
+
+
+class _Pairing:
+    """A pairing entry of Breaker's table (P12): its blocks, frozensets of names."""
+    __slots__ = ("blocks",)
+
+    def __init__(self, blocks: list):
+        self.blocks = blocks
+
+
 def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: list, gens=None,
-                edges=None) -> dict:
+                edges=None, largest=None) -> dict:
     """(Alice's set, Bob's set) -> claimed vertex name, or for a link entry the pair (target state,
     word), from a list of exact entries. With ``edges`` (the board's edges, a set: a named
     certificate, P11) a claim entry may also carry ``completes`` and ``threats``; such an entry's
-    value is a :class:`_Named`."""
+    value is a :class:`_Named`. With ``largest`` = 1 + q (Breaker's table at bias (1:q), P12) an
+    entry may instead be a pairing entry; its value is a :class:`_Pairing` (blocks read by
+    :func:`read_blocks`, none holding a vertex of the entry's Alice set)."""
     if type(entries) is not list:
         raise Refused("each table of 'strategies' must be a list")
     budget[0] += len(entries)
@@ -246,6 +306,8 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
     keys = sorted((alice_role, bob_role, "claim"))
     link_keys = sorted((alice_role, bob_role, "link", "by"))
     allowed = [keys, link_keys]
+    if largest is not None:
+        allowed.append(sorted((alice_role, bob_role, "pairing")))
     if edges is not None:
         allowed += [sorted(keys + extra) for extra in (["completes"], ["threats"], ["completes", "threats"])]
     table = {}
@@ -255,7 +317,9 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
             raise Refused(f"a table entry must be exactly {{{alice_role!r}: [...], {bob_role!r}: [...], "
                           f"'claim': vertex}} or {{{alice_role!r}: [...], {bob_role!r}: [...], 'link': k, 'by': [...]}}"
                           + ("; a claim entry may add 'completes' and 'threats'" if edges is not None else
-                             " ('completes' and 'threats' only with \"completions\": \"named\")"))
+                             " ('completes' and 'threats' only with \"completions\": \"named\")")
+                          + (f" or {{{alice_role!r}: [...], {bob_role!r}: [...], 'pairing': [[...], ...]}}"
+                             if largest is not None else " ('pairing' only in Breaker's table at a bias 1:q)"))
         a = name_set(entry[alice_role], known, f"an entry's {alice_role} vertices")
         b = name_set(entry[bob_role], known, f"an entry's {bob_role} vertices")
         if a & b:
@@ -277,6 +341,10 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
                     hints = frozenset(_read_edge(x, known, edges, "an entry's 'threats'") for x in t)
                 v = _Named(v, done, hints)
             table[(a, b)] = v
+        elif "pairing" in entry:  # P12
+            table[(a, b)] = _Pairing(read_blocks(entry["pairing"], known, largest, a,
+                                                 f"of {alice_role}'s (the pairing entry at {alice_role} "
+                                                 f"{sorted(a)[:6]}, {bob_role} {sorted(b)[:6]})"))
         else:
             table[(a, b)] = None  # a link, resolved below once every state is known
         order.append((a, b))
@@ -289,7 +357,7 @@ def _read_table(entries, alice_role: str, bob_role: str, known: set, budget: lis
         if not is_int(k) or not 0 <= k < len(entries):
             raise Refused(f"a link's 'link' must be the integer index of an entry of its table, not {str(k)[:20]}")
         if "claim" not in entries[k]:
-            raise Refused(f"a link's target (entry {k}) must be a claim entry, not a link")
+            raise Refused(f"a link's target (entry {k}) must be a claim entry, not a link or a pairing entry")
         if type(word) is not list or not 1 <= len(word) <= MAX_WORD:
             raise Refused(f"a link's 'by' must be a list of 1 to {MAX_WORD} generator indices")
         for i in word:
@@ -334,6 +402,7 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None, 
             by_vertex[v].append(e)
     n = len(h.vertices)
     cost = {v: n + sum(len(e) for e in by_vertex[v]) for v in h.vertices}
+    pair_cost = n + sum(len(e) for e in h.edges)  # a pairing entry checked at its state (P12)
     work = [0]
 
     def spend(amount: int) -> None:
@@ -379,6 +448,14 @@ def _walk(h, game, bias, first, alice0, bob0, player, table, winner, gens=None, 
                               f"{bob_role} {sorted(bob)}")
             used.add(state)
             v = table[state]
+            if type(v) is _Pairing:  # P12: the q-pairing must be complete in the residual at this state
+                spend(pair_cost)
+                e = uncovered_edge(h.edges, v.blocks, bob)
+                if e is not None:
+                    raise Refused(f"the pairing entry at {alice_role} {sorted(alice)}, {bob_role} {sorted(bob)}: "
+                                  f"edge {sorted(e)[:6]} holds no vertex of {bob_role} and meets no block in 2 vertices")
+                check_leaf(bob_role, alice, bob)  # Breaker wins whatever Maker does (Prop I.1.25)
+                continue
             if type(v) is tuple:  # a link: its target is walked instead (P10)
                 spend(len(v[1]) * (len(alice) + len(bob) + 1))
                 target = _link_target(gens, v, alice, bob, alice_role, bob_role) + (NO_HINT,)
@@ -471,7 +548,10 @@ def check_positional_strategy(cert: dict, open_member=None):
     budget = [0]
     gens = _read_symmetries(cert["symmetries"], h) if "symmetries" in cert else None
     edges = set(h.edges) if named else None
-    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget, gens, edges) for x in players}
+    # P12: pairing entries only in Breaker's table of a maker-breaker certificate at a bias (1:q)
+    largest = 1 + bias[1] if game == MAKER_BREAKER and winner == bob_role and bias[0] == 1 else None
+    tables = {x: _read_table(strategies[x], alice_role, bob_role, known, budget, gens, edges, largest)
+              for x in players}
     decided = _start_winner(game, h.edges, alice0, bob0)
     if decided is not None:
         for x in players:
