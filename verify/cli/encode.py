@@ -4,6 +4,8 @@
   [-o OUT]``:
   "Maker wins within D rounds" on a hypergraph file, or with ``--game pg`` the question "can black
   win" (``--player white`` for white) on a ``.pg`` file.
+- ``verify encode leaf FILE [--game maker-breaker|pg] [--first F] [--rounds R] --moves a,b,... [-o OUT.pg]``:
+  the game after the given moves (a leaf of a book's split) as a ``.pg`` file to solve alone.
 - ``verify encode corpus [--out encodings/] [--fast]``: regenerate the corpus and its manifest.
 """
 from __future__ import annotations
@@ -44,6 +46,49 @@ def cmd_qbf(args) -> int:
     return 0
 
 
+def cmd_leaf(args) -> int:
+    """``verify encode leaf``: the game played on after the given moves, as a ``.pg`` file (a leaf of
+    a book's split, solved alone: docs/classical.md, the run plan on N machines)."""
+    from ..formats.instances import load_instance
+    from ..formats.pg import pg_to_text
+    from ..games import positional as pg
+    if args.game == "pg":
+        game = load_instance("pg", args.file)
+    else:
+        mb = load_instance("maker-breaker", args.file, first=args.first)
+        game = pg.from_maker_breaker(mb.board, mb.maker_mask, mb.breaker_mask, args.first, args.rounds)
+    if game.initial_winner() is not None:
+        raise InputError("the game is decided at its start (a player holds a whole set): it has no leaves")
+    black, white = game.start()
+    sched = game.schedule()
+    moves = [m.strip() for m in (args.moves or "").split(",") if m.strip()]
+    if len(moves) > len(sched):
+        raise InputError(f"{len(moves)} moves, but the schedule has {len(sched)} time points")
+    for t, name in enumerate(moves):
+        if name not in game.positions:
+            raise InputError(f"move {t + 1}: unknown cell {name!r}")
+        bit = game.mask([name])
+        if bit & (black | white):
+            raise InputError(f"move {t + 1}: cell {name!r} is already taken")
+        if t == 0 and game.first_moves is not None and not bit & game.first_moves:
+            raise InputError(f"move 1: {name!r} is not one of the game's #firstmoves")
+        colour = sched[t]
+        if colour == pg.BLACK:
+            black |= bit
+        else:
+            white |= bit
+        if game.completes(colour, black, white):
+            raise InputError(f"move {t + 1} ({name}) completes a set of {colour}: the game ends there")
+    text = pg_to_text(pg.continued(game, black, white, len(moves)))
+    if args.output:
+        write_file(args.output, text)
+        print(f"wrote {args.output}: the game after {len(moves)} move{'s' * (len(moves) != 1)}, "
+              f"{len(sched) - len(moves)} time points left", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def cmd_corpus(args) -> int:
     from ..corpus import build_corpus
     manifest = build_corpus(args.out, only_fast=args.fast, include=tuple(args.with_ or ()),
@@ -68,6 +113,15 @@ def add_cli(sub) -> None:
     q.add_argument("--names", action="store_true", help="(qdimacs) comment lines naming variables")
     q.add_argument("-o", "--output")
     q.set_defaults(func=cmd_qbf)
+    lf = esub.add_parser("leaf", help="the game after some moves as a .pg file (a book's leaf, solved alone)")
+    lf.add_argument("file", help="a hypergraph (Maker-Breaker), or a .pg file with --game pg")
+    lf.add_argument("--game", choices=["maker-breaker", "pg"], default="maker-breaker")
+    lf.add_argument("--first", choices=["maker", "breaker"], default="maker", help="(maker-breaker) who moves first")
+    lf.add_argument("--rounds", type=int, help="(maker-breaker) Maker's moves in all (default: until the board is full)")
+    lf.add_argument("--moves", default="", help="the moves from the start, comma-separated cell names, "
+                                                 "in the schedule's order (Maker/black first when it starts)")
+    lf.add_argument("-o", "--output", help="the .pg file to write (default: standard output)")
+    lf.set_defaults(func=cmd_leaf)
     c = esub.add_parser("corpus", help="regenerate the encodings corpus and its manifest")
     c.add_argument("--out", default="encodings")
     c.add_argument("--fast", action="store_true", help="skip the slow (larger) questions")
