@@ -80,7 +80,8 @@ verify family ap 28 5 --race -o examples/classical/ap-28-5-race.pg
 if [ "${VERIFY_LONG:-}" = 1 ]; then
   CERTDIR=proofs/large racec ap-28-5-race
   verify check --second-opinion proofs/large/ap-28-5-race.json --instance examples/classical/ap-28-5-race.pg --expect draw > /dev/null
-  # ... and on {1..29} (289 MB, 4,294,125 recorded moves; 1,492 CPU s and 5.3 GB to build and check)
+  # ... and on {1..29} (289 MB, 4,294,125 recorded moves; 1,492 CPU s and 5.3 GB to build and check
+  # by the kernel; the second checker 535 CPU s at 12.8 GB)
   verify family ap 29 5 --race -o examples/classical/ap-29-5-race.pg
   CERTDIR=proofs/large racec ap-29-5-race
   verify check --second-opinion proofs/large/ap-29-5-race.json --instance examples/classical/ap-29-5-race.pg --expect draw > /dev/null
