@@ -1647,3 +1647,211 @@ def named_forgeries(rng, scale=1):
         yield _forgery(rule, f"hinted and unhinted arrivals, {w} (control)", cert)
     for _pq, w, cert in order_controls(rng, scale, leaf_seen=True):
         yield _forgery(rule, f"entries of a walk marking hint leaves seen, {w}", cert)
+
+
+# -- pairing entries (rule P12 of docs/spec/positional-strategy.md) -------------------------------------
+#
+# In a maker-breaker certificate of Breaker's win at a bias (1:q), Breaker's table may settle a state
+# (A, B) where Breaker moves by blocks of 2 to 1 + q vertices, pairwise disjoint, none of A, every
+# edge with no vertex of B meeting a block in 2 vertices (paper 004 Prop I.1.25): a leaf won by
+# Breaker. The forgers below read P12 the way a faulty checker might (:class:`PairingReading`), find
+# blocks that reading accepts at every state where the table's player moves, count such a state as
+# the player's win, and build the tables for claims the brute force says are false.
+
+@dataclass(frozen=True)
+class PairingReading:
+    """A reading of P12. ``meet``: the vertices an open edge must share with one block (2; 1: an
+    incomplete pairing passes); ``extra``: blocks may hold 1 + q + extra vertices; ``overlap``: blocks
+    may share vertices; ``maker``: blocks may hold Maker's vertices; ``live``: the edges to cover are
+    those with no vertex of the state's B ('state') or of the start's B₀ ('start')."""
+    meet: int = 2
+    extra: int = 0
+    overlap: bool = False
+    maker: bool = False
+    live: str = "state"
+
+
+PAIRING_TRUE = PairingReading()
+#: the most search nodes spent looking for blocks at one state (a state with none found is walked on)
+PAIRING_SEARCH = 3000
+
+
+class PairingEngine(Engine):
+    """Per-claim minimax of ``pq`` as the walk of X's table explores it when X settles every state
+    where X moves and blocks exist under ``reading`` (a leaf won by X, as a checker applying P12 to
+    X's table would score it). Under the true reading, with X Breaker at bias (1:q), the value is
+    the game's (Prop I.1.25)."""
+
+    def __init__(self, pq: PQ, x_alice: bool, reading: PairingReading = PAIRING_TRUE):
+        super().__init__(pq)
+        self.x_alice, self.reading = x_alice, reading
+        self.largest = 1 + pq.bias[1] + reading.extra
+        self.blocks = lru_cache(maxsize=None)(self._blocks)
+
+    def _blocks(self, a: int, b: int):
+        """Blocks the reading accepts at (a, b) (a tuple of masks), or None: a bounded backtracking
+        over the first uncovered open edge."""
+        r = self.reading
+        bob = self.b0 if r.live == "start" else b
+        live = [e for e in dict.fromkeys(self.edges) if not e & bob]
+        allowed = [i for i in range(self.n) if r.maker or not a >> i & 1]
+        cands = [sum(1 << i for i in c) for k in range(2, self.largest + 1) for c in itertools.combinations(allowed, k)]
+        budget = [PAIRING_SEARCH]
+
+        def search(used: int, chosen: tuple):
+            e = next((e for e in live if not any((e & m).bit_count() >= r.meet for m in chosen)), None)
+            if e is None:
+                return chosen
+            if len(chosen) >= self.n // 2 or budget[0] <= 0:
+                return None
+            for m in cands:
+                if (e & m).bit_count() >= r.meet and (r.overlap or not m & used):
+                    budget[0] -= 1
+                    found = search(used | m, chosen + (m,))
+                    if found is not None:
+                        return found
+            return None
+
+        return search(0, ())
+
+    def _value(self, a: int, b: int) -> int:
+        if self.alice_moves(a, b) == self.x_alice and self.blocks(a, b) is not None:
+            return ALICE if self.x_alice else BOB
+        return super()._value(a, b)
+
+
+def pairing_walk(engine: PairingEngine, x: str, winner: str, rng: random.Random) -> list:
+    """X's table walked as the checkers walk it: at X's state a pairing entry where the engine finds
+    blocks (not walked on), else a claim meeting the requirement under the engine where one exists
+    (else a random one), every opponent reply expanded."""
+    pq = engine.pq
+    alice_role, bob_role = pq.roles
+    x_alice = x == alice_role
+    ok = ok_for(pq, x, winner)
+    entries, seen = [], {(engine.a0, engine.b0)}
+    stack = [(engine.a0, engine.b0)]
+    while stack:
+        a, b = stack.pop()
+        free = engine.free(a, b)
+        if not free:
+            continue
+        if engine.alice_moves(a, b) == x_alice:
+            entry = {alice_role: engine.set_of(a), bob_role: engine.set_of(b)}
+            blocks = engine.blocks(a, b)
+            if blocks is not None:
+                entries.append({**entry, "pairing": [engine.set_of(m) for m in blocks]})
+                continue
+            good = [i for i in free if ok(engine.outcome(a, b, i))]
+            i = rng.choice(good or free)
+            entries.append({**entry, "claim": engine.names[i]})
+            moves = [i]
+        else:
+            moves = free
+        for i in moves:
+            na, nb, ended = Engine.step(engine, a, b, i)
+            if ended is None and (na, nb) not in seen:
+                seen.add((na, nb))
+                stack.append((na, nb))
+    return entries
+
+
+#: P12's faulty readings: (reading, convention, the biases, the table's player), each giving X's
+#: pairing entries a faulty checker would accept
+PAIRING_ATTACKS = {
+    "incomplete": (PairingReading(meet=1), "maker-breaker", ((1, 1), (1, 2), (1, 3)), "breaker"),
+    "overlapping": (PairingReading(overlap=True), "maker-breaker", ((1, 1), (1, 2), (1, 3)), "breaker"),
+    "oversized": (PairingReading(extra=1), "maker-breaker", ((1, 1), (1, 1), (1, 2)), "breaker"),
+    "maker-vertex": (PairingReading(maker=True), "maker-breaker", ((1, 1), (1, 2), (1, 3)), "breaker"),
+    "p-two": (PAIRING_TRUE, "maker-breaker", ((2, 1), (2, 2), (2, 3)), "breaker"),
+    "avoider-enforcer": (PAIRING_TRUE, "avoider-enforcer", ((1, 1), (1, 2), (1, 3)), "enforcer"),
+    "maker-table": (PAIRING_TRUE, "maker-breaker", ((1, 1), (1, 2), (1, 3)), "maker"),
+}
+
+
+#: two disjoint triangles: Maker wins even when Breaker moves first (Breaker cannot answer both of
+#: Maker's threats), and each triangle is one block of 3 (a q-pairing's block only from q = 2)
+TWO_TRIANGLES = (tuple("abcdef"), (("a", "b"), ("a", "c"), ("b", "c"), ("d", "e"), ("d", "f"), ("e", "f")))
+
+
+def _pairing_board(rng: random.Random):
+    r = rng.random()
+    return TWO_TRIANGLES if r < 0.15 else rng.choice(FIXED_BOARDS) if r < 0.4 else _long_board(rng) \
+        if r < 0.7 else random_board(rng, 6)
+
+
+def pairing_forgeries(rng, scale: int, attack: str, k: int = 4):
+    """False claims of X (:data:`PAIRING_ATTACKS`) whose table wins under the attack's reading, the
+    table walked under it (a checker reading P12 so accepts it), until ``k * scale`` (at most 80 times
+    as many questions tried). Yields (pq, note, cert)."""
+    reading, convention, biases, x = PAIRING_ATTACKS[attack]
+    made = 0
+    for _ in range(80 * k * scale):
+        if made >= k * scale:
+            return
+        stones = 0.3 if attack == "maker-vertex" else 0.12
+        pq = random_question(rng, board=_pairing_board(rng), convention=convention, bias=rng.choice(biases),
+                             stones=stones)
+        if Engine(pq).start() is not None or len(pq.alice) + len(pq.bob) == len(pq.vertices):
+            continue
+        true_w = pq.truth()
+        if true_w == x:
+            continue
+        engine = PairingEngine(pq, x == pq.roles[0], reading)
+        if not ok_for(pq, x, x)(engine.root()):
+            continue
+        entries = pairing_walk(engine, x, x, rng)
+        if not any("pairing" in e for e in entries):
+            continue
+        made += 1
+        yield pq, f"{attack}: {pq.convention} {pq.bias} first {pq.first} claim {x} (true {true_w})", \
+            cert_of(pq, x, {x: entries})
+
+
+def pairing_controls(rng, count: int):
+    """True certificates of Breaker's wins at (1:q) with (true) pairing entries. Yields (pq, cert)."""
+    made = 0
+    for _ in range(80 * count):
+        if made >= count:
+            return
+        pq = random_question(rng, board=_pairing_board(rng), convention="maker-breaker",
+                             bias=rng.choice(((1, 1), (1, 2), (1, 3))))
+        if Engine(pq).start() is not None or pq.truth() != "breaker":
+            continue
+        engine = PairingEngine(pq, False)
+        assert engine.root() == BOB, pq
+        entries = pairing_walk(engine, "breaker", "breaker", rng)
+        if any("pairing" in e for e in entries):
+            made += 1
+            yield pq, cert_of(pq, "breaker", {"breaker": entries})
+
+
+@F.forger("positional/pairing-entries")
+def pairing_entry_forgeries(rng, scale=1):
+    """Pairing entries (rule P12): false claims of Breaker's win whose pairing entries are incomplete
+    (an open edge meeting blocks in one vertex each), overlapping, of 2 + q vertices, holding Maker's
+    vertex, or complete only for the edges free of the start's B₀ (not the state's B); false claims
+    at p = 2, of Enforcer's win in Avoider-Enforcer, and of Maker's win by pairing entries in Maker's
+    table (each a faulty checker would accept); true certificates with pairing entries (controls),
+    and those with a block of 1 vertex, of 2 + q or more, or holding Maker's vertex (refused)."""
+    rule = "positional/pairing-entries"
+    for attack in PAIRING_ATTACKS:
+        for _pq, note, cert in pairing_forgeries(rng, scale, attack, k=2 if attack == "maker-table" else 4):
+            yield _forgery(rule, note, cert)
+    for pq, cert in pairing_controls(rng, 4 * scale):
+        yield _forgery(rule, f"true pairing entries at {pq.bias} (control)", cert)
+        bad = json.loads(json.dumps(cert))
+        entry = next(e for e in bad["strategies"]["breaker"] if "pairing" in e)
+        free = [v for v in pq.vertices if v not in entry["maker"]]
+        hows = ["single"] + (["too-big", "overlap"] if entry["pairing"] else []) \
+            + (["maker's vertex"] if entry["maker"] and entry["pairing"] else [])
+        how = rng.choice(hows)
+        if how == "single":
+            entry["pairing"].append(free[:1])
+        elif how == "too-big":
+            entry["pairing"][0] += [v for v in free if all(v not in blk for blk in entry["pairing"])][:pq.bias[1] + 2]
+        elif how == "overlap":
+            entry["pairing"].append([entry["pairing"][0][0], next(v for v in free if v != entry["pairing"][0][0])])
+        else:
+            entry["pairing"][0].append(entry["maker"][0])
+        if bad != cert:
+            yield _forgery(rule, f"true pairing entries at {pq.bias}, {how} (refused)", bad)
