@@ -316,3 +316,26 @@ def test_named_order_controls_accepted_by_both_checkers():
             assert F.verdict(check, refusals, cert) == "true", name
     check, refusals = _second_mutant("if won:", "if won and not seen.add((na, nb, NO_HINT)):")
     assert any(F.verdict(check, refusals, cert) == "refused" for cert in controls)
+
+
+#: one-line holes of rule P12 (pairing entries) in the second checker's positional-strategy module,
+#: each found by the forgers of rule positional/pairing-entries
+PAIRING_ENTRY_HOLES = [
+    ("coverage unchecked", "                if e is not None:\n                    raise Refused(f\"the pairing entry",
+     "                if False:\n                    raise Refused(f\"the pairing entry"),
+    ("one vertex of a block covers an edge", "if len(hits) == len(set(hits)):  # no block met twice",
+     "if not hits:  # no block met twice"),
+    ("pairing entries at p >= 2", "winner == bob_role and bias[0] == 1 else None", "winner == bob_role else None"),
+    ("pairing entries in any convention", "largest = 1 + bias[1] if game == MAKER_BREAKER and winner",
+     "largest = 1 + bias[1] if winner"),
+    ("blocks may hold Maker's vertices", "        if block & banned:\n", "        if False:\n"),
+    ("block size bound off by one", "largest = 1 + bias[1] if", "largest = 2 + bias[1] if"),
+]
+
+
+@pytest.mark.parametrize("name,old,new", PAIRING_ENTRY_HOLES, ids=[h[0] for h in PAIRING_ENTRY_HOLES])
+def test_pairing_entry_forgers_find_the_holes_of_mutated_second_checkers(name, old, new):
+    """Second checkers with one line of P12 broken accept FALSE claims forged by rule
+    positional/pairing-entries (judged by the brute force); the real one accepts none."""
+    tally = F.run(["positional/pairing-entries"], seed=0, scale=1, chks={"mutant": _second_mutant(old, new)})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no pairing-entry forgery finds the hole {name!r}"

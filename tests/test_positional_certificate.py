@@ -537,3 +537,32 @@ def test_named_walk_does_not_depend_on_its_order(monkeypatch):
         except CertificateError:
             refused += 1
     assert refused > 0
+
+
+#: one-line holes in a copy of the kernel's rule P12 (pairing entries), each found by the forgers of
+#: tests/forgers_positional.py, rule positional/pairing-entries. Not planted: coverage checked against
+#: the start's B₀ instead of the state's B (``bob=b`` dropped): B₀ ⊆ B, so that test is stricter on
+#: every state walked from the start (only a state walked from a link's target, which need not hold
+#: B₀, could make it unsound)
+KERNEL_PAIRING_HOLES = [
+    ("coverage unchecked", "e = uncovered_edge(game, v.masks, 2, bob=b)", "e = None"),
+    ("one vertex of a block covers an edge", "e = uncovered_edge(game, v.masks, 2, bob=b)",
+     "e = uncovered_edge(game, v.masks, 1, bob=b)"),
+    ("pairing entries at p >= 2", "winner == bob and game.bias[0] == 1 else None", "winner == bob else None"),
+    ("pairing entries in any convention", "pairing = 1 + game.bias[1] if convention == cv.MAKER_BREAKER and winner",
+     "pairing = 1 + game.bias[1] if winner"),
+    ("blocks may hold Maker's vertices", 'read_blocks(game, entry["pairing"], pairing, a)',
+     'read_blocks(game, entry["pairing"], pairing, 0)'),
+    ("block size bound off by one", "pairing = 1 + game.bias[1] if", "pairing = 2 + game.bias[1] if"),
+]
+
+
+@pytest.mark.parametrize("name,old,new", KERNEL_PAIRING_HOLES, ids=[h[0] for h in KERNEL_PAIRING_HOLES])
+def test_pairing_entry_forgers_find_the_holes_of_mutated_kernels(name, old, new, monkeypatch):
+    """A copy of verify/certificates/positional.py with one line of P12 broken accepts FALSE claims
+    forged by the pairing-entry forgers (judged by the brute force); the true kernel accepts none
+    (tests/test_forgers.py)."""
+    import forgers as F
+    tally = F.run(["positional/pairing-entries"], seed=0, scale=1,
+                  chks={"mutant": _kernel_mutant(old, new, monkeypatch)})
+    assert sum(c["FALSE"] for c in tally.counts.values()) > 0, f"no pairing-entry forgery finds the hole {name!r}"
