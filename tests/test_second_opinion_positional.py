@@ -999,3 +999,166 @@ def test_named_caps(monkeypatch):
     monkeypatch.setattr(sp, "MAX_WALK_WORK", 200)
     with pytest.raises(Refused, match="more than 200 units of work"):
         check(copy.deepcopy(c))
+
+
+# -- pairing entries (rule P12) ----------------------------------------------------------------------
+
+BUILT_PAIRING = [
+    ("hamilton_cycles", 6, "maker-breaker", (1, 1), "maker", True),
+    ("hamilton_cycles", 6, "maker-breaker", (1, 2), "maker", True),
+    ("hamilton_cycles", 5, "maker-breaker", (1, 1), "maker", True),
+    ("triangles", 6, "maker-breaker", (1, 2), "maker", True),
+    ("triangles", 6, "maker-breaker", (1, 2), "maker", False),
+]
+
+
+@pytest.mark.parametrize("args", BUILT_PAIRING, ids=lambda a: f"{a[0]}{a[1]}-{a[3][0]}:{a[3][1]}-{a[4]}-"
+                         f"{'sym' if a[5] else 'plain'}")
+def test_pairing_builder_certificates_agree(args):
+    """The builder's certificates of Breaker's wins (Hamiltonicity on K_5 and K_6 unbiased and K_6 at
+    1:2, triangles on K_6 at 1:2, with and without links) hold pairing entries; both checkers accept
+    them with the same question and verdict."""
+    c = json.loads(_built(*args))
+    assert c["claim"]["verdict"] == {"winner": "breaker"} and _count(c, "pairing")
+    _both_accept_same_verdict(c)
+
+
+def test_pairing_certificates_on_random_small_boards_agree():
+    """The builder's certificates on random boards of 3 to 7 vertices, Maker-Breaker at biases (1:1),
+    (1:2), (1:3), both starters: where Breaker wins they hold pairing entries now and then; both
+    checkers accept alike and the brute force agrees with the verdict."""
+    from verify.games.conventions import ConventionGame
+    from verify.hypergraph import Hypergraph
+    from verify.solvers.search.conventions import solve_convention_search
+    rng = random.Random(12)
+    paired = {(1, 1): 0, (1, 2): 0, (1, 3): 0}
+    for _ in range(150):
+        n = rng.randint(3, 7)
+        vs = [f"v{i}" for i in range(n)]
+        edges = sorted({tuple(sorted(rng.sample(vs, rng.randint(2, min(4, n))))) for _ in range(rng.randint(1, 6))})
+        bias = rng.choice(list(paired))
+        game = ConventionGame(Hypergraph([list(e) for e in edges], vertices=vs), "maker-breaker", bias,
+                              rng.choice(["maker", "breaker"]))
+        c = solve_convention_search(game, certificate=True).certificate
+        paired[bias] += _count(c, "pairing") > 0
+        _both_accept_same(c)
+    assert all(k >= 5 for k in paired.values()), paired
+
+
+def _hamilton6(bias=(1, 1)) -> dict:
+    return json.loads(_built("hamilton_cycles", 6, "maker-breaker", bias, "maker", True))
+
+
+def _paired(c, i=0):
+    return [e for e in c["strategies"]["breaker"] if "pairing" in e][i]
+
+
+def _free_outside(c, entry):
+    """A vertex neither Maker's nor Breaker's at the entry's state, in no block (if every such vertex
+    is in a block, the last block is dropped and its first vertex returned)."""
+    taken = set(entry["maker"]) | set(entry["breaker"]) | {v for b in entry["pairing"] for v in b}
+    spare = next((v for v in c["instance"]["vertices"] if v not in taken), None)
+    return spare if spare is not None else entry["pairing"].pop()[0]
+
+
+def _oversized(c):
+    e = _paired(c)
+    q = c["claim"]["question"].get("bias", [1, 1])[1]
+    block = e["pairing"][0]
+    while len(block) < q + 2:
+        block.append(_free_outside(c, e))
+
+
+PAIRING_MUTANTS = {
+    "overlapping blocks": lambda c: _paired(c)["pairing"].append([_paired(c)["pairing"][0][0], _free_outside(c, _paired(c))]),
+    "a block of 1 name": lambda c: _paired(c)["pairing"].append([_free_outside(c, _paired(c))]),
+    "a block of q + 2 names": _oversized,
+    "a block holding Maker's vertex": lambda c: _paired(c)["pairing"][0].append(_paired(c)["maker"][0]),
+    "no blocks (live edges uncovered)": lambda c: _paired(c).update(pairing=[]),
+    "a block's name repeated": lambda c: _paired(c)["pairing"][0].append(_paired(c)["pairing"][0][0]),
+    "a block's unknown name": lambda c: _paired(c)["pairing"][0].append("9-9"),
+    "a block not a list": lambda c: _paired(c)["pairing"].__setitem__(0, "1-2"),
+    "pairing not a list": lambda c: _paired(c).update(pairing="1-2"),
+    "more than |V|/2 blocks": lambda c: _paired(c)["pairing"].extend([["1-2", "1-3"]] * 8),
+    "a claim beside the pairing": lambda c: _paired(c).update(claim=_free_outside(c, _paired(c))),
+    "the verdict maker": lambda c: c["claim"].update(verdict={"winner": "maker"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PAIRING_MUTANTS))
+def test_pairing_mutants_refused(name):
+    """One edit of the builder's K_6 Hamiltonicity certificate (Breaker's 15 pairing entries)."""
+    c = _hamilton6()
+    PAIRING_MUTANTS[name](c)
+    _both_refuse(c)
+
+
+def test_pairing_entry_with_an_uncovered_live_edge_refused():
+    """Breaker first on two disjoint pairs {a,b}, {c,d} at 1:2: [[a,b],[c,d]] covers both (accepted);
+    [[a,b]] leaves {c,d} open and is refused (Breaker still wins: the claim is true, the entry is
+    not a complete pairing). The same at states after a claim of Maker."""
+    pq = P.PQ(("a", "b", "c", "d"), (("a", "b"), ("c", "d")), "maker-breaker", (1, 2), "breaker")
+    ok = P.cert_of(pq, "breaker", {"breaker": [{"maker": [], "breaker": [], "pairing": [["a", "b"], ["c", "d"]]}]})
+    _both_accept_same(ok)
+    bad = copy.deepcopy(ok)
+    bad["strategies"]["breaker"][0]["pairing"] = [["a", "b"]]
+    _both_refuse(bad)
+    # Maker first at 1:1 on two triples: after Maker's claim m, Breaker's state is settled by the
+    # other two vertices of m's triple and two of the other triple; without m's pair, refused
+    triples = (("a", "b", "c"), ("d", "e", "f"))
+    pq = P.PQ(tuple("abcdef"), triples, "maker-breaker", (1, 1), "maker")
+    table = []
+    for m in "abcdef":
+        mine, other = (triples[0], triples[1]) if m in triples[0] else (triples[1], triples[0])
+        table.append({"maker": [m], "breaker": [], "pairing": [[x for x in mine if x != m], list(other[:2])]})
+    good = P.cert_of(pq, "breaker", {"breaker": table})
+    _both_accept_same(good)
+    table[2]["pairing"].pop(0)
+    _both_refuse(good)
+
+
+def test_pairing_entries_only_in_breakers_table_at_bias_1_q():
+    """The same true table (Breaker first on one pair {a,b}, one pairing entry at the start) is
+    accepted at 1:1, 1:2, 1:3 and refused at 2:1 and 2:2 (P12 needs p = 1), although Breaker still
+    wins there; pairing entries in Maker's table and in Avoider-Enforcer are refused."""
+    board = (("a", "b"), (("a", "b"),))
+    entry = {"maker": [], "breaker": [], "pairing": [["a", "b"]]}
+    for bias in ((1, 1), (1, 2), (1, 3), (2, 1), (2, 2)):
+        c = P.cert_of(P.PQ(*board, "maker-breaker", bias, "breaker"), "breaker", {"breaker": [dict(entry)]})
+        assert P.truth(c)
+        if bias[0] == 1:
+            _both_accept_same(c)
+        else:
+            _both_refuse(c)
+    # Maker's table: Maker first on {a} (Maker wins by claiming a), a pairing entry at the start
+    maker = P.cert_of(P.PQ(("a", "b"), (("a",),), "maker-breaker", (1, 1), "maker"), "maker",
+                      {"maker": [{"maker": [], "breaker": [], "pairing": [["a", "b"]]}]})
+    _both_refuse(maker)
+    maker["strategies"]["maker"][0] = {"maker": [], "breaker": [], "claim": "a"}
+    _both_accept_same(maker)
+    # Avoider-Enforcer: Enforcer first on {a,b} edges {a},{b}: Avoider must claim one and lose
+    ae = P.cert_of(P.PQ(("a", "b", "c"), (("a",), ("b",)), "avoider-enforcer", (1, 1), "enforcer"), "enforcer",
+                   {"enforcer": [{"avoider": [], "enforcer": [], "pairing": [["a", "b"]]}]})
+    _both_refuse(ae)
+    ae["strategies"]["enforcer"][0] = {"avoider": [], "enforcer": [], "claim": "c"}
+    _both_accept_same(ae)
+
+
+def test_link_naming_a_pairing_entry_refused():
+    """In the builder's linked K_6 triangles certificate at 1:2, a link redirected to a pairing
+    entry is refused by both checkers (P10 targets are claim entries)."""
+    c = json.loads(_built("triangles", 6, "maker-breaker", (1, 2), "maker", True))
+    table = c["strategies"]["breaker"]
+    k = next(i for i, e in enumerate(table) if "pairing" in e)
+    next(e for e in table if "link" in e)["link"] = k
+    _both_refuse(c)
+
+
+def test_pairing_work_counted(monkeypatch):
+    """Each consulted pairing entry costs |V| + Σ|e| toward the second checker's per-table work cap."""
+    import verify.second_opinion.positional as sp
+    c = _hamilton6()
+    n, total = 15, 60 * 6  # K_6: 15 edges of the graph (the board's vertices), 60 Hamilton cycles of 6
+    monkeypatch.setattr(sp, "MAX_WALK_WORK", 15 * (n + total))  # the rest of the walk costs 2,625
+    with pytest.raises(Refused, match="units of work"):
+        check(copy.deepcopy(c))
