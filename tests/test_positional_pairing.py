@@ -233,13 +233,14 @@ KERNEL_HOLES = [
 SECOND_HOLES = [
     ("blocks may overlap, naive coverage", ("if block & used:", "if len(hits) == len(set(hits)):"),
      ("if False:", "if not any(len(e & block) >= 2 for block in blocks):"), "pairing/overlap"),
-    ("size bound off by one", "smallest, largest, banned = 2, 1 + bias[1], alice",
-     "smallest, largest, banned = 2, 2 + bias[1], alice", "pairing/oversized"),
+    ("size bound off by one", "largest, banned = 1 + bias[1], alice",
+     "largest, banned = 2 + bias[1], alice", "pairing/oversized"),
     ("start vertices allowed", "if block & banned:", "if False:", "pairing/touching-start"),
-    ("AE: Avoider's start allowed", "smallest, largest, banned = 2, 2, alice | bob", "smallest, largest, banned = 2, 2, bob",
+    ("AE: Avoider's start allowed", "largest, banned = 2, alice | bob", "largest, banned = 2, bob",
      "pairing/touching-start"),
     ("one vertex covers", "if len(hits) == len(set(hits)):", "if not hits:", "pairing/incomplete"),
-    ("edges through A0 skipped", "        if e & bob:\n", "        if e & (bob | alice):\n", "pairing/incomplete"),
+    ("edges through A0 skipped", "uncovered_edge(h.edges, blocks, bob)", "uncovered_edge(h.edges, blocks, bob | alice)",
+     "pairing/incomplete"),
     ("p >= 2 allowed", "if bias[0] != 1:", "if False:", "pairing/bias"),
     ("biased AE allowed", "if bias != (1, 1):", "if False:", "pairing/bias"),
     ("MB verdict not read", 'winner = _winner(cert, "breaker")', 'winner = cert["claim"]["verdict"]["winner"]', "pairing/verdict"),
@@ -264,22 +265,28 @@ def _false_accepts(rule: str, check, refusals) -> int:
     return sum(c["FALSE"] for c in tally.counts.values())
 
 
-def _kernel_mutant(old, new):
-    """A copy of the kernel's positional-pairing check with the lines ``old`` made ``new``: each line
-    is in verify/certificates/positional_pairing.py or in positional.py (the q-pairing's rules,
-    ``read_blocks`` and ``uncovered_edge``, shared with rule P12 of positional-strategy)."""
+def _split_mutant(folder: Path, package: str, old, new, strip_pairing: str = "", strip_positional: str = ""):
+    """A copy of a checker's positional-pairing module with the lines ``old`` made ``new``: each line
+    is in ``folder``/positional_pairing.py or in ``folder``/positional.py (the q-pairing's rules,
+    ``read_blocks`` and ``uncovered_edge``, shared with rule P12 of positional-strategy), whose
+    mutated copy then lends the pairing module those two functions."""
     olds, news = (old, new) if isinstance(old, tuple) else ((old,), (new,))
-    kernel = ROOT / "verify" / "certificates"
-    here = {o: (kernel / "positional_pairing.py").read_text(encoding="utf-8").count(o) == 1 for o in olds}
-    pp = _mutant(kernel / "positional_pairing.py", "verify.certificates",
+    here = {o: (folder / "positional_pairing.py").read_text(encoding="utf-8").count(o) == 1 for o in olds}
+    pp = _mutant(folder / "positional_pairing.py", package,
                  tuple(o for o in olds if here[o]), tuple(n for o, n in zip(olds, news) if here[o]),
-                 strip='@register(KIND, "blocks")')
+                 strip=strip_pairing)
     moved = [(o, n) for o, n in zip(olds, news) if not here[o]]
     if moved:
-        pos = _mutant(kernel / "positional.py", "verify.certificates", tuple(o for o, _ in moved),
-                      tuple(n for _, n in moved), strip='@register(KIND, "strategies", "symmetries", "completions")')
+        pos = _mutant(folder / "positional.py", package, tuple(o for o, _ in moved),
+                      tuple(n for _, n in moved), strip=strip_positional)
         pp.read_blocks, pp.uncovered_edge = pos.read_blocks, pos.uncovered_edge
     return pp
+
+
+def _kernel_mutant(old, new):
+    """The kernel's positional-pairing check with one hole (:func:`_split_mutant`)."""
+    return _split_mutant(ROOT / "verify" / "certificates", "verify.certificates", old, new,
+                         '@register(KIND, "blocks")', '@register(KIND, "strategies", "symmetries", "completions")')
 
 
 @pytest.mark.parametrize("name,old,new,rule", KERNEL_HOLES, ids=[h[0] for h in KERNEL_HOLES])
@@ -295,7 +302,7 @@ def test_forgers_find_the_holes_of_mutated_kernels(monkeypatch, name, old, new, 
 @pytest.mark.parametrize("name,old,new,rule", SECOND_HOLES, ids=[h[0] for h in SECOND_HOLES])
 def test_forgers_find_the_holes_of_mutated_second_checkers(name, old, new, rule):
     from verify.second_opinion.envelope import Refused
-    mutant = _mutant(ROOT / "verify" / "second_opinion" / "positional_pairing.py", "verify.second_opinion", old, new)
+    mutant = _split_mutant(ROOT / "verify" / "second_opinion", "verify.second_opinion", old, new)
 
     def check(cert):
         kind, _q, _v = second_opinion.read_envelope(cert)

@@ -17,8 +17,7 @@ module's reader of this package.
 from __future__ import annotations
 
 from .envelope import Refused, body_keys
-from .hypergraph_kinds import name_set
-from .positional import _question
+from .positional import _question, read_blocks, uncovered_edge
 
 
 def _winner(cert: dict, allowed: str) -> str:
@@ -38,7 +37,7 @@ def check_positional_pairing(cert: dict, open_member=None):
         winner = _winner(cert, "breaker")
         if bias[0] != 1:
             raise Refused(f"a q-pairing shows a Breaker win at bias 1:q only, not {bias[0]}:{bias[1]}")
-        smallest, largest, banned = 2, 1 + bias[1], alice
+        largest, banned = 1 + bias[1], alice
     elif game == "avoider-enforcer":
         winner = _winner(cert, "avoider")
         if bias != (1, 1):
@@ -47,36 +46,14 @@ def check_positional_pairing(cert: dict, open_member=None):
         if last != "avoider":
             raise Refused(f"{len(free)} free vertices with {first} first: {last} claims the last vertex, "
                           "and a pairing shows Avoider's win only when she does")
-        smallest, largest, banned = 2, 2, alice | bob
+        largest, banned = 2, alice | bob
     else:
         raise Refused(f"a positional-pairing certificate answers maker-breaker or avoider-enforcer, not {game}")
     if any(e <= alice for e in h.edges):
         raise Refused("the start is decided: the first role's start vertices hold a whole edge (or the empty edge)")
-    blocks_json = cert["blocks"]
-    if type(blocks_json) is not list:
-        raise Refused("'blocks' must be a list")
-    if len(blocks_json) > len(h.vertices) // 2:
-        raise Refused("more blocks than disjoint blocks of 2 vertices can be")
-    known = set(h.vertices)
-    used, blocks = set(), []
-    for b in blocks_json:
-        if type(b) is not list or len(b) > largest:
-            raise Refused(f"a block must be a list of at most {largest} names")
-        block = name_set(b, known, "a block")
-        if not smallest <= len(block) <= largest:
-            raise Refused(f"block {sorted(block)[:4]} has {len(block)} vertices, not {smallest} to {largest}")
-        if block & used:
-            raise Refused(f"block {sorted(block)[:4]} overlaps another block")
-        if block & banned:
-            raise Refused(f"block {sorted(block)[:4]} holds a vertex given at the start"
-                          + (" to Maker" if game == "maker-breaker" else ""))
-        used |= block
-        blocks.append(block)
-    block_of = {v: k for k, block in enumerate(blocks) for v in block}
-    for e in h.edges:
-        if e & bob:
-            continue
-        hits = [block_of[v] for v in e if v in block_of]
-        if len(hits) == len(set(hits)):  # no block met twice
-            raise Refused(f"edge {sorted(e)[:6]} holds no vertex of Bob's start and has 2 vertices in no block")
+    blocks = read_blocks(cert["blocks"], set(h.vertices), largest, banned,
+                         "given at the start" + (" to Maker" if game == "maker-breaker" else ""))
+    e = uncovered_edge(h.edges, blocks, bob)
+    if e is not None:
+        raise Refused(f"edge {sorted(e)[:6]} holds no vertex of Bob's start and has 2 vertices in no block")
     return question, {"winner": winner}, f"{len(blocks)} disjoint blocks, each open edge meeting one twice"
