@@ -67,6 +67,10 @@ verify family ap 27 5 -o examples/classical/ap-27-5.txt
 CERTDIR=proofs/large mbc ap-27-5 maker
 verify check --second-opinion proofs/large/ap-27-5-maker-first.json --instance examples/classical/ap-27-5.txt --first maker \
   --expect breaker > /dev/null
+# k = 6, Maker first: Breaker wins on {1..34}, so on every smaller board (about 10 CPU minutes and
+# 1.1 GB to decide and certify; 438 KB; 35 and 40 undecided after 280 s); the threshold is above 34.
+verify family ap 34 6 -o examples/classical/ap-34-6.txt
+mbc ap-34-6 maker
 for kn in "3 4" "3 5" "4 14" "4 15"; do
   set -- $kn
   verify family ap "$2" "$1" --race -o "examples/classical/ap-$2-$1-race.pg"
