@@ -229,11 +229,22 @@ done
 
 # The triangle game on K_8 with symmetry links (positional-strategy rule P10: a state that is the
 # image of an earlier claim entry's state under a permutation of K_8's vertices is a link to it):
-# Breaker wins (1:3) whoever starts (Maker first: long, below); Maker wins (1:2) whoever starts, so
-# the threshold bias q(8) = 3. Breaker first at 1:3: 3,182 entries (1,188 links), 628 KB, 3 CPU s.
+# Breaker wins (1:3) whoever starts; Maker wins (1:2) whoever starts, so the threshold bias
+# q(8) = 3. Breaker first at 1:3: 3,182 entries (1,188 links), 628 KB, 3 CPU s.
 verify family graph triangle 8 -o examples/classical/triangle-K8.txt
-verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first breaker \
-  --certificate proofs/classical/triangle-K8-bias-1-3-breaker-first.json
+for f in breaker maker; do  # Maker first: 9,063 entries with pairing entries (rule P12), 1.8 MB, 8 CPU s
+  verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first "$f" \
+    --certificate "proofs/classical/triangle-K8-bias-1-3-$f-first.json"
+done
+# The unbiased Hamiltonicity game on K_7: Breaker wins whoever starts (`verify solve maker-breaker`
+# runs the convention search on boards on the edges of K_n): with pairing entries (rule P12) 6,331 /
+# 3,213 entries (940 / 482 KB), Maker first / Breaker first, 2 CPU s each (16,098 / 12,434 entries,
+# 2.5 / 2.0 MB without them).
+verify family graph hamilton 7 -o examples/classical/hamilton-K7.txt
+for f in maker breaker; do
+  verify solve maker-breaker examples/classical/hamilton-K7.txt --first "$f" \
+    --certificate "proofs/classical/hamilton-K7-$f-first.json"
+done
 # Maker's (1:2) wins on K_8, K_9, K_10, whoever starts, as named certificates (rule P11): K_8 540 /
 # 2,027 entries (55 / 239 KB), K_9 841 / 3,172 (83 / 366 KB), K_10 1,255 / 4,678 (125 / 536 KB),
 # Maker first / Breaker first; 7-11 CPU s each.
@@ -294,46 +305,21 @@ fi
 # The positional games on K_n with symmetry links (positional-strategy rule P10), long: only with
 # VERIFY_LONG=1; each accepted by both checkers. CPU s on the shared 2-core machine: to decide and
 # build / to check by the kernel / by the second checker.
-# - the (1:3) triangle game on K_8, Maker first: Breaker wins (10,033 entries, 2.0 MB).
-# - the unbiased Hamiltonicity game on K_7: Breaker wins, Maker first (16,098 entries, 2.5 MB;
-#   5 / 2 / 2 s) and Breaker first (12,434 entries, 2.0 MB; 3 / 1 / 1 s), by the convention search
-#   (`verify solve maker-breaker` keeps the .pg proof search for the unbiased game: posmb below).
-# - the (1:3) triangle game on K_9: Breaker wins, Breaker first (156,016 entries, 38 MB; 35 / 15 /
+# - the (1:3) triangle game on K_9: Breaker wins, Breaker first (156,016 entries, 38 MB, before pairing
+#   entries; 138,886 and 34 MB with them; 35 / 15 /
 #   24 s) and Maker first (517,916 entries, 128 MB; 110 / 43 / 66 s, 3.1 GB to check by the second).
-posmb() {  # FILE FIRST OUT: the unbiased Maker-Breaker game by the convention search, linked certificate
-  python - "$@" <<'PY'
-import sys
-from verify.cli.common import write_checked_certificate
-from verify.formats.instances import load_instance
-from verify.games.conventions import from_maker_breaker
-from verify.solvers.search.conventions import solve_convention_search
-path, first, out = sys.argv[1:4]
-result = solve_convention_search(from_maker_breaker(load_instance("maker-breaker", path, first=first)), certificate=True)
-print(f"{result.winner} wins, {first} first; {write_checked_certificate(result.certificate, out)['checked']}")
-PY
-}
 if [ "${VERIFY_LONG:-}" = 1 ]; then
-  verify solve maker-breaker examples/classical/triangle-K8.txt --bias 1:3 --first maker \
-    --certificate proofs/large/triangle-K8-bias-1-3-maker-first.json
-  verify check --second-opinion proofs/large/triangle-K8-bias-1-3-maker-first.json \
-    --instance examples/classical/triangle-K8.txt --first maker --bias 1:3 --expect breaker > /dev/null
   for f in maker breaker; do
     verify solve maker-breaker examples/classical/triangle-K9.txt --bias 1:3 --first "$f" \
       --certificate "proofs/large/triangle-K9-bias-1-3-$f-first.json"
     verify check --second-opinion "proofs/large/triangle-K9-bias-1-3-$f-first.json" \
       --instance examples/classical/triangle-K9.txt --first "$f" --bias 1:3 --expect breaker > /dev/null
   done
-  verify family graph hamilton 7 -o examples/classical/hamilton-K7.txt
-  for f in maker breaker; do
-    posmb examples/classical/hamilton-K7.txt "$f" "proofs/large/hamilton-K7-$f-first.json"
-    verify check --second-opinion "proofs/large/hamilton-K7-$f-first.json" \
-      --instance examples/classical/hamilton-K7.txt --first "$f" --expect breaker > /dev/null
-  done
   # Stojakovic and Trkulja's Maker win on K_8, whoever starts: named certificates (rule P11),
   # about 1 and 2 CPU minutes to build, 13 and 28 s for both checkers (10 and 24 MB)
   verify family graph hamilton 8 -o /tmp/hamilton-K8.txt
   for f in maker breaker; do
-    posmb /tmp/hamilton-K8.txt "$f" "proofs/large/hamilton-K8-$f-first.json"
+    verify solve maker-breaker /tmp/hamilton-K8.txt --first "$f" --certificate "proofs/large/hamilton-K8-$f-first.json"
     verify check --second-opinion "proofs/large/hamilton-K8-$f-first.json" \
       --instance /tmp/hamilton-K8.txt --first "$f" --expect maker > /dev/null
   done
