@@ -98,7 +98,8 @@ def test_strategist_never_loses_committed_small(path):
     assert _every_game(Referee(_cert(ROOT / path))) > 0
 
 
-@pytest.mark.parametrize("path", [TTT4_PROOF, TTT4_TABLE, ROOT / "proofs/classical/tic-tac-toe-4x4-breaker-first.json",
+@pytest.mark.parametrize("path", [TTT4_PROOF, pytest.param(TTT4_TABLE, marks=pytest.mark.slow),  # 17 s; the same game
+                                  ROOT / "proofs/classical/tic-tac-toe-4x4-breaker-first.json",
                                   ROOT / "proofs/classical/tic-tac-toe-5x5-maker-first.json"])
 def test_strategist_never_loses_random_4x4(path):
     """Random opponents, and opponents that complete a set or block when they can."""
