@@ -100,7 +100,7 @@ def _agree(n: int, fam) -> None:
 
 # -- the reference against the brute force ------------------------------------------------------------
 
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, pytest.param(4, marks=pytest.mark.slow)])  # 4: 12 s
 def test_reference_equals_brute_force_on_every_hypergraph(n):
     """Every hypergraph up to 4 vertices (up to isomorphism: 1, 2, 6, 40, 1992 of them), every
     convention, biases (1:1) (1:2) (2:1) (2:2) (1:3), both starters (in the strong games the

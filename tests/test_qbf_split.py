@@ -145,7 +145,7 @@ def test_whole_hex_boards_by_deepening(k, black_first):
 
 
 @pytest.mark.parametrize("game", [hex_game(3), hex_game(3, black_first=False),
-                                  hex_game(4, ["b2", "c3"], ["b3"], moves=5)])
+                                  pytest.param(hex_game(4, ["b2", "c3"], ["b3"], moves=5), marks=pytest.mark.slow)])
 def test_split_certificates_check(game):
     out = solve("pg", game, "qbf", backend="split:depqbf", certificate=True, timeout=60)
     assert out.winner == solve("pg", game, "explicit").winner

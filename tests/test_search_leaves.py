@@ -213,6 +213,7 @@ def _every_small(sizes, monkeypatch, bounds=(None, 2)):
     return count, leaves
 
 
+@pytest.mark.slow  # 12 s; pair_cover against the brute force stays in the default run
 def test_every_board_up_to_four_vertices_with_and_without_leaves(monkeypatch):
     count, leaves = _every_small(range(1, 5), monkeypatch)
     assert count > 1000 and leaves > 150

@@ -44,6 +44,7 @@ def _leaf_events(out):
             event(f"leaves {k}")
 
 
+@pytest.mark.slow  # 13 s; the node-limit sweep below stays in the default run
 def test_every_small_board_both_starters_with_bounds(tiny_leaves):
     """Every hypergraph on 1-4 vertices (up to isomorphism, edges of size 1-3), both starters, the
     whole game and the bounds 1 and 2: the pn driver (reference leaves) equals the plain
