@@ -467,7 +467,7 @@ KERNEL_NAMED_HOLES = [
     ("the opponent's completions untested when named", "tested = decided is not None and not (named and mine)",
      "tested = decided is not None and not named"),
     ("named tables of players not scoring their completions",
-     "if cv.completion_value(convention, x == alice) != (cv.ALICE_WINS if x == alice else cv.BOB_WINS):",
+     "if not scores_own(convention, x):",
      "if False:"),
 ]
 

@@ -72,6 +72,13 @@ def acceptable(convention: str, player: str, winner: str) -> frozenset:
     return frozenset({win} if winner != "draw" else {win, cv.DRAW})
 
 
+def scores_own(convention: str, player: str) -> bool:
+    """Whether ``player``'s completions win for ``player`` (Maker; first and second in Maker-Maker):
+    the tables a named certificate (rule P11) may hold."""
+    alice = cv.ROLES[convention][0]
+    return cv.completion_value(convention, player == alice) == (cv.ALICE_WINS if player == alice else cv.BOB_WINS)
+
+
 def mover_is_alice(claims: int, bias: tuple, alice_first: bool) -> bool:
     """Who moves after ``claims`` claims since the start: the first player F while
     ``claims mod (pF + pO) < pF`` (strict turns of p claims for Alice, q for Bob), else the other."""
@@ -568,7 +575,7 @@ def check_positional_strategy(cert: dict, question: Question) -> CheckReport:
         if cert["completions"] != "named":
             raise CertificateError("'completions' must be the string \"named\" (rule P11) or absent")
         for x in players:
-            if cv.completion_value(convention, x == alice) != (cv.ALICE_WINS if x == alice else cv.BOB_WINS):
+            if not scores_own(convention, x):
                 raise CertificateError(f"'completions': \"named\" is only for a table whose player scores its own "
                                        f"completions (maker's, or first's and second's in maker-maker), not {x}'s "
                                        f"in {convention}")

@@ -129,13 +129,6 @@ def beyond_caps(detail: str) -> TooLarge:
                     "try no --certificate")
 
 
-def scores_own(convention: str, player: str) -> bool:
-    """Whether ``player``'s completions win for ``player`` (Maker; first and second in Maker-Maker):
-    the tables a named certificate (rule P11 of docs/spec/positional-strategy.md) may hold."""
-    alice = cv.ROLES[convention][0]
-    return cv.completion_value(convention, player == alice) == (cv.ALICE_WINS if player == alice else cv.BOB_WINS)
-
-
 def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str, symmetric: bool = True,
                          named: bool | None = None, pairing: bool = True) -> dict:
     """The ``positional-strategy`` certificate of ``winner`` (a role, or draw): the table of the
@@ -154,7 +147,7 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     claim entry and becomes the representative of its key. Without ``symmetric``, the plain table.
 
     With ``named`` (by default whenever every table's player scores its own completions,
-    :func:`scores_own`), a named certificate (rule P11): where the player can complete an edge it
+    :func:`verify.certificates.positional.scores_own`), a named certificate (rule P11): where the player can complete an edge it
     does, naming the edge (``completes``); every other claim names as ``threats`` the edges through
     it left with one free vertex and none of the opponent's (one per vertex, at most
     ``positional.MAX_THREATS``), so the opponent's replies that leave one open need no entry.
@@ -183,7 +176,7 @@ def strategy_certificate(game: cv.ConventionGame, search: Positions, winner: str
     cap = limits.MAX_POSITIONAL_STRATEGY_ENTRIES
     players = ps.strategists(game.convention, winner)
     if named is None:
-        named = decided is None and all(scores_own(game.convention, x) for x in players)
+        named = decided is None and all(ps.scores_own(game.convention, x) for x in players)
     edges = tuple(dict.fromkeys(board.edge_masks))
     through = [tuple(e for e in edges if e >> i & 1) for i in range(board.n)]
     for x in players:
