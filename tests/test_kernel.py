@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from test_layers import _imports, _module
 
 from verify.kernel import KERNEL_MODULES, module_path
@@ -24,8 +26,14 @@ print(" ".join(sorted({m.split(".")[0] for m in sys.modules} - set(sys.stdlib_mo
 """
 
 
-def test_check_on_the_cli_path_loads_only_the_kernel():
-    proofs = [str(p) for p in sorted((ROOT / "proofs").rglob("*.json"))]
+#: the default run audits the proofs up to this size (every kind is among them); the slow run all of them
+AUDIT_FAST_BYTES = 256_000
+
+
+@pytest.mark.parametrize("limit", [AUDIT_FAST_BYTES, pytest.param(None, marks=pytest.mark.slow)])
+def test_check_on_the_cli_path_loads_only_the_kernel(limit):
+    proofs = [str(p) for p in sorted((ROOT / "proofs").rglob("*.json"))
+              if limit is None or p.stat().st_size <= limit]
     kinds = {p.split("/")[-2] for p in proofs}
     assert {"maker-breaker", "impartial", "classical"} <= kinds
     ttt = ["proofs/maker-breaker/tic-tac-toe-3x3-maker-first.json", "examples/tic-tac-toe-3.txt"]
