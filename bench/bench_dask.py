@@ -13,7 +13,8 @@ of the wall time. The questions (``--question``):
   the workers' CPU 114-148 s, the driver's 14-47 s: its probes have wall-clock budgets, so it
   works more on a loaded machine). The driver's work is serial (Amdahl): on an idle machine the
   speed-up is at most about 1.8 on 2 workers; on the shared machine it measured 2.82, 1.06 and
-  0.89 in three runs (docs/classical.md, "Many machines").
+  0.89 in three runs, and 1.86 on the idle machine (135.3 s on 1 worker, 72.6 s on 2;
+  docs/classical.md, "Many machines").
 - ``qubic-book``: Qubic, Maker first, the same way: 12 parts of 8-83 CPU s each; too long for a
   shared machine (on 1 worker it ran past 1,800 s of wall time at a load average of 13).
 - ``ap-pn``: the 5-term van der Waerden game on {1..28}, Maker first, by the PN² driver
