@@ -318,8 +318,8 @@ def test_timeout_says_undecided_and_gives_no_verdict(tmp_path):
     # the CLI's engine (the compiled kernel when numba is installed) on a board neither decides in 0.5 s
     from verify.families import family
     from verify.formats.pg import pg_to_text
-    hard = tmp_path / "L-6x6-race.pg"  # the L pentomino's race on 6x6: undecided for many minutes
-    hard.write_text(pg_to_text(pg.race(family("animal", "L", 6))), encoding="utf-8")
+    hard = tmp_path / "qubic-race.pg"  # the strong game of Qubic: undecided for many minutes
+    hard.write_text(pg_to_text(pg.race(family("qubic"))), encoding="utf-8")
     r = subprocess.run([sys.executable, "-m", "verify.cli", "solve", "pg", str(hard),
                         "--method", "search", "--timeout", "0.5", "--json"], capture_output=True, text=True)
     assert r.returncode == 3 and r.stdout == ""

@@ -148,7 +148,7 @@ def test_local_workers_agree_and_certify(first, monkeypatch):
 
 def test_timeout_with_workers_leaves_no_process_and_no_verdict():
     import psutil
-    g = pg.race(family("animal", "L", 6))  # undecided for many minutes
+    g = pg.race(family("qubic"))  # the strong game of Qubic: undecided for many minutes
     t0 = time.monotonic()
     with pytest.raises(Undecided, match="undecided within 1 s"):
         search_pg(g, timeout=1.0, jobs=2, driver="pn")
@@ -188,7 +188,7 @@ def test_dask_local_cluster_agrees_certifies_and_cancels(monkeypatch):
             assert out.winner == search_maker_breaker(game, engine="python").winner
             assert out.stats["driver"] == "pn"
             check_certificate(out.certificate)
-        g = pg.race(family("animal", "L", 6))  # undecided for many minutes
+        g = pg.race(family("qubic"))  # the strong game of Qubic: undecided for many minutes
         with pytest.raises(Undecided):
             search_pg(g, timeout=3.0, dask=cluster.scheduler_address)
         with Client(cluster.scheduler_address) as client:

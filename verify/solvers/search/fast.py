@@ -33,6 +33,10 @@ PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of 
 #: the race kernel's pairing leaves at X's turns (:func:`verify.solvers.search.kernel.pair_search`,
 #: any number of live sets): the pairs tried at a choice, at most (0: off)
 RACE_PAIR_BUDGET = 2000
+#: the Maker-Breaker kernel's searched pairing leaves (:func:`verify.solvers.search.kernel.pair_search`
+#: on any number of live sets, where the greedy pairing is not tried or fails): the pairs tried at a
+#: choice, at most (0: the greedy pairing alone)
+MB_PAIR_BUDGET = 256
 #: the race kernel asks its Maker-Breaker oracle only at states where X has at most ORACLE_SETS live
 #: sets or at most ORACLE_MOVES moves left (ORACLE_SETS = 0: everywhere). Measured (CPU s, "does
 #: black win?", with the race pairing leaves): the L pentomino's 6x6 race 13.4 without the oracle,
@@ -98,7 +102,7 @@ class FastProofSearch(Attack):
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
                  sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True,
                  race_pairings: int | None = None, oracle_moves: int | None = None,
-                 oracle_sets: int | None = None):
+                 oracle_sets: int | None = None, pair_budget: int | None = None):
         import numpy as np
         from . import kernel as k
         super().__init__(game, attacker)
@@ -133,6 +137,7 @@ class FastProofSearch(Attack):
                            dtype=np.int64)
         self.ly = np.array(self.left_y + [0, 0], dtype=np.int64)
         self.rpb = RACE_PAIR_BUDGET if race_pairings is None else race_pairings
+        self.mpb = MB_PAIR_BUDGET if pair_budget is None else pair_budget
         self.limit = 4
         while self.limit < (TT_LIMIT if tt_limit is None else tt_limit):
             self.limit *= 2
@@ -159,6 +164,7 @@ class FastProofSearch(Attack):
         self.st[k.TSS_BUDGET] = TSS_BUDGET
         self.st[k.ORACLE_MOVES] = ORACLE_MOVES if oracle_moves is None else oracle_moves
         self.st[k.ORACLE_SETS] = ORACLE_SETS if oracle_sets is None else oracle_sets
+        self.st[k.PAIR_BUDGET] = self.mpb
         self.tss_depth = tss_depth
         self.chunk = 1 << 14
         self.deadline = deadline
@@ -280,18 +286,19 @@ class FastProofSearch(Attack):
         return False, live
 
     def pairing(self, black: int, white: int, t: int, budget: int | None = None) -> list[int] | None:
-        """The race kernel's pairing leaf at (black, white, t): the pairs
+        """The kernel's searched pairing leaf at (black, white, t): the pairs
         (:func:`verify.solvers.search.kernel.pair_search` on X's live needs, the same search and
-        budget as the kernel's unless ``budget`` is given: a smaller budget finds a subset of the
-        same pairings, the search order being the same) or None (none found, none asked for: not a
-        race, race pairings off, X may move twice in a row from t on). The certificate builder
-        records these (:func:`verify.solvers.search.leaves.pairer`)."""
-        if not self.race or self.rpb <= 0 or t >= self.n or self.pk[t] <= 0:
+        budget as the kernel's, race or Maker-Breaker, unless ``budget`` is given: a smaller budget
+        finds a subset of the same pairings, the search order being the same) or None (none found,
+        none asked for: searched pairings off, X may move twice in a row from t on). The
+        certificate builder records these (:func:`verify.solvers.search.leaves.pairer`)."""
+        own_budget = self.rpb if self.race else self.mpb
+        if own_budget <= 0 or t >= self.n or self.pk[t] <= 0:
             return None
         np = self.np
         own, opp = self.own_opp(black, white)
         out = np.zeros(33, dtype=np.uint64)
-        got = self.k.state_pairing(self.S, np.uint64(own), np.uint64(opp), self.left_x[t], budget or self.rpb, out)
+        got = self.k.state_pairing(self.S, np.uint64(own), np.uint64(opp), self.left_x[t], budget or own_budget, out)
         return None if got < 0 else [int(p) for p in out[:got]]
 
     def wins(self, black: int, white: int, t: int) -> bool:

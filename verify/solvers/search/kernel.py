@@ -19,7 +19,15 @@ exact:
   ``pk[t]`` live sets a greedy pairing (:func:`pair_leaf`: needs of two cells are their own pairs,
   then each uncovered need, smallest first, takes its two lowest unused cells) that covers every
   need proves the state lost for X (the pairing lemma of :mod:`verify.certificates.proof`); not
-  found proves nothing. Y's move there is a pair's cell.
+  found proves nothing. Y's move there is a pair's cell. With ``st[PAIR_BUDGET]`` > 0, where the
+  greedy pairing is not tried or fails, :func:`pair_search` within that budget is tried on any
+  number of live sets (the same lemma; on Snaky's 8x8 board Breaker has such pairings of 80-150
+  live placements after two to six rounds, where the greedy pairing of at most 32 never applies).
+- **Y's reply into a pairing leaf** (Y's turn, no forced block, ``pk[t + 1]`` > 0, searched pairings
+  on): a reply among Y's ``PAIR_CHOICES`` most needed cells after which X has no live set or the
+  searched pairing finds a pairing of X's live needs (:func:`pairing_reply`) refutes the state: the
+  child is a pairing leaf (the rule above). Both searched rules run while
+  :func:`pairing_worth_trying` says so (a gate on their success rate; any answer is sound).
 - **Carriers of refuted replies** (Y's turn): once X wins against Y's reply c with carrier C, X
   wins against every reply c' off C. (X wins at s + c + c' by C, and from s + c' X plays that
   strategy as if Y held c: when Y takes c, X pretends Y took another free cell. A Y stone less
@@ -50,12 +58,16 @@ C3 = np.uint64(0x165667B19E3779F9)
 
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
-    PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS, ORACLE_MOVES, ORACLE_CALLS, ORACLE_SETS = range(19)
-STATS = 19  # (ORACLE_SETS, ORACLE_MOVES: the race kernel asks its Maker-Breaker oracle only where X has
+    PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS, ORACLE_MOVES, ORACLE_CALLS, ORACLE_SETS, PAIR_BUDGET, \
+    PAIR_TRIES, PAIR_FOUND = range(22)
+STATS = 22  # (PAIR_BUDGET: the searched pairing leaves' budget, 0 = the greedy pairing alone, below;
+# PAIR_TRIES, PAIR_FOUND: their tries and successes, which gate them: :func:`pairing_worth_trying`)
+# (ORACLE_SETS, ORACLE_MOVES: the race kernel asks its Maker-Breaker oracle only where X has
 # at most ORACLE_SETS live sets or at most ORACLE_MOVES moves left, ORACLE_SETS = 0: everywhere;
 # ORACLE_CALLS: its calls; MB_LOSSES: X's turns of a race refuted by the Maker-Breaker oracle, kernel_race;
 # TSS_NODES: the threat-space search's positions; CARRIER_SKIPS: Y's replies passed over, off the
 # carrier of a refuted reply)
+PAIR_CHOICES = 8  # Y's most needed cells tried for a reply into a searched pairing leaf
 
 
 @njit(cache=True, inline="always")
@@ -459,6 +471,34 @@ def live_pairing(S, lv, ln, d, own, budget, out):
     return pair_search(needs, k, budget, out)
 
 
+@njit(cache=True, inline="always")
+def pairing_worth_trying(st):
+    """Searched pairing leaves on (``st[PAIR_BUDGET]`` > 0) and worth a try here: the first 256
+    tries, then while at least one try in 16 has found a pairing, and at every 64th node whatever
+    the rate (so a search that reaches a region of pairings turns them back on). Any answer is
+    sound: a leaf not tried is searched below. Counts the try."""
+    if st[PAIR_BUDGET] <= 0:
+        return False
+    if st[PAIR_TRIES] >= st[PAIR_FOUND] * 16 + 256 and st[NODES] & 63 != 0:
+        return False
+    st[PAIR_TRIES] += 1
+    return True
+
+
+@njit(cache=True)
+def pairing_reply(S, lv, ln, d, own, legal, left, budget):
+    """Y's reply, among its PAIR_CHOICES most needed cells, after which X (then having ``left``
+    moves) has no live set or a pairing of the live needs that :func:`pair_search` finds within
+    ``budget``; 0 if none. Overwrites the live sets at depth d + 1."""
+    pairs = np.empty(33, np.uint64)
+    cand = ordered(S, lv, ln, d, own, legal)
+    for q in range(min(len(cand), PAIR_CHOICES)):
+        child_after(S, lv, ln, d, own, U0, cand[q], left)
+        if ln[d + 1] == 0 or live_pairing(S, lv, ln, d + 1, own, budget, pairs) > 0:
+            return cand[q]
+    return U0
+
+
 @njit(cache=True)
 def state_pairing(S, own, opp, left, budget, out):
     """:func:`pair_search` on the needs of the sets of ``S`` untouched by ``opp`` needing at most
@@ -696,6 +736,11 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
     leaf = U0
     if k <= pk[t]:
         leaf = pair_leaf(S, lv, ln, d, own)
+    if leaf == U0 and pk[t] > 0 and pairing_worth_trying(st):
+        pairs = np.empty(33, np.uint64)
+        if live_pairing(S, lv, ln, d, own, st[PAIR_BUDGET], pairs) > 0:
+            leaf = pairs[0]
+            st[PAIR_FOUND] += 1
     if leaf != U0:
         st[PAIRINGS] += 1
         if not isx[t]:
@@ -754,44 +799,52 @@ def node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t, d, tss_de
                     return r, U0, U0
                 status, carrier, move = (1, car | th, U0) if r == 1 else (0, U0, th)
         else:
-            tried = best(S, lv, ln, d, own, legal)
-            if tried == U0:
-                tried = lowbit(legal)
-            child_after(S, lv, ln, d, own, U0, tried, lx[t + 1])
-            r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | tried, t + 1, d + 1,
-                             tss_depth, T, Ti, symt, pk, inc)
-            if r < 0:
-                return r, U0, U0
-            move = tried
-            if r == 1:
-                carrier = car | tried
-                child_after(S, lv, ln, d, own, U0, U0, lx[t + 1])
-                r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth,
-                                T, Ti, symt, pk, inc)
+            reply = U0
+            if t + 1 < n and pk[t + 1] > 0 and pairing_worth_trying(st):
+                reply = pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET])
+            if reply != U0:
+                st[PAIRINGS] += 1
+                st[PAIR_FOUND] += 1
+                status, move = 0, reply
+            else:
+                tried = best(S, lv, ln, d, own, legal)
+                if tried == U0:
+                    tried = lowbit(legal)
+                child_after(S, lv, ln, d, own, U0, tried, lx[t + 1])
+                r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | tried, t + 1, d + 1,
+                                 tss_depth, T, Ti, symt, pk, inc)
                 if r < 0:
                     return r, U0, U0
+                move = tried
                 if r == 1:
-                    carrier |= cp
-                    region = legal & cp & car & ~tried
-                    if legal & ~cp & ~tried:
-                        st[MUST_PLAY] += 1
-                    status = 1
-                    for c in region_order(scores(S, lv, ln, d, own, region), region):
-                        if not (region & c):
-                            st[CARRIER_SKIPS] += 1
-                            continue  # off the carrier of a reply already refuted
-                        child_after(S, lv, ln, d, own, U0, c, lx[t + 1])
-                        r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | c, t + 1,
-                                         d + 1, tss_depth, T, Ti, symt, pk, inc)
-                        if r < 0:
-                            return r, U0, U0
-                        if r == 0:
-                            status, move = 0, c
-                            break
-                        carrier |= car | c
-                        region &= car
-                    if status == 1:
-                        move = U0
+                    carrier = car | tried
+                    child_after(S, lv, ln, d, own, U0, U0, lx[t + 1])
+                    r, cp, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp, t + 1, d + 1, tss_depth,
+                                    T, Ti, symt, pk, inc)
+                    if r < 0:
+                        return r, U0, U0
+                    if r == 1:
+                        carrier |= cp
+                        region = legal & cp & car & ~tried
+                        if legal & ~cp & ~tried:
+                            st[MUST_PLAY] += 1
+                        status = 1
+                        for c in region_order(scores(S, lv, ln, d, own, region), region):
+                            if not (region & c):
+                                st[CARRIER_SKIPS] += 1
+                                continue  # off the carrier of a reply already refuted
+                            child_after(S, lv, ln, d, own, U0, c, lx[t + 1])
+                            r, car, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab, mask, st, own, opp | c, t + 1,
+                                             d + 1, tss_depth, T, Ti, symt, pk, inc)
+                            if r < 0:
+                                return r, U0, U0
+                            if r == 0:
+                                status, move = 0, c
+                                break
+                            carrier |= car | c
+                            region &= car
+                        if status == 1:
+                            move = U0
     if status == 1:
         st[PROVEN] += 1
     else:

@@ -27,6 +27,11 @@ when it needs at most Y's remaining moves. Each rule is exact:
   Harries 2026 uses the same leaves for the second player of these races). Y's sets play no part,
   so any number of live sets is tried. On the L pentomino's 6×6 race "does black win?" fell from
   over 1,500 s (undecided) to 16 CPU s.
+- **Y's reply into a pairing leaf** (Y's turn, X moving next, no forced block, ``pk[t + 1]`` > 0,
+  searched pairings on: :func:`verify.solvers.search.kernel.pairing_worth_trying`): among Y's
+  ``PAIR_CHOICES`` most needed cells, a reply after which X's live needs have a pairing
+  (:func:`verify.solvers.search.kernel.pairing_reply`, budget ``st[PAIR_BUDGET]``) refutes the
+  state: the child is a pairing leaf (the rule above, Y's sets again playing no part).
 - **Maker-Breaker oracle** (X's turn, no forced block; ``tab2`` non-empty; where X has at most
   ``st[ORACLE_SETS]`` live sets or at most ``st[ORACLE_MOVES]`` moves left, ``st[ORACLE_SETS]`` = 0:
   everywhere; any choice is sound, it only saves work): X wins the race only if
@@ -67,9 +72,10 @@ import numpy as np
 from numba import njit
 
 from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, ORACLE_CALLS, ORACLE_MOVES,
-                     ORACLE_SETS, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_WINS, TT_HITS, U0, U1, add_scores,
-                     by_score, cells_image, child_after, image, live_pairing, lowbit, node, partners, popcount,
-                     region_order, scores, threat_cells, tss, tt_find_k, tt_store_k)
+                     ORACLE_SETS, PAIR_BUDGET, PAIR_FOUND, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_WINS, TT_HITS,
+                     U0, U1, add_scores, by_score, cells_image, child_after, image, live_pairing, lowbit, node,
+                     pairing_reply, pairing_worth_trying, partners, popcount, region_order, scores, threat_cells,
+                     tss, tt_find_k, tt_store_k)
 
 ANY = 64  # no depth bound on a list of Y's unblocked sets
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -240,6 +246,11 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             status, carrier, move = (1, car | th | yopen, U0) if r == 1 else (0, U0, th)
         elif lx[t] == 1 and xnext:
             move = lowbit(legal)  # X's last move comes next and X has no one-cell need
+        elif xnext and pk[t + 1] > 0 and pairing_worth_trying(st) and (
+                pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET]) != U0):
+            st[PAIRINGS] += 1
+            st[PAIR_FOUND] += 1
+            move = pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET])
         else:
             score = both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t])
             tried = U0

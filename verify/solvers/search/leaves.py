@@ -161,8 +161,10 @@ def pairer(search, found: dict):
             return None
         if race:  # the kernel's rule and search alone (pair_cover's fallback cost half a build)
             pairs = kernel(b, w, t)
-        else:
+        else:  # then the Maker-Breaker kernel's searched pairing, on any number of live sets
             pairs = pair_cover(_needs(search, *search.own_opp(b, w), t))
+            if pairs is None and kernel is not None:
+                pairs = kernel(b, w, t)
         if pairs is not None:
             found[(b, w, t)] = pairs
         return pairs
@@ -188,6 +190,12 @@ def pairing_choice(search, choose, moves: dict):
             # a subfamily of a minimal family is minimal: each candidate's residual is counted
             # exactly without pair_cover's own minimisation (most candidates leave too many)
             least = minimal_masks(needs)
+            if len(least) > PAIR_SETS and getattr(search, "mpb", 0) > 0:  # past pair_cover: the kernel's
+                c = _kernel_choice(search, b, w, t, needs)
+                if c is not None:
+                    moves[(b, w, t)] = c
+                    return c
+                return choose(b, w, t)
             for c in _by_weight(needs, legal):
                 if cover([s for s in least if not s & c], minimal=True) is not None:
                     moves[(b, w, t)] = c
@@ -211,15 +219,25 @@ def _race_choice(search, choose, moves: dict, ok):
 
     def pick(b, w, t):
         if t + 1 < len(ok) and ok[t + 1]:
-            needs = _needs(search, *search.own_opp(b, w), t + 1)
-            for c in _by_weight(needs, search.legal(b, w, t))[:LOOKAHEAD_MOVES]:
-                nb, nw = search.play(b, w, c, False)
-                if search.pairing(nb, nw, t + 1, CHOICE_BUDGET) is not None:
-                    moves[(b, w, t)] = c
-                    return c
+            c = _kernel_choice(search, b, w, t, _needs(search, *search.own_opp(b, w), t + 1))
+            if c is not None:
+                moves[(b, w, t)] = c
+                return c
         return choose(b, w, t)
 
     return pick
+
+
+def _kernel_choice(search, b, w, t, needs) -> int | None:
+    """Among Y's LOOKAHEAD_MOVES most needed cells at t (``needs``: X's needs at t + 1), the first
+    after which the kernel's pairing search finds a pairing within the budget of the kernel's own
+    replies into pairing leaves (``search.mpb``; CHOICE_BUDGET when those are off), else None."""
+    budget = getattr(search, "mpb", 0) or CHOICE_BUDGET
+    for c in _by_weight(needs, search.legal(b, w, t))[:LOOKAHEAD_MOVES]:
+        nb, nw = search.play(b, w, c, False)
+        if search.pairing(nb, nw, t + 1, budget) is not None:
+            return c
+    return None
 
 
 def _needs(search, own, opp, t) -> list[int]:
