@@ -106,6 +106,18 @@ mbc skinny-5x5 maker
 verify family animal fatty 8 -o examples/classical/fatty-8x8.txt
 verify solve maker-breaker examples/classical/fatty-8x8.txt --method pairing \
   --certificate proofs/classical/fatty-8x8-maker-first.json
+# Snaky (the hexomino), Maker first: Breaker wins on 7x7 (151 KB, about 6 CPU s) and on 8x8
+# (Halupczok and Schlage-Puchta 2007; proofs/large, 19 MB, 169,976 recorded moves: about 380 CPU s
+# and 0.9 GB to decide and certify, the second checker 110 CPU s at 14 GB; long entry), by the
+# kernels' searched pairing leaves and the defender's replies into them.
+verify family animal snaky 7 -o examples/classical/snaky-7x7.txt
+mbc snaky-7x7 maker
+verify family animal snaky 8 -o examples/classical/snaky-8x8.txt
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  CERTDIR=proofs/large mbc snaky-8x8 maker
+  verify check --second-opinion proofs/large/snaky-8x8-maker-first.json --instance examples/classical/snaky-8x8.txt \
+    --first maker --expect breaker > /dev/null
+fi
 # Tetrominoes, the race: black wins on bxb within m moves (the .pg with m black moves), does not win
 # within m - 1 moves there, and does not win on (b-1)x(b-1).
 race_tet() {  # race_tet ANIMAL B [M]: the race on BxB, black having M moves (all moves without M)
