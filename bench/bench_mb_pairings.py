@@ -11,14 +11,13 @@ Run: nice python bench/bench_mb_pairings.py [--budgets 64,256] [--limit S] [--on
 """
 from __future__ import annotations
 
-import multiprocessing as mp
 import resource
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_search import engine_positions  # noqa: E402
+from bench_search import engine_positions, in_child  # noqa: E402
 
 from verify.errors import Undecided  # noqa: E402
 
@@ -50,16 +49,7 @@ def _child(budget, game, limit, conn):
 
 
 def run(budget, game, limit):
-    recv, send = mp.Pipe(duplex=False)
-    p = mp.Process(target=_child, args=(budget, game, limit, send), daemon=True)
-    p.start()
-    try:
-        if recv.poll(limit + 120):
-            return recv.recv()
-        return "?", 0, 0, limit, 0.0
-    finally:
-        p.kill()
-        p.join()
+    return in_child(_child, (budget, game, limit), limit, ("?", 0, 0, limit, 0.0))
 
 
 def main(argv):

@@ -158,17 +158,23 @@ def _engine_child(engine, game, limit, conn):
                resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
 
 
-def run_engine(engine, game, limit):
+def in_child(target, args, limit, missing):
+    """``target(*args, conn)`` in a child process of its own: what it sends, or ``missing`` when it
+    sends nothing within ``limit`` + 120 s (the child is killed either way)."""
     recv, send = mp.Pipe(duplex=False)
-    p = mp.Process(target=_engine_child, args=(engine, game, limit, send), daemon=True)
+    p = mp.Process(target=target, args=(*args, send), daemon=True)
     p.start()
     try:
         if recv.poll(limit + 120):
             return recv.recv()
-        return "?", 0, 0, limit, 0.0
+        return missing
     finally:
         p.kill()
         p.join()
+
+
+def run_engine(engine, game, limit):
+    return in_child(_engine_child, (engine, game, limit), limit, ("?", 0, 0, limit, 0.0))
 
 
 def _family(name: str) -> str:
