@@ -8,6 +8,9 @@ child process of its own with budget 0 (the greedy leaf alone) and with each bud
 rows print nodes, CPU seconds and the time ratio (off / on: above 1 is faster with the leaves).
 
 Run: nice python bench/bench_mb_pairings.py [--budgets 64,256] [--limit S] [--only SUBSTRING] [--no-hex]
+[--races] (--races: Harary's animal races and van der Waerden races of ``bench_search.py --engines
+--races``, "does black win?", on the race kernel, whose replies into pairing leaves the budget
+turns on; its pairing leaves at X's turns stay on in both columns)
 """
 from __future__ import annotations
 
@@ -17,14 +20,17 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_search import engine_positions, in_child  # noqa: E402
+from bench_search import engine_positions, in_child, race_positions  # noqa: E402
 
 from verify.errors import Undecided  # noqa: E402
 
 
-def positions(hex_puzzles: bool, only: str):
+def positions(hex_puzzles: bool, only: str, races: bool):
     from verify.families import family
     from verify.games import positional as pg
+    if races:  # the race kernel's replies into pairing leaves: "does black win?"
+        return race_positions(only) + [(f"ap n={n} k=5 race", pg.race(family("ap", n, 5))) for n in (24, 26, 28)
+                                       if only in f"ap n={n} k=5 race"]
     out = engine_positions(hex_puzzles, "")
     for side in (6, 7):
         out.append((f"snaky {side}x{side}", pg.from_maker_breaker(family("animal", "snaky", side), 0, 0, "maker")))
@@ -61,7 +67,7 @@ def main(argv):
         head += f" | {b:>5}: result {'nodes':>11} {'leaves':>9} {'CPU s':>8} {'speed-up':>8}"
     print(head)
     totals = {b: [0.0, 0.0] for b in budgets}
-    for name, game in positions("--no-hex" not in argv, only):
+    for name, game in positions("--no-hex" not in argv, only, "--races" in argv):
         won0, nodes0, _, sec0, _ = run(0, game, limit)
         row = f"{name[:28]:28} | {won0:>11} {nodes0:>11} {sec0:>8.2f}"
         for b in budgets:

@@ -63,13 +63,14 @@ def test_skinny_5x5_breaker_wins(tmp_path):
 
 def test_vdw_5_breaker_side_on_22(tmp_path):
     """van der Waerden k = 5, Maker first: Breaker wins on {1..22}, certified by the kernel's search
-    with the builder's lookahead (about 22 KB; 27 KB without it)."""
+    with its searched pairings and the defender's replies into them (about 27 KB; the builder's
+    Python lookahead, which the kernel's pairings replace, gave 22 KB)."""
     cert = tmp_path / "ap-22-5.json"
     inst = tmp_path / "ap-22-5.txt"
     assert main(["family", "ap", "22", "5", "-o", str(inst)]) == 0
     assert main(["solve", "maker-breaker", str(inst), "--method", "search", "--certificate", str(cert)]) == 0
     assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
-    assert cert.stat().st_size < 25_000
+    assert cert.stat().st_size < 30_000
 
 
 @pytest.mark.slow

@@ -6,9 +6,10 @@
   proof are in :mod:`verify.certificates.proof`, which checks the pairings a certificate records).
   Found by a bounded backtracking search (the most constrained uncovered set first); ``None`` when
   none is found within the budget (which proves nothing).
-- In races on the compiled kernel the builder records the race kernel's own pairings instead
+- On the compiled kernel (races, and Maker-Breaker games with its searched pairings on) the
+  builder records the kernel's own pairings instead
   (:meth:`verify.solvers.search.fast.FastProofSearch.pairing`, any number of live sets), and Y
-  moves into them where it can (:func:`_race_choice`).
+  moves into them where it can (:func:`_kernel_pick`).
 """
 from __future__ import annotations
 
@@ -148,28 +149,36 @@ def bits_of_mask(mask: int):
 
 def pairer(search, found: dict):
     """The certificate builder's pairing callback for a refutation walk
-    (:class:`verify.certificates.proof.ProofWalk`): a pairing of the state's live needs when
-    :func:`pair_cover` finds one and X never moves twice in a row from t on, recorded in ``found``
-    ((black, white, t) -> pairs); else None (the walk then goes on below the state)."""
+    (:class:`verify.certificates.proof.ProofWalk`): a pairing of the state's live needs when X
+    never moves twice in a row from t on and one is found, recorded in ``found`` ((black, white, t)
+    -> pairs); else None (the walk then goes on below the state). Found by the compiled kernel's
+    pairing search where its searched pairings are on (:func:`uses_kernel_pairings`: in a race with
+    its own budget, in a Maker-Breaker game with PAIR_BUDGET, as :func:`pair_cover` has; the Python
+    search's failures had cost 98% of a build), else by :func:`pair_cover`."""
     ok = no_double_moves(search.sched, search.x)
-
-    kernel = getattr(search, "pairing", None)  # the race kernel's own pairing search
-    race = kernel is not None and getattr(search, "race", False) and getattr(search, "rpb", 0) > 0
+    compiled = uses_kernel_pairings(search)
+    budget = None if getattr(search, "race", False) else PAIR_BUDGET
 
     def pairing(b, w, t):
         if not ok[t]:
             return None
-        if race:  # the kernel's rule and search alone (pair_cover's fallback cost half a build)
-            pairs = kernel(b, w, t)
-        else:  # then the Maker-Breaker kernel's searched pairing, on any number of live sets
+        if compiled:
+            pairs = search.pairing(b, w, t, budget)
+        else:
             pairs = pair_cover(_needs(search, *search.own_opp(b, w), t))
-            if pairs is None and kernel is not None:
-                pairs = kernel(b, w, t)
         if pairs is not None:
             found[(b, w, t)] = pairs
         return pairs
 
     return pairing
+
+
+def uses_kernel_pairings(search) -> bool:
+    """Does the builder take its pairings from the compiled kernel (a race with its pairing leaves
+    on, or any game with the kernel's searched pairings on)?"""
+    if getattr(search, "pairing", None) is None:
+        return False
+    return getattr(search, "race", False) and getattr(search, "rpb", 0) > 0 or getattr(search, "mpb", 0) > 0
 
 
 def pairing_choice(search, choose, moves: dict):
@@ -179,8 +188,9 @@ def pairing_choice(search, choose, moves: dict):
     first."""
     ok = no_double_moves(search.sched, search.x)
     cover = _cached_cover((len(search.game.positions) + 7) // 8)
-    if getattr(search, "race", False) and getattr(search, "rpb", 0) > 0:
-        return _race_choice(search, choose, moves, ok)
+    if uses_kernel_pairings(search):  # (on vdW k = 6, n = 34: 22 CPU s and 1.5 MB; the Python
+        # candidates and lookahead below with the kernel's pairings: 54-59 CPU s and 2.8-3.0 MB)
+        return _kernel_pick(search, choose, moves, ok)
 
     def pick(b, w, t):
         if t + 1 < len(ok) and ok[t + 1]:
@@ -190,12 +200,6 @@ def pairing_choice(search, choose, moves: dict):
             # a subfamily of a minimal family is minimal: each candidate's residual is counted
             # exactly without pair_cover's own minimisation (most candidates leave too many)
             least = minimal_masks(needs)
-            if len(least) > PAIR_SETS and getattr(search, "mpb", 0) > 0:  # past pair_cover: the kernel's
-                c = _kernel_choice(search, b, w, t, needs)
-                if c is not None:
-                    moves[(b, w, t)] = c
-                    return c
-                return choose(b, w, t)
             for c in _by_weight(needs, legal):
                 if cover([s for s in least if not s & c], minimal=True) is not None:
                     moves[(b, w, t)] = c
@@ -211,11 +215,10 @@ def pairing_choice(search, choose, moves: dict):
     return pick
 
 
-def _race_choice(search, choose, moves: dict, ok):
-    """:func:`pairing_choice` on the race kernel (:meth:`FastProofSearch.pairing`): among Y's
-    LOOKAHEAD_MOVES most needed cells, the first after which the kernel's pairing search finds a
-    pairing within CHOICE_BUDGET, else ``choose``'s move (no lookahead: in a race the kernel's own
-    refutations end in its pairing leaves already, and the Python lookahead cost 90% of a build)."""
+def _kernel_pick(search, choose, moves: dict, ok):
+    """:func:`pairing_choice` on the compiled kernel (:meth:`FastProofSearch.pairing`): the move of
+    :func:`_kernel_choice`, else ``choose``'s (no lookahead: the kernel's own refutations end in its
+    pairing leaves already, and the Python lookahead cost 90% of a race's build)."""
 
     def pick(b, w, t):
         if t + 1 < len(ok) and ok[t + 1]:
