@@ -78,8 +78,8 @@ for kn in "3 4" "3 5" "4 14" "4 15"; do
 done
 # k = 5, the race: a draw on {1..28} although Maker wins the Maker-Breaker game there, so the race
 # (strong) threshold is above 28 (on n <= 27 Breaker's Maker-Breaker win above already stops the
-# first player). proofs/large: 96 MB, 1,500,836 recorded moves; about 540 CPU s and 2.2 GB to decide
-# and certify (session of 2026-11-27); long entry.
+# first player). proofs/large: 96 MB, 1,496,160 recorded moves; about 280 CPU s and 1.9 GB to decide
+# and certify (540 CPU s before the kernel's searched pairing leaves); long entry.
 verify family ap 28 5 --race -o examples/classical/ap-28-5-race.pg
 if [ "${VERIFY_LONG:-}" = 1 ]; then
   CERTDIR=proofs/large racec ap-28-5-race
@@ -106,9 +106,9 @@ mbc skinny-5x5 maker
 verify family animal fatty 8 -o examples/classical/fatty-8x8.txt
 verify solve maker-breaker examples/classical/fatty-8x8.txt --method pairing \
   --certificate proofs/classical/fatty-8x8-maker-first.json
-# Snaky (the hexomino), Maker first: Breaker wins on 7x7 (151 KB, about 6 CPU s) and on 8x8
-# (Halupczok and Schlage-Puchta 2007; proofs/large, 19 MB, 169,976 recorded moves: about 380 CPU s
-# and 0.9 GB to decide and certify, the second checker 110 CPU s at 14 GB; long entry), by the
+# Snaky (the hexomino), Maker first: Breaker wins on 7x7 (87 KB, about 3 CPU s) and on 8x8
+# (Halupczok and Schlage-Puchta 2007; proofs/large, 11 MB, 97,436 recorded moves: about 240 CPU s
+# and 0.6 GB to decide and certify, both checkers 100 CPU s at 8.2 GB; long entry), by the
 # kernels' searched pairing leaves and the defender's replies into them.
 verify family animal snaky 7 -o examples/classical/snaky-7x7.txt
 mbc snaky-7x7 maker
