@@ -67,10 +67,18 @@ verify family ap 27 5 -o examples/classical/ap-27-5.txt
 CERTDIR=proofs/large mbc ap-27-5 maker
 verify check --second-opinion proofs/large/ap-27-5-maker-first.json --instance examples/classical/ap-27-5.txt --first maker \
   --expect breaker > /dev/null
-# k = 6, Maker first: Breaker wins on {1..34}, so on every smaller board (about 10 CPU minutes and
-# 1.1 GB to decide and certify; 438 KB; 35 and 40 undecided after 280 s); the threshold is above 34.
+# k = 6, Maker first: Breaker wins on {1..34}, so on every smaller board (22 CPU s with the kernel's
+# searched pairings, 1.5 MB; the committed 438 KB one took 583 CPU s with the Python lookahead).
 verify family ap 34 6 -o examples/classical/ap-34-6.txt
 mbc ap-34-6 maker
+# ... and on {1..37} (proofs/large, 52 MB, 687,427 recorded moves: 805 CPU s and 1.7 GB to decide and
+# certify; both checkers 322 CPU s at 23 GB, the second checker's explicit states; long entry)
+verify family ap 37 6 -o examples/classical/ap-37-6.txt
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  CERTDIR=proofs/large mbc ap-37-6 maker
+  verify check --second-opinion proofs/large/ap-37-6-maker-first.json --instance examples/classical/ap-37-6.txt \
+    --first maker --expect breaker > /dev/null
+fi
 for kn in "3 4" "3 5" "4 14" "4 15"; do
   set -- $kn
   verify family ap "$2" "$1" --race -o "examples/classical/ap-$2-$1-race.pg"
