@@ -204,8 +204,12 @@ def test_the_search_finds_the_symmetric_group(prop, n):
 
 @pytest.mark.parametrize("prop,n", [b for b in BOARDS if b[1] >= 4], ids=lambda x: str(x))
 @pytest.mark.parametrize("first", ["maker", "breaker"])
-def test_search_with_and_without_symmetry_agree(prop, n, first):
+def test_search_with_and_without_symmetry_agree(prop, n, first, monkeypatch):
+    from verify.solvers.search import fast
     from verify.solvers.search.engine import decide
+    # the kernel's searched pairing leaves off: they settle Hamiltonicity on K_6 at the root, where
+    # the merging under S_n would not show
+    monkeypatch.setattr(fast, "MB_PAIR_BUDGET", 0)
     g = from_maker_breaker(board(prop, n), 0, 0, first)
     with_sym, s1 = decide(g, symmetry=True)
     without, s2 = decide(g, symmetry=False)
