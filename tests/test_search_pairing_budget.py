@@ -33,7 +33,7 @@ def searched_only(monkeypatch, budget: int = 2000):
     monkeypatch.setattr(fast, "MB_PAIR_BUDGET", budget)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(hypergraphs(max_vertices=9, edge_sizes=(2, 3, 4), max_edges=9), players)
 def test_searched_pairings_agree_with_brute_force(h, first):
     assume(h.n - h.marked_mask.bit_count() <= 9)
@@ -75,7 +75,7 @@ def test_the_rule_fires_cuts_the_search_and_certifies(monkeypatch, spec):
 
 # -- races: Y's reply into a pairing leaf (kernel_race) ---------------------------------------------
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(pg_games(maker_maker=True))
 def test_race_replies_into_pairings_agree_with_the_reference(game):
     """Maker-Maker games, both attackers: the race kernel with the searched leaves and Y's replies
