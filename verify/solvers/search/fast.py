@@ -33,9 +33,10 @@ PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of 
 #: the race kernel's pairing leaves at X's turns (:func:`verify.solvers.search.kernel.pair_search`,
 #: any number of live sets): the pairs tried at a choice, at most (0: off)
 RACE_PAIR_BUDGET = 2000
-#: the Maker-Breaker kernel's searched pairing leaves (:func:`verify.solvers.search.kernel.pair_search`
-#: on any number of live sets, where the greedy pairing is not tried or fails): the pairs tried at a
-#: choice, at most (0: the greedy pairing alone)
+#: the kernels' searched pairing leaves (:func:`verify.solvers.search.kernel.pair_search` on any number
+#: of live sets, where the greedy pairing is not tried or fails) and Y's replies into them (both
+#: kernels; the race kernel's leaves at X's turns keep RACE_PAIR_BUDGET): the pairs tried at a
+#: choice, at most (0: both off)
 MB_PAIR_BUDGET = 256
 #: the race kernel asks its Maker-Breaker oracle only at states where X has at most ORACLE_SETS live
 #: sets or at most ORACLE_MOVES moves left (ORACLE_SETS = 0: everywhere). Measured (CPU s, "does

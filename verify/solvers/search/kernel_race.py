@@ -246,58 +246,61 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             status, carrier, move = (1, car | th | yopen, U0) if r == 1 else (0, U0, th)
         elif lx[t] == 1 and xnext:
             move = lowbit(legal)  # X's last move comes next and X has no one-cell need
-        elif xnext and pk[t + 1] > 0 and pairing_worth_trying(st) and (
-                pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET]) != U0):
-            st[PAIRINGS] += 1
-            st[PAIR_FOUND] += 1
-            move = pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET])
         else:
-            score = both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t])
-            tried = U0
-            top = 0.0
-            for i in range(64):
-                if score[i] > top:
-                    top = score[i]
-                    tried = U1 << np.uint64(i)
-            if tried == U0:
-                tried = lowbit(legal)
-            after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, tried, lx[t + 1])
-            r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
-            if r < 0:
-                return r, U0, U0
-            move = tried
-            if r == 1:
-                carrier = car | tried
-                after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, U0, lx[t + 1])
-                r, cp, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                     opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
+            reply = U0
+            if xnext and pk[t + 1] > 0 and pairing_worth_trying(st):
+                reply = pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET])
+            if reply != U0:
+                st[PAIRINGS] += 1
+                st[PAIR_FOUND] += 1
+                move = reply
+            else:
+                score = both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t])
+                tried = U0
+                top = 0.0
+                for i in range(64):
+                    if score[i] > top:
+                        top = score[i]
+                        tried = U1 << np.uint64(i)
+                if tried == U0:
+                    tried = lowbit(legal)
+                after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, tried, lx[t + 1])
+                r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
+                                      opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
                 if r < 0:
                     return r, U0, U0
+                move = tried
                 if r == 1:
-                    cp |= yopen
-                    carrier |= cp
-                    region = legal & cp & car & ~tried
-                    if legal & ~cp & ~tried:
-                        st[MUST_PLAY] += 1
-                    status = 1
-                    for c in region_order(score, region):
-                        if not (region & c):
-                            st[CARRIER_SKIPS] += 1
-                            continue  # off the carrier of a reply already refuted
-                        after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
-                        r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
-                                              st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk,
-                                              inc, rpb)
-                        if r < 0:
-                            return r, U0, U0
-                        if r == 0:
-                            status, move = 0, c
-                            break
-                        carrier |= car | c
-                        region &= car
-                    if status == 1:
-                        move = U0
+                    carrier = car | tried
+                    after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, U0, lx[t + 1])
+                    r, cp, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
+                                         opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
+                    if r < 0:
+                        return r, U0, U0
+                    if r == 1:
+                        cp |= yopen
+                        carrier |= cp
+                        region = legal & cp & car & ~tried
+                        if legal & ~cp & ~tried:
+                            st[MUST_PLAY] += 1
+                        status = 1
+                        for c in region_order(score, region):
+                            if not (region & c):
+                                st[CARRIER_SKIPS] += 1
+                                continue  # off the carrier of a reply already refuted
+                            after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
+                            r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
+                                                  st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2,
+                                                  pk, inc, rpb)
+                            if r < 0:
+                                return r, U0, U0
+                            if r == 0:
+                                status, move = 0, c
+                                break
+                            carrier |= car | c
+                            region &= car
+                        if status == 1:
+                            move = U0
     if status == 1:
         st[PROVEN] += 1
     else:
