@@ -5,6 +5,19 @@ frozensets of cell indices; winning sets, needs and carriers are frozensets; eac
 generator (``prove_step``/``refute_step``) that *yields* the states it needs and receives their
 results, and one driver (``Walk.run``) evaluates them in post-order on an explicit stack — no
 recursion, and a key's result is stored only once every state below it is done.
+
+The rules compute on frozensets, but what is *stored* for the whole walk is packed, converted at
+the dict boundaries (:meth:`Walk.pack`, :meth:`Walk.key`, :func:`mask`, :func:`cells_of`): a
+frozenset of a few dozen cells costs about 2 KB, and a residual game's key, a frozenset of a few
+hundred needs, about 150 KB, which made the walk of a 10-100 MB certificate hold 8-23 GB. So
+
+* the state an entry names (the key of ``moves``, ``links``, ``pairings``, ``lines``,
+  ``replies``, ``parts``) and a link's target are one int, ``black | white << n | t << 2n``
+  (bit c for cell c, n positions);
+* a key of ``done`` is that int in keyed games, and in residual games ``(t, needs)`` with the
+  needs' bitmasks distinct, sorted and written as fixed-width bytes (equal families, equal bytes);
+* a carrier in ``done`` is its bitmask; a pairing is kept as its text (checked when read, parsed
+  again when used), an inline link map once per distinct text.
 """
 from __future__ import annotations
 
@@ -16,6 +29,17 @@ PER_ENTRY = 64           # ... plus this many per recorded entry
 ANSWER_KEYS = {"attacker", "wins", "moves", "links", "maps", "pairings", "components", "lines",
                "replies", "parts"}
 EMPTY = frozenset()
+_ONE = 1
+
+
+def mask(cells) -> int:
+    """The bitmask of a set of cells: bit c for cell c (the sum of distinct powers is their union)."""
+    return sum(map(_ONE.__lshift__, cells))
+
+
+def cells_of(bits: int) -> frozenset:
+    """The cells of a bitmask (the inverse of :func:`mask`)."""
+    return frozenset(i for i, b in enumerate(bin(bits)[:1:-1]) if b == "1")
 
 
 def minimal(family) -> tuple:
@@ -62,6 +86,8 @@ class Walk:
         self.ysets = minimal(s for s in game.sets(self.y) if not s & x0)
         self.residual = not self.ysets and game.first_moves is None
         self.cells = frozenset(range(len(game.positions)))
+        self.n = len(game.positions)
+        self.width = max(1, (self.n + 7) // 8)   # bytes of one need's bitmask in a residual key
         self.done: dict = {}
         self.derived = 0
         self._automorphisms: dict = {}
@@ -83,10 +109,11 @@ class Walk:
         if not isinstance(maps, list) or not all(isinstance(m, str) for m in maps):
             raise Refused("'maps' must be a list of strings")
         self.maps = [self._map(m) for m in maps]
+        self._inline_maps: dict = {}
         self.moves = self._section(q, "moves", 4, lambda e: self._one_cell_name(e[3]))
         self.links = self._section(q, "links", 6, self._link_value)
-        self.pairings = self._section(q, "pairings", 4, self._pairs)
-        self.lines = self._section(q, "lines", 4, lambda e: list(self._ordered_cells(e[3])))
+        self.pairings = self._section(q, "pairings", 4, self._pairing_text)
+        self.lines = self._section(q, "lines", 4, lambda e: tuple(self._ordered_cells(e[3])))
         self.replies = self._section(q, "replies", 3, lambda e: True)
         self.parts = self._section(q, "parts", 4, lambda e: e[3])
         self.entries = sum(len(s) for s in (self.moves, self.links, self.pairings, self.lines,
@@ -102,7 +129,7 @@ class Walk:
             if not (isinstance(e, list) and len(e) == length and type(e[0]) is int
                     and all(isinstance(x, str) for x in e[1:])):
                 raise Refused(f"an entry of '{name}' must be [t, black, white, ...] ({length} items)")
-            state = self._named_state(e[0], e[1], e[2], f"an entry of '{name}'")
+            state = self.pack(self._named_state(e[0], e[1], e[2], f"an entry of '{name}'"))
             if state in out:
                 raise Refused(f"two entries of '{name}' for one state")
             out[state] = value(e)
@@ -141,8 +168,13 @@ class Walk:
             raise Refused("a threat line repeats a cell")
         return cells
 
-    def _pairs(self, e) -> list:
-        names = e[3].split()
+    def _pairing_text(self, e) -> str:
+        """A pairing's text, checked here and parsed again by :meth:`pairing_holds`."""
+        self._pairs(e[3])
+        return e[3]
+
+    def _pairs(self, text: str) -> list:
+        names = text.split()
         if len(names) % 2:
             raise Refused("a pairing lists an odd number of cells")
         return [frozenset(self._one_cell_name(n) for n in names[i:i + 2]) for i in range(0, len(names), 2)]
@@ -163,8 +195,27 @@ class Walk:
             k = e[5][1:]
             if not (k.isascii() and k.isdigit() and int(k) < len(self.maps)):
                 raise Refused(f"a link names no map: {e[5][:20]!r}")
-            return target, self.maps[int(k)], int(k)
-        return target, self._map(e[5]), None
+            return self.pack(target), self.maps[int(k)], int(k)
+        cmap = self._inline_maps.get(e[5])
+        if cmap is None:
+            cmap = self._inline_maps[e[5]] = self._map(e[5])
+        return self.pack(target), cmap, None
+
+    # -- packed storage (see the module docstring) -------------------------------------------------
+    def pack(self, state) -> int:
+        """A state as one int: ``black | white << n | t << 2n``."""
+        b, w, t = state
+        return mask(b) | mask(w) << self.n | t << 2 * self.n
+
+    def unpack(self, packed: int) -> tuple:
+        """The state :meth:`pack` packed."""
+        full = (1 << self.n) - 1
+        return cells_of(packed & full), cells_of(packed >> self.n & full), packed >> 2 * self.n
+
+    def family(self, key) -> set:
+        """The needs of a residual key (a set of frozensets)."""
+        fam, w = key[1], self.width
+        return {cells_of(int.from_bytes(fam[i:i + w], "big")) for i in range(0, len(fam), w)}
 
     # -- facts of a state ------------------------------------------------------------------------
     def own_opp(self, state) -> tuple:
@@ -204,13 +255,16 @@ class Walk:
         return (b | {cell}, w, t + 1) if black else (b, w | {cell}, t + 1)
 
     def key(self, state):
+        """The state itself in keyed games; in residual games (t, the needs of X that can still be
+        completed), both packed (the module docstring)."""
         if not self.residual:
-            return state
+            return self.pack(state)
         own, opp = self.own_opp(state)
-        return frozenset(self.x_needs(own, opp, self.left_x[state[2]])), state[2]
+        needs = sorted({mask(s) for s in self.x_needs(own, opp, self.left_x[state[2]])})
+        return state[2], b"".join(m.to_bytes(self.width, "big") for m in needs)
 
-    def choice(self, state, legal) -> int:
-        v = self.moves.get(state)
+    def choice(self, state, packed, legal) -> int:
+        v = self.moves.get(packed)
         if v is None or v not in legal:
             raise Refused(f"no legal recorded move at time {state[2]} (black {self.game.names(state[0])}, "
                           f"white {self.game.names(state[1])})")
@@ -230,11 +284,12 @@ class Walk:
                 k = self.key(state)
                 if k in self.done:
                     value = self.done[k]
+                    value = None if value is None else cells_of(value)
                 elif k in active:
                     raise Refused(f"cyclic links at time {state[2]}")
                 else:
                     active.add(k)
-                    link = self.links.get(state)
+                    link = self.links.get(self.pack(state))
                     if link is not None:
                         target, cmap = self.link_target(state, k, link)
                         stack.append((k, None, cmap))
@@ -259,7 +314,7 @@ class Walk:
                     value = stop.value
             stack.pop()
             active.discard(k)
-            self.done[k] = value
+            self.done[k] = None if value is None else mask(value)
 
     def enter(self, state) -> None:
         """One more derivation (spec §4.17), on a state with disjoint colours (S1)."""
@@ -271,16 +326,18 @@ class Walk:
 
     # -- links (spec §4.15) --------------------------------------------------------------------------
     def link_target(self, state, k, link) -> tuple:
-        target, cmap, shared = link
+        packed, cmap, shared = link
+        target = self.unpack(packed)
         if self.residual:
             if len(set(cmap.values())) != len(cmap):
                 raise Refused(f"a link map at time {state[2]} is not one-to-one")
             tk = self.key(target)
             if tk == k:
                 raise Refused(f"a link at time {state[2]} points at an equal state")
-            if not all(c in cmap for need in tk[0] for c in need):
+            needs = self.family(tk)
+            if not all(c in cmap for need in needs for c in need):
                 raise Refused(f"a link map at time {state[2]} misses a cell")
-            if {frozenset(cmap[c] for c in need) for need in tk[0]} != k[0]:
+            if {frozenset(cmap[c] for c in need) for need in needs} != self.family(k):
                 raise Refused(f"a link map at time {state[2]} does not carry the needs over")
             return target, cmap
         if target == state:
@@ -313,20 +370,21 @@ class Walk:
     # -- proofs (spec §4.3-§4.5, §4.9, §4.10, §4.13) -----------------------------------------------
     def prove_step(self, state):
         b, w, t = state
+        packed = self.pack(state)
         own, opp = self.own_opp(state)
         extra = self.open_cells(own, opp)
         if self.x_won(own, opp):
             return extra
-        if state in self.parts:
-            return self.part(state, self.parts[state], True)
+        if packed in self.parts:
+            return self.part(state, self.parts[packed], True)
         if any(s.issubset(opp) for s in self.ysets) or t >= len(self.sched):
             raise Refused(f"{self.x} does not win at time {t}")
         legal = self.legal(state)
         free = self.cells - b - w
         n = len(self.sched)
         if self.sched[t] == self.x:
-            if state in self.lines:
-                return self.line_carrier(state, self.lines[state]) | extra
+            if packed in self.lines:
+                return self.line_carrier(state, self.lines[packed]) | extra
             needs = self.x_needs(own, opp)
             wins = one_cell(needs, legal)
             if wins:
@@ -338,7 +396,7 @@ class Walk:
                     raise Refused(f"{self.x} cannot meet {self.y}'s threats at time {t}")
                 v = min(threats) if threats else None
             if v is None:
-                v = self.choice(state, legal)
+                v = self.choice(state, packed, legal)
                 if self.residual and not any(v in s for s in needs if len(s) <= self.left_x[t]):
                     raise Refused(f"a recorded move at time {t} is on no live set")
             after = yield self.play(state, v, True)
@@ -351,7 +409,7 @@ class Walk:
                 a = min(threats)
                 after = yield self.play(state, a, False)
                 return after | extra | {a}
-        if state in self.replies:
+        if packed in self.replies:
             carrier = extra | legal
             for c in sorted(legal):
                 carrier |= yield self.play(state, c, False)
@@ -398,6 +456,7 @@ class Walk:
     # -- refutations (spec §4.3, §4.4, §4.6-§4.8, §4.11, §4.12) ------------------------------------
     def refute_step(self, state):
         b, w, t = state
+        packed = self.pack(state)
         own, opp = self.own_opp(state)
         n = len(self.sched)
         if self.x_won(own, opp):
@@ -407,11 +466,11 @@ class Walk:
         xl = self.x_needs(own, opp, self.left_x[t])
         if not xl:
             return
-        if state in self.parts:
-            self.part(state, self.parts[state], False)
+        if packed in self.parts:
+            self.part(state, self.parts[packed], False)
             return
-        if state in self.pairings:
-            self.pairing_holds(state, xl, self.pairings[state])
+        if packed in self.pairings:
+            self.pairing_holds(state, xl, self._pairs(self.pairings[packed]))
             return
         legal = self.legal(state)
         free = self.cells - b - w
@@ -424,7 +483,7 @@ class Walk:
                 if len(threats) > 1 or (threats and not threats & legal):
                     raise Refused(f"{self.y} cannot meet {self.x}'s threats at time {t}")
                 c = min(threats) if threats else None
-            yield self.play(state, self.choice(state, legal) if c is None else c, False)
+            yield self.play(state, self.choice(state, packed, legal) if c is None else c, False)
             return
         if one_cell(xl, legal):
             raise Refused(f"{self.x} completes a set at time {t}")
