@@ -26,6 +26,8 @@ _KINDS = {
     "positional-pairing": ("positional_pairing", "check_positional_pairing"),
 }
 COVERED_KINDS = tuple(_KINDS)
+#: the kinds whose checker may drop parts of a certificate handed over (``check(..., owned=True)``)
+_CONSUMING = ("pg-proof",)
 #: bytes of one certificate file read by :func:`check_path`
 MAX_FILE_BYTES = 1 << 30
 
@@ -52,13 +54,19 @@ def _checker(kind: str):
     return getattr(module, fn_name)
 
 
-def check(cert, open_member=None) -> Opinion:
+def check(cert, open_member=None, *, owned: bool = False) -> Opinion:
     """Check one parsed certificate: the envelope, the kind's evidence, then the claim, which must
-    be exactly the question the certificate's own instance poses and the verdict its evidence proves."""
+    be exactly the question the certificate's own instance poses and the verdict its evidence proves.
+
+    ``owned``: the caller hands ``cert`` over and keeps no use for it; a pg-proof's checker then drops
+    its answers' entry lists once read, so that they do not stay alive beside what it derives."""
     kind, _question, _verdict = read_envelope(cert)
     fn = _checker(kind)
     try:
-        question, verdict, detail = fn(cert, open_member)
+        if owned and kind in _CONSUMING:
+            question, verdict, detail = fn(cert, open_member, owned=True)
+        else:
+            question, verdict, detail = fn(cert, open_member)
     except Refused:
         raise
     except RecursionError:
@@ -81,6 +89,12 @@ def check_path(path) -> Opinion:
             raise Refused("books are not covered by the second opinion (no module book)") from None
         question, verdict, detail = check_book_path(p)
         return Opinion("pg-proof", question, verdict, detail)
+    cert = parse_json_text(_file_text(p))   # neither the bytes nor the text stay alive during the check
+    return check(cert, owned=True)
+
+
+def _file_text(p: Path) -> str:
+    """The text of the file ``p``: at most :data:`MAX_FILE_BYTES` bytes of UTF-8."""
     try:
         if p.stat().st_size > MAX_FILE_BYTES:
             raise Refused(f"larger than {MAX_FILE_BYTES} bytes")
@@ -88,7 +102,6 @@ def check_path(path) -> Opinion:
     except OSError as exc:
         raise Refused(f"cannot read ({exc.strerror or exc})") from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise Refused(f"not UTF-8 text (byte {exc.start})") from None
-    return check(parse_json_text(text))

@@ -93,7 +93,7 @@ def check_book_path(path) -> tuple:
     book = Book(path)
     try:
         root = book.read(ROOT)
-        opinion = check(root, book.open_member)
+        opinion = check(root, book.open_member, owned=True)
     finally:
         book.zip.close()
     return opinion.question, opinion.verdict, f"{opinion.detail}, {len(book.read_once)} parts checked"

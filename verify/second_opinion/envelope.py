@@ -5,6 +5,7 @@ Only the standard library is used. Every function here raises :class:`Refused` w
 from __future__ import annotations
 
 import json
+import re
 
 FORMAT = "verify-certificate"
 VERSION = 2
@@ -20,6 +21,8 @@ POSITIONAL_KINDS = ("positional-strategy", "positional-pairing")
 NEW_CONVENTIONS = ("avoider-enforcer", "maker-maker", "avoider-avoider")
 #: the most states (positions, game states) any walk of the second checker visits
 MAX_STATES = 1_000_000
+#: where a lone surrogate of a parsed value can come from: one in the text, or a \uD800-\uDFFF escape
+_MAY_HOLD_SURROGATE = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
 
 
 class Refused(Exception):
@@ -74,10 +77,11 @@ def parse_json_text(text: str):
         raise Refused(f"malformed JSON: {str(exc)[:80]}") from None
     except RecursionError:
         raise Refused("malformed JSON: nested too deeply") from None
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise Refused("a string holds a lone surrogate") from None
+    if _MAY_HOLD_SURROGATE.search(text):  # else no string can hold one: spare a copy of a large value
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise Refused("a string holds a lone surrogate") from None
     return value
 
 

@@ -572,7 +572,10 @@ def needed_answers(game, colour: str) -> list:
     return [(BLACK, False), (WHITE, colour == WHITE)]
 
 
-def check_pg_proof(cert: dict, open_member=None) -> tuple:
+def check_pg_proof(cert: dict, open_member=None, owned: bool = False) -> tuple:
+    """(question, verdict, detail) of a pg-proof certificate (spec §2): every needed answer is read
+    first, then walked. ``owned`` (the caller keeps no use for ``cert``): each answer's entry lists
+    are dropped from ``cert`` once read, so that only their packed form stays alive."""
     body_keys(cert, "questions")
     game, asked, colour, verdict = game_of(cert)
     questions = cert["questions"]
@@ -585,12 +588,18 @@ def check_pg_proof(cert: dict, open_member=None) -> tuple:
         if q["attacker"] in given:
             raise Refused(f"two answers for {q['attacker']}")
         given[q["attacker"]] = q
-    derived = entries = 0
+    walks = []
     for attacker, wins in needed_answers(game, colour):
         q = given.get(attacker)
         if q is None or q["wins"] is not wins:
             raise Refused(f"the claim needs '{attacker} wins' answered {str(wins).lower()}")
-        walk = Walk(game, attacker, q, open_member)
+        walks.append((Walk(game, attacker, q, open_member), wins))
+        if owned:
+            for name in ANSWER_KEYS - {"attacker", "wins", "maps"}:
+                q.pop(name, None)
+    derived = entries = 0
+    while walks:
+        walk, wins = walks.pop(0)  # the walk done is freed when the next one starts
         walk.run((game.black0, game.white0, 0), wins)
         derived += walk.derived
         entries += walk.entries
