@@ -85,6 +85,7 @@ class Walk:
         self.xsets = minimal(s for s in game.sets(self.x) if not s & y0 and len(s - x0) <= self.left_x[0])
         self.ysets = minimal(s for s in game.sets(self.y) if not s & x0)
         self.residual = not self.ysets and game.first_moves is None
+        self.xmasks = tuple(map(mask, self.xsets))
         self.cells = frozenset(range(len(game.positions)))
         self.n = len(game.positions)
         self.width = max(1, (self.n + 7) // 8)   # bytes of one need's bitmask in a residual key
@@ -259,9 +260,10 @@ class Walk:
         completed), both packed (the module docstring)."""
         if not self.residual:
             return self.pack(state)
-        own, opp = self.own_opp(state)
-        needs = sorted({mask(s) for s in self.x_needs(own, opp, self.left_x[state[2]])})
-        return state[2], b"".join(m.to_bytes(self.width, "big") for m in needs)
+        own, opp = map(mask, self.own_opp(state))  # x_needs(own, opp, left), on bitmasks
+        left = self.left_x[state[2]]
+        needs = sorted({n for n in (s & ~own for s in self.xmasks if not s & opp) if n.bit_count() <= left})
+        return state[2], b"".join(n.to_bytes(self.width, "big") for n in needs)
 
     def choice(self, state, packed, legal) -> int:
         v = self.moves.get(packed)
