@@ -72,7 +72,7 @@ verify check --second-opinion proofs/large/ap-27-5-maker-first.json --instance e
 verify family ap 34 6 -o examples/classical/ap-34-6.txt
 mbc ap-34-6 maker
 # ... and on {1..37} (proofs/large, 52 MB, 687,427 recorded moves: 805 CPU s and 1.7 GB to decide and
-# certify; both checkers 322 CPU s at 23 GB, the second checker's explicit states; long entry)
+# certify; the second checker 184 CPU s at 0.41 GB; long entry)
 verify family ap 37 6 -o examples/classical/ap-37-6.txt
 if [ "${VERIFY_LONG:-}" = 1 ]; then
   CERTDIR=proofs/large mbc ap-37-6 maker
@@ -93,7 +93,7 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
   CERTDIR=proofs/large racec ap-28-5-race
   verify check --second-opinion proofs/large/ap-28-5-race.json --instance examples/classical/ap-28-5-race.pg --expect draw > /dev/null
   # ... and on {1..29} (289 MB, 4,294,125 recorded moves; 1,492 CPU s and 5.3 GB to build and check
-  # by the kernel; the second checker 535 CPU s at 12.8 GB)
+  # by the kernel; the second checker 521 CPU s at 1.8 GB)
   verify family ap 29 5 --race -o examples/classical/ap-29-5-race.pg
   CERTDIR=proofs/large racec ap-29-5-race
   verify check --second-opinion proofs/large/ap-29-5-race.json --instance examples/classical/ap-29-5-race.pg --expect draw > /dev/null
@@ -116,7 +116,7 @@ verify solve maker-breaker examples/classical/fatty-8x8.txt --method pairing \
   --certificate proofs/classical/fatty-8x8-maker-first.json
 # Snaky (the hexomino), Maker first: Breaker wins on 7x7 (87 KB, about 3 CPU s) and on 8x8
 # (Halupczok and Schlage-Puchta 2007; proofs/large, 11 MB, 97,436 recorded moves: about 240 CPU s
-# and 0.6 GB to decide and certify, both checkers 100 CPU s at 8.2 GB; long entry), by the
+# and 0.6 GB to decide and certify, the second checker 45 CPU s at 0.14 GB; long entry), by the
 # kernels' searched pairing leaves and the defender's replies into them.
 verify family animal snaky 7 -o examples/classical/snaky-7x7.txt
 mbc snaky-7x7 maker
