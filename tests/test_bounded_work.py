@@ -267,6 +267,8 @@ def test_caps_leave_room_for_the_largest_legitimate_book():
     assert limits.MAX_BOOK_RATIO >= 5 * 21
     ratios = []
     for p in (ROOT / "proofs").rglob("*.json"):
+        if "large" in p.relative_to(ROOT).parts:
+            continue  # proofs/large is out of git (written by proofs/make.sh)
         data = p.read_bytes()
         ratios.append(len(data) / len(zlib.compress(data, 9)))
     assert max(ratios) * 5 <= limits.MAX_BOOK_RATIO, max(ratios)
