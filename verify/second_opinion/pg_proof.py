@@ -283,7 +283,9 @@ class Walk:
         while True:
             if request is not None:
                 state, request = request, None
-                k = self.key(state)
+                # packed once: in keyed games it is the key; the links and the step read it too
+                packed = None if self.residual else self.pack(state)
+                k = self.key(state) if packed is None else packed
                 if k in self.done:
                     value = self.done[k]
                     value = None if value is None else cells_of(value)
@@ -291,14 +293,16 @@ class Walk:
                     raise Refused(f"cyclic links at time {state[2]}")
                 else:
                     active.add(k)
-                    link = self.links.get(self.pack(state))
+                    if packed is None:
+                        packed = self.pack(state)
+                    link = self.links.get(packed)
                     if link is not None:
                         target, cmap = self.link_target(state, k, link)
                         stack.append((k, None, cmap))
                         request = target
                         continue
                     self.enter(state)
-                    stack.append((k, step(state), None))
+                    stack.append((k, step(state, packed), None))
                     value = None
             if not stack:
                 return value
@@ -370,9 +374,8 @@ class Walk:
         return g.first_moves is None or image(g.first_moves) == g.first_moves
 
     # -- proofs (spec §4.3-§4.5, §4.9, §4.10, §4.13) -----------------------------------------------
-    def prove_step(self, state):
+    def prove_step(self, state, packed):
         b, w, t = state
-        packed = self.pack(state)
         own, opp = self.own_opp(state)
         extra = self.open_cells(own, opp)
         if self.x_won(own, opp):
@@ -456,9 +459,8 @@ class Walk:
         return frozenset(carrier)
 
     # -- refutations (spec §4.3, §4.4, §4.6-§4.8, §4.11, §4.12) ------------------------------------
-    def refute_step(self, state):
+    def refute_step(self, state, packed):
         b, w, t = state
-        packed = self.pack(state)
         own, opp = self.own_opp(state)
         n = len(self.sched)
         if self.x_won(own, opp):
