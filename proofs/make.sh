@@ -142,6 +142,14 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
   verify check --second-opinion proofs/large/snaky-8x8-maker-first.json --instance examples/classical/snaky-8x8.txt \
     --first maker --expect breaker > /dev/null
 fi
+# Snaky on the largest rectangles of at most 64 cells, Maker first: Breaker wins on 32x2, 21x3, 16x4
+# (a pairing at the root) and 12x5 (110 KB, about 9 CPU s); with 8x8 above and 10x6, 9x7 below,
+# every rectangle of at most 64 cells lies inside one of them.
+for r in "32 2" "21 3" "16 4" "12 5"; do
+  set -- $r
+  verify family animal snaky "$1" "$2" -o "examples/classical/snaky-$1x$2.txt"
+  mbc "snaky-$1x$2" maker
+done
 # Tetrominoes, the race: black wins on bxb within m moves (the .pg with m black moves), does not win
 # within m - 1 moves there, and does not win on (b-1)x(b-1).
 race_tet() {  # race_tet ANIMAL B [M]: the race on BxB, black having M moves (all moves without M)
