@@ -1,0 +1,163 @@
+"""Red-team forgeries: hand-made ``pg-proof`` certificates (and books) for FALSE claims, each aimed
+at one rule of docs/spec/pg-proof.md or book.md that the forgers of ``tests/forgers.py`` do not
+attack head-on: the places where a Maker-Breaker argument could be reused in a race (a Maker-Maker
+``.pg`` game, both colours with sets), where a rule is restricted to some time points or
+schedules, and where a book's part could answer another question than the one asked.
+
+Every game has at most 10 cells; its truth is brute-forced (``forgers.pg_truth``, i.e.
+``tests/brute.py``), so each test first checks the claim is false, then that BOTH checkers (the
+kernel, ``verify check``, and the second opinion, ``verify check --second-opinion``) refuse it.
+Where it says "without the rule, the kernel accepts it", that was checked by hand by disabling the
+rule in the kernel (the attack is aimed, not refused by accident).
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+import forgers as F
+from verify.formats.pg import parse_pg
+
+
+def pg_text(times: int, black_turns, positions: str, black_sets, white_sets=None, white_initials=(),
+            first_moves=()) -> str:
+    """A small ``.pg`` description: time points t0..t(times-1), black's among them by index."""
+    names = [f"t{i}" for i in range(times)]
+    text = (f"#times\n{' '.join(names)}\n#blackturns\n{' '.join(names[i] for i in black_turns)}\n"
+            f"#positions\n{positions}\n")
+    if white_initials:
+        text += "#whiteinitials\n" + " ".join(white_initials) + "\n"
+    if first_moves:
+        text += "#firstmoves\n" + " ".join(first_moves) + "\n"
+    text += "#blackwins\n" + "\n".join(black_sets) + "\n"
+    if white_sets is not None:
+        text += "#whitewins\n" + "\n".join(white_sets) + "\n"
+    return text
+
+
+def refused_by_both(cert: dict) -> dict:
+    """Each checker's refusal message (AssertionError if any checker accepts)."""
+    out = {}
+    for name, (check, refusals) in F.checkers().items():
+        try:
+            check(copy.deepcopy(cert))
+        except refusals as exc:
+            out[name] = str(exc)
+            continue
+        raise AssertionError(f"{name} ACCEPTED a false certificate")
+    return out
+
+
+def recorded(text: str, attacker: str, wins: bool) -> dict:
+    """An answer recorded by the kernel's walk with minimax choices (``forgers.Recorder``)."""
+    return F.forge_answer(parse_pg(text), attacker, wins, random.Random(0))
+
+
+# -- races: Maker-Breaker arguments reused where Y has sets -------------------------------------
+
+def test_race_pass_carrier_holds_y_open_cells():
+    """§4.9 and §4.14 (carriers with Y sets). A proof of "black wins" recorded on the
+    Maker-Breaker game (black: x, then the double threat p/q; or y with r/s), grafted onto the race
+    where white also has the set {d, e}. White moves first; in the Maker-Breaker proof the pass
+    state's carrier is {y, r, s}, so white's reply d is never checked; in the race d makes a
+    one-cell threat e that black must block, and black loses. open(s) = {d, e} in every carrier is
+    what puts d among the replies checked (without it, the kernel accepts the forgery)."""
+    cells, sets = "x p q y r s d e", ["x p", "x q", "y r", "y s"]
+    mb = pg_text(4, [1, 3], cells, sets)
+    race = pg_text(4, [1, 3], cells, sets, ["d e"])
+    assert F.pg_truth(mb) == "black" and F.pg_truth(race) != "black"
+    answer = recorded(mb, "black", True)
+    assert F.checkers()["kernel"][0](F.pg_cert(mb, "black", [answer])) is None  # sound where it was made
+    refused_by_both(F.pg_cert(race, "black", [answer]))
+
+
+def test_race_forced_block_before_double_threat():
+    """§4.4 (X's forced block). The Maker-Breaker proof "black takes c: a double threat on a and b"
+    grafted onto the race where white's one-cell set {b} must be blocked first: black's only move
+    is b, and the recorded choice c must not be read."""
+    mb = pg_text(3, [0, 2], "a b c", ["a c", "b c"])
+    race = pg_text(3, [0, 2], "a b c", ["a c", "b c"], ["b"])
+    assert F.pg_truth(mb) == "black" and F.pg_truth(race) != "black"
+    answer = {"attacker": "black", "wins": True, "moves": [[0, "", "", "c"]]}
+    refused_by_both(F.pg_cert(race, "black", [answer]))
+
+
+def test_threat_line_meets_a_y_threat_mid_line():
+    """§4.13 (ii) (a Y one-cell need before a move of the line). The line a1 a2 is sound in the
+    Maker-Breaker game: a1 threatens c1, white blocks, a2 makes the double threat d1/d2. In the
+    race white's block c1 gives white the one-cell need z ({c1, z}), so after a2 white completes z
+    before black completes anything."""
+    cells, sets = "a1 c1 a2 d1 d2 z e f", ["a1 c1", "a1 a2 d1", "a1 a2 d2"]
+    mb = pg_text(5, [0, 2, 4], cells, sets)
+    race = pg_text(5, [0, 2, 4], cells, sets, ["c1 z"])
+    assert F.pg_truth(mb) == "black" and F.pg_truth(race) != "black"
+    answer = {"attacker": "black", "wins": True, "moves": [], "lines": [[0, "", "", "a1 a2"]]}
+    assert F.checkers()["kernel"][0](F.pg_cert(mb, "black", [answer])) is None
+    refused_by_both(F.pg_cert(race, "black", [answer]))
+
+
+def test_components_only_in_residual_games():
+    """§4.12 (components only where Y has no sets). Black's needs split into {a,b},{a,c} and {d,e};
+    white's sets {a,b,c} and {d,e} each lie inside one component, so a split would put the other
+    component's cells on white as stones and every component state would be "white holds a whole
+    set": an empty refutation marked ``components`` would refute black's win (with the split
+    allowed in this race, the kernel accepts it). Black wins: a is a double threat."""
+    text = pg_text(5, [0, 2, 4], "a b c d e", ["a b", "a c", "d e"], ["a b c", "d e"])
+    assert F.pg_truth(text) == "black"
+    white = recorded(text, "white", False)  # true: white cannot win
+    cert = F.pg_cert(text, "draw", [{"attacker": "black", "wins": False, "moves": [], "components": True}, white])
+    refused_by_both(cert)
+
+
+def test_components_need_an_alternating_schedule():
+    """§4.12 (the schedule from t alternates X, Y, ... to its end). Two disjoint needs {a,b} and
+    {c,d}, schedule B W B B: each component alone is lost for black (white blocks), but black's
+    last two moves in a row finish {c,d} after white had to block b. With the split allowed on this
+    schedule, the kernel accepts the empty refutation."""
+    text = pg_text(4, [0, 2, 3], "a b c d", ["a b", "c d"])
+    assert F.pg_truth(text) == "black"
+    refused_by_both(F.pg_cert(text, "white", [{"attacker": "black", "wins": False, "moves": [],
+                                               "components": True}]))
+
+
+def test_double_threat_rule_not_at_time_zero():
+    """§4.8 (X, Y, X with X's last two moves: applied at t > 0 only). With ``#firstmoves a`` black's
+    one-cell set {c} cannot be completed at t = 0, so no cell lies on two two-cell needs and the
+    rule would call the state lost; but black's forced first move a adds the threat b to the
+    threat c, and white blocks only one."""
+    text = pg_text(3, [0, 2], "a b c d", ["c", "a b"], first_moves=["a"])
+    assert F.pg_truth(text) == "black"
+    refused_by_both(F.pg_cert(text, "white", [{"attacker": "black", "wins": False, "moves": []}]))
+
+
+# -- books: a part answering another question -----------------------------------------------------
+
+def _book(root_text: str, member_text: str) -> dict:
+    member = F.pg_cert(member_text, "black", [recorded(member_text, "black", True)])
+    assert F.checkers()["kernel"][0](member) is None  # the member is a true certificate of its own game
+    cert = F.pg_cert(root_text, "black", [{"attacker": "black", "wins": True, "moves": [],
+                                           "parts": [[0, "", "", "p.json"]]}])
+    cert["__members__"] = {"p.json": member}
+    return cert
+
+
+ROOT = pg_text(4, [1, 3], "a b c d e", ["a b", "a c"])  # white first takes a: black cannot win
+
+
+def test_part_answers_the_pass_state():
+    """book.md rule 2 (the member's game is G_s, schedule from t on). At white's first turn the part
+    is a true proof of the *pass state*'s game (schedule from t + 1: black first, a is a double
+    threat): the question "does black win if white passes?", not the one asked at the state."""
+    assert F.pg_truth(ROOT) == "white"
+    member = pg_text(4, [1, 3], "a b c d e", ["a b", "a c"]).replace("t0 t1 t2 t3", "t1 t2 t3")
+    refused_by_both(_book(ROOT, member))
+
+
+def test_part_answers_after_one_bad_reply():
+    """book.md rule 2 (the state's stones as initial stones). The part is a true proof of the game
+    after white's particular reply d (a wasted move): "does black win after this reply?", attached
+    at the state where white has every reply."""
+    assert F.pg_truth(ROOT) == "white"
+    member = pg_text(4, [1, 3], "a b c d e", ["a b", "a c"], white_initials=["d"]).replace(
+        "t0 t1 t2 t3", "t1 t2 t3")
+    refused_by_both(_book(ROOT, member))
