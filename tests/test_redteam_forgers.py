@@ -161,3 +161,31 @@ def test_part_answers_after_one_bad_reply():
     member = pg_text(4, [1, 3], "a b c d e", ["a b", "a c"], white_initials=["d"]).replace(
         "t0 t1 t2 t3", "t1 t2 t3")
     refused_by_both(_book(ROOT, member))
+
+
+# -- bounded work: small files, big work ------------------------------------------------------------
+
+def test_bounded_question_schedule_is_linear():
+    """envelope.md §6 and pg-proof.md §1 (the ``.pg`` form of a bounded maker-breaker question). A
+    true certificate moved onto the triangle plus 60,000 isolated vertices with the bound 10^6 (a
+    590 KB file): the second checker built the alternating schedule counting black's time points
+    anew at each step (quadratic: 24 s); now linear, like the kernel (0.4 s)."""
+    import time
+    from verify import second_opinion
+    from verify.certificates.checker import check_certificate
+    from verify.formats.instances import question_of
+    from verify.formats.questions import board_json
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.hypergraph import Hypergraph
+    from verify.solvers import solve
+    triangle = [["a", "b"], ["a", "c"], ["b", "c"]]
+    cert = solve("maker-breaker", MakerBreakerGame(Hypergraph(triangle), "maker"), "search",
+                 certificate=True).certificate
+    h = Hypergraph(triangle, vertices=["a", "b", "c"] + [f"v{i}" for i in range(60_000)])
+    cert = dict(cert, instance=board_json(h))
+    cert["claim"] = dict(cert["claim"], question=question_of("maker-breaker", MakerBreakerGame(h, "maker"),
+                                                             10**6).to_json())
+    for check in (check_certificate, second_opinion.check):
+        t0 = time.process_time()
+        assert check(copy.deepcopy(cert)).verdict == {"winner": "maker"}
+        assert time.process_time() - t0 < 5

@@ -168,9 +168,10 @@ def pg_question(game: Game) -> dict:
 def alternating(free: int, first: str, black_moves) -> tuple:
     """Colours alternating from ``first`` until black has ``black_moves`` time points (all the
     ``free`` cells when None) or the free cells are used up."""
-    out, colour = [], first
-    while len(out) < free and (black_moves is None or out.count(BLACK) < black_moves):
+    out, colour, blacks = [], first, 0  # black's time points counted as they come (linear)
+    while len(out) < free and (black_moves is None or blacks < black_moves):
         out.append(colour)
+        blacks += colour == BLACK
         colour = other(colour)
     return tuple(out)
 
