@@ -189,3 +189,32 @@ def test_bounded_question_schedule_is_linear():
         t0 = time.process_time()
         assert check(copy.deepcopy(cert)).verdict == {"winner": "maker"}
         assert time.process_time() - t0 < 5
+
+
+# -- the two checkers agree ---------------------------------------------------------------------------
+
+def test_wrong_kind_keys_judged_alike():
+    """pg-proof.md §2 (``pairings`` and ``components`` in refutations only; ``lines`` and
+    ``replies`` in proofs only). A true certificate carrying ``"pairings": []`` in a proof, or
+    ``"lines": []`` / ``"replies": []`` in a refutation, was accepted by the kernel (an empty list
+    holds no entry) and refused by the second checker; both now accept it, and both refuse an entry
+    of the wrong kind (a threat line in a refutation, a pairing in a proof, a reply mark in a
+    refutation)."""
+    from verify import second_opinion
+    from verify.certificates.checker import check_certificate
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.hypergraph import Hypergraph
+    from verify.solvers import solve
+    path = Hypergraph([["a", "b"], ["b", "c"], ["c", "d"]])
+    wrong = {"pairings": [[0, "", "", "a b"]], "lines": [[0, "", "", "a"]], "replies": [[1, "a", ""]]}
+    for first, keys in (("maker", ["pairings"]), ("breaker", ["lines", "replies"])):
+        cert = solve("maker-breaker", MakerBreakerGame(path, first), "search", certificate=True).certificate
+        for key in keys:
+            empty = copy.deepcopy(cert)
+            empty["questions"][0][key] = []
+            verdict = cert["claim"]["verdict"]
+            assert check_certificate(copy.deepcopy(empty)).verdict == verdict
+            assert second_opinion.check(copy.deepcopy(empty)).verdict == verdict
+            forged = copy.deepcopy(cert)
+            forged["questions"][0][key] = wrong[key]
+            refused_by_both(forged)

@@ -102,9 +102,10 @@ class Walk:
         if type(split) is not bool:
             raise Refused("'components' must be true or false")
         self.split = split
-        if self.wins is not True and any(k in q for k in ("lines", "replies")):
+        # an entry of the wrong kind is refused; an empty list holds none (as in the kernel)
+        if self.wins is not True and any(q.get(k) for k in ("lines", "replies")):
             raise Refused("threat lines and all-replies marks belong to proofs")
-        if self.wins is not False and ("pairings" in q or split):
+        if self.wins is not False and (q.get("pairings") or split):
             raise Refused("pairings and components belong to refutations")
         maps = q.get("maps", [])
         if not isinstance(maps, list) or not all(isinstance(m, str) for m in maps):
