@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
+
 import forgers as F
 from verify.formats.pg import parse_pg
 
@@ -218,3 +220,30 @@ def test_wrong_kind_keys_judged_alike():
             forged = copy.deepcopy(cert)
             forged["questions"][0][key] = wrong[key]
             refused_by_both(forged)
+
+
+@pytest.mark.xfail(strict=True, reason="kernel: ProofWalk.prove recurses once per time point (and per link); "
+                   "a proof 600 time points deep ends in RecursionError, reported as a malformed certificate")
+def test_deep_true_proof_judged_alike(tmp_path):
+    """pg-proof.md §5 (termination) says nothing about depth, and the second checker walks on an
+    explicit stack: a true proof of black's win on one set of 600 cells, black holding every time
+    point (599 recorded moves, 0.9 MB), is accepted by the second checker and refused by the kernel
+    as "malformed certificate (RecursionError ...)" (Python's default limit of 1000 frames, two per
+    time point; in a process that imported ``verify.solvers.explicit``, which raises the limit to
+    10,000, the kernel accepts it: the verdict depends on the imports). Completeness, not
+    soundness: the kernel refuses, never accepts, what it cannot walk."""
+    import json
+    import os
+    import subprocess
+    import sys
+    n = 600
+    cells = [f"c{i}" for i in range(n)]
+    text = pg_text(n, range(n), " ".join(cells), [" ".join(cells)])
+    moves = [[t, " ".join(cells[:t]), "", cells[t]] for t in range(n - 1)]
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(F.pg_cert(text, "black", [{"attacker": "black", "wins": True, "moves": moves}])))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for extra in ([], ["--second-opinion"]):
+        out = subprocess.run([sys.executable, "-m", "verify.cli", "check", *extra, str(path)], capture_output=True,
+                             text=True, env={**os.environ, "PYTHONPATH": root})
+        assert out.returncode == 0, out.stdout + out.stderr
