@@ -247,3 +247,25 @@ def test_deep_true_proof_judged_alike(tmp_path):
         out = subprocess.run([sys.executable, "-m", "verify.cli", "check", *extra, str(path)], capture_output=True,
                              text=True, env={**os.environ, "PYTHONPATH": root})
         assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_maker_breaker_tic_tac_toe_proof_claimed_for_the_strong_game(monkeypatch):
+    """§4.2, §4.4, §4.13, §4.15 in a race. The search's proof that Maker (black) wins tic-tac-toe
+    (residual keys, automorphism links, threat lines; and, without threat lines, move by move)
+    claimed for the strong game on the same board (``encodings/pg/ttt3-mm-black-draws.pg``: both
+    colours score the eight lines; a draw). The links survive (the board's symmetries are the race's
+    automorphisms too); what refuses is white's one-cell need: mid-line in the threat lines, and as
+    a forced block that the Maker-Breaker proof never recorded a move after."""
+    import os
+    from verify.solvers import solve
+    from verify.solvers.search import methods
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "encodings", "pg", "ttt3-mm-black-draws.pg")) as f:
+        race = f.read()
+    mb = race.split("#whitewins")[0]
+    assert F.pg_truth(race) == "draw" and F.pg_truth(mb) == "black"
+    for lines in (True, False):
+        monkeypatch.setattr(methods, "THREAT_LINES", lines)
+        answers = solve("pg", parse_pg(mb), "search", certificate=True).certificate["questions"]
+        assert any("links" in q for q in answers)
+        refused_by_both(F.pg_cert(race, "black", answers))
