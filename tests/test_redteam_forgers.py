@@ -269,3 +269,37 @@ def test_maker_breaker_tic_tac_toe_proof_claimed_for_the_strong_game(monkeypatch
         answers = solve("pg", parse_pg(mb), "search", certificate=True).certificate["questions"]
         assert any("links" in q for q in answers)
         refused_by_both(F.pg_cert(race, "black", answers))
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="pg-proof.md §4.17 caps derivations, not their size: every residual key "
+                   "stored costs (needs x cells / 8) bytes, so memory grows as the square of the board")
+def test_small_refutation_memory_is_bounded(tmp_path):
+    """§4.17 (bounded work). "Breaker wins" on 800 disjoint two-cell edges, Maker first, with no
+    recorded move (a 28 KB file): the walk derives its 20,000 free states before refusing, but each
+    stores a residual key of up to 800 needs of 200 bytes and the kernel's stack holds every
+    pending successor: 7.7 s and 376 MB (kernel), 28 s and 514 MB (second checker); 1,600 edges
+    (57 KB): 31 s / 2.4 GB and 82 s / 2.5 GB. Refused in the end (true refusals), but a file of a
+    few hundred KB exhausts memory. The committed residual proofs' keys are at most 1,792 bytes
+    (snaky 8x8), so a charge of 1 + key bytes // 4096 per derivation would change none of them."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = textwrap.dedent("""
+        import resource, sys
+        sys.path.insert(0, "tests")
+        from test_certificate_adversarial import _empty_refutation
+        from verify.certificates.checker import check_certificate
+        from verify.errors import CertificateError
+        try:
+            check_certificate(_empty_refutation(800))
+        except CertificateError:
+            pass
+        print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+    """)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root,
+                         env={**os.environ, "PYTHONPATH": root})
+    assert int(json.loads(out.stdout.split()[-1])) < 150, out.stdout + out.stderr
