@@ -222,6 +222,36 @@ def test_wrong_kind_keys_judged_alike():
             refused_by_both(forged)
 
 
+def test_unknown_key_in_an_answer_not_needed():
+    """pg-proof.md §2 (the checkers refuse any other key of an answer). An answer the claim does not
+    need ("white wins" beside a Maker-Breaker proof of black's win) carrying an unknown key: the
+    kernel refused it, the second checker never looked at it (it reads needed answers only) and
+    accepted; both refuse it now."""
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.hypergraph import Hypergraph
+    from verify.solvers import solve
+    path = Hypergraph([["a", "b"], ["b", "c"], ["c", "d"]])
+    cert = solve("maker-breaker", MakerBreakerGame(path, "maker"), "search", certificate=True).certificate
+    cert["questions"].append({"attacker": "white", "wins": False, "moves": [], "note": "ignored?"})
+    refused_by_both(cert)
+
+
+def test_pg_strategy_entries_read_alike():
+    """pg-strategy.md (an entry is exactly {black, white, move}, its lists disjoint; every entry
+    read). A true black-win table with one more entry, unused by the walk, carrying an unknown key
+    or overlapping stones (black {a}, white {a}): the kernel refused both, the second checker
+    accepted both; both refuse them now."""
+    from verify.solvers import solve
+    text = pg_text(3, [0, 2], "a b c d", ["a b", "a c"])
+    cert = solve("pg", parse_pg(text), "explicit", certificate=True).certificate
+    assert cert["kind"] == "pg-strategy" and cert["claim"]["verdict"] == {"winner": "black"}
+    for entry in ({"black": [], "white": ["d"], "move": "a", "note": 1},
+                  {"black": ["a"], "white": ["a"], "move": "b"}):
+        forged = copy.deepcopy(cert)
+        forged["strategies"]["black"].append(entry)
+        refused_by_both(forged)
+
+
 @pytest.mark.xfail(strict=True, reason="kernel: ProofWalk.prove recurses once per time point (and per link); "
                    "a proof 600 time points deep ends in RecursionError, reported as a malformed certificate")
 def test_deep_true_proof_judged_alike(tmp_path):

@@ -590,6 +590,8 @@ def check_pg_proof(cert: dict, open_member=None, owned: bool = False) -> tuple:
     for q in questions:
         if not isinstance(q, dict) or q.get("attacker") not in (BLACK, WHITE) or type(q.get("wins")) is not bool:
             raise Refused("each answer needs 'attacker' (black/white) and 'wins' (true/false)")
+        if not set(q) <= ANSWER_KEYS:  # spec §2: in every answer, needed or not (as the kernel)
+            raise Refused("an answer has an unknown key")
         if q["attacker"] in given:
             raise Refused(f"two answers for {q['attacker']}")
         given[q["attacker"]] = q

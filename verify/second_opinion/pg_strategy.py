@@ -18,8 +18,8 @@ def _table(game, entries, colour: str) -> dict:
         raise Refused(f"no strategy list for {colour}")
     table = {}
     for e in entries:
-        if not isinstance(e, dict):
-            raise Refused("each strategy entry must be an object")
+        if not isinstance(e, dict) or set(e) != {BLACK, WHITE, "move"}:
+            raise Refused("each strategy entry must be an object with exactly the keys black, white, move")
         stones = []
         for side in (BLACK, WHITE):
             names = e.get(side)
@@ -28,6 +28,8 @@ def _table(game, entries, colour: str) -> dict:
             stones.append(frozenset(game.index[v] for v in names))
             if len(stones[-1]) != len(names):
                 raise Refused("a strategy entry names a position twice")
+        if stones[0] & stones[1]:
+            raise Refused("a strategy entry's black and white stones overlap")
         move = e.get("move")
         if not isinstance(move, str) or move not in game.index:
             raise Refused(f"strategy move {str(move)[:30]!r} is not a position")
