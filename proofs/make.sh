@@ -150,6 +150,18 @@ for r in "32 2" "21 3" "16 4" "12 5"; do
   verify family animal snaky "$1" "$2" -o "examples/classical/snaky-$1x$2.txt"
   mbc "snaky-$1x$2" maker
 done
+# 9x7 and 10x6 (proofs/large, long entries): 9x7 65 MB, 539,391 recorded moves, 1,418 CPU s and 2.5 GB
+# to decide and certify, both checkers 453 CPU s at 1.1 GB; 10x6 130 MB, 1,103,889 recorded moves, 2,745 CPU s
+# and 4.6 GB, both checkers 828 CPU s at 2.1 GB.
+verify family animal snaky 9 7 -o examples/classical/snaky-9x7.txt
+verify family animal snaky 10 6 -o examples/classical/snaky-10x6.txt
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  for r in 9x7 10x6; do
+    CERTDIR=proofs/large mbc "snaky-$r" maker
+    verify check --second-opinion "proofs/large/snaky-$r-maker-first.json" --instance "examples/classical/snaky-$r.txt" \
+      --first maker --expect breaker > /dev/null
+  done
+fi
 # Tetrominoes, the race: black wins on bxb within m moves (the .pg with m black moves), does not win
 # within m - 1 moves there, and does not win on (b-1)x(b-1).
 race_tet() {  # race_tet ANIMAL B [M]: the race on BxB, black having M moves (all moves without M)
