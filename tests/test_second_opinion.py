@@ -215,12 +215,13 @@ def test_random_mutants_agree():
     assert not disagreements
 
 
-def test_kernel_ignores_unknown_keys_in_strategy_entries():
-    """A leniency of the kernel (it reads entries with .get): the second checker refuses extra keys."""
+def test_unknown_keys_in_strategy_entries_are_refused_by_both():
+    """An extra key in a strategy entry (spec maker-breaker-strategy.md, S4): both checkers refuse it."""
     c = _load(STRATEGY)
-    c["strategy"][0]["note"] = "ignored by the kernel"
+    c["strategy"][0]["note"] = "an extra key"
     with pytest.raises(Refused):
         check(c)
+    assert not _kernel_accepts(c)
 
 
 def test_bounded_strategy_question():
