@@ -51,7 +51,7 @@ def _is_certificate(path) -> bool:
         return False
     try:
         head = p.read_text(encoding="utf-8")[:4096]
-    except OSError:
+    except (OSError, UnicodeDecodeError):  # not a readable certificate: the instance reader says why
         return False
     return '"verify-certificate"' in head
 

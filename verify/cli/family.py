@@ -58,8 +58,11 @@ def cmd_family(args) -> int:
         text = pg_to_text(race(h, args.moves, comments=(
             f" race on verify family {' '.join([args.name, *args.params])}: {bound}",)))
         if args.output:
-            with open(args.output, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            try:
+                with open(args.output, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as exc:
+                raise InputError(f"{args.output}: cannot write ({exc.strerror})") from None
     else:
         fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "text")
         text = write_hypergraph(h, args.output, fmt)

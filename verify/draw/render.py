@@ -92,6 +92,7 @@ def _stone(ax, board: Board, name: str, xy, r: float, text: str | None = None, f
 
 
 def _frame(ax, xs, ys, pad):
+    xs, ys = (xs, ys) if len(xs) else ([0.0], [0.0])  # a board without vertices: an empty frame
     x0, x1, y0, y1 = min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
     ax.set_xlim(x0, x1)
     ax.set_ylim(y0, y1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..errors import InputError
 from ..hypergraph import Hypergraph
 from .common import naming, read_json, read_json_text, read_text_file
 from .sniff import JSON_FORMATS, expect, looks_like_json, sniff
@@ -63,5 +64,8 @@ def write_hypergraph(h: Hypergraph, path=None, fmt: str | None = None) -> str:
         fmt = "json" if path is not None and str(path).endswith(".json") else "text"
     text = json.dumps(hypergraph_to_json(h)) + "\n" if fmt == "json" else hypergraph_to_text(h)
     if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
+        try:
+            Path(path).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"{path}: cannot write ({exc.strerror})") from None
     return text

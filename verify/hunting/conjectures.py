@@ -117,6 +117,8 @@ def load_file(path: str | None = None, text: str | None = None) -> list[str]:
                 text = f.read()
         except OSError as exc:
             raise InputError(f"{path}: cannot read conjecture file ({exc.strerror})") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: cannot read conjecture file (not UTF-8 text)") from None
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     if digest in _LOADED:
         return _LOADED[digest][1]
