@@ -181,6 +181,13 @@ def random_hypernim(rng):
 
 # ---------------------------------------------------------------- calls
 
+def for_method(method, extra):
+    """``extra`` without the options ``method`` does not take (``--states``: sat and smt only)."""
+    if method not in ("sat", "smt") and "--states" in extra:
+        i = extra.index("--states")
+        return extra[:i] + extra[i + 2:]
+    return extra
+
 class Fuzz:
     def __init__(self, args):
         self.args = args
@@ -204,6 +211,7 @@ class Fuzz:
         self.problems.append(f"{kind}: {cmd}   # {detail[:300]}")
 
     def solve(self, game, path, method, extra, key):
+        extra = for_method(method, extra)
         argv = ["solve", game, str(path), "--json", *extra]
         if method != "auto":
             argv += ["--method", method]
@@ -242,6 +250,7 @@ class Fuzz:
     def certify(self, game, path, method, extra, key, expected, tmp):
         cert = Path(tmp) / "cert.json"
         cert.unlink(missing_ok=True)
+        extra = for_method(method, extra)
         argv = ["solve", game, str(path), "--certificate", str(cert), *extra]
         if method != "auto":
             argv += ["--method", method]
