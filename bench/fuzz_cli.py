@@ -262,7 +262,7 @@ class Fuzz:
             self.problem("TRACEBACK", argv, err.strip().splitlines()[-1])
             return
         if rc != 0:
-            declined = rc == 4 or (rc == 2 and "does not take" in err)
+            declined = rc == 4 or (rc == 2 and ("does not take" in err or "need literal positions" in err))
             st["n/a" if declined else "undecided" if rc in (3, None) else "error"] += 1
             if not declined and rc not in (3, 5, None):
                 self.problem(f"CERT-EXIT-{rc}", argv, err.strip())
