@@ -44,6 +44,7 @@ def cmd_family(args) -> int:
     from ..errors import InputError
     from ..families import family
     from ..formats import write_hypergraph
+    from .common import write_file
     if args.moves is not None and not args.race:
         raise InputError("--moves goes with --race")
     if args.moves is not None and args.moves < 0:
@@ -58,11 +59,7 @@ def cmd_family(args) -> int:
         text = pg_to_text(race(h, args.moves, comments=(
             f" race on verify family {' '.join([args.name, *args.params])}: {bound}",)))
         if args.output:
-            try:
-                with open(args.output, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-            except OSError as exc:
-                raise InputError(f"{args.output}: cannot write ({exc.strerror})") from None
+            write_file(args.output, text)
     else:
         fmt = args.format or ("json" if args.output and args.output.endswith(".json") else "text")
         text = write_hypergraph(h, args.output, fmt)
