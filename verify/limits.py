@@ -52,6 +52,13 @@ MAX_QPAIRING_LITERALS = 5_000_000
 #: refutation) would otherwise let a file of a few lines expand exponentially many states
 PG_PROOF_FREE_STATES = 20_000
 PG_PROOF_STATES_PER_ENTRY = 64
+#: pg-proof certificates: a derivation at a state with L distinct live needs of the attacker and F
+#: free cells, on a game of n positions, costs 1 + (L + F) * ceil(n / 8) // PG_PROOF_UNIT_BYTES
+#: units of the budget above (docs/spec/pg-proof.md §4.17): the bytes a checker keeps for the
+#: state (its residual key, its pending successors) are then at most a constant times the budget,
+#: whatever the board's size (before, 1,600 disjoint pairs and an empty refutation, 57 KB, made
+#: both checkers hold 2.4 GB before refusing)
+PG_PROOF_UNIT_BYTES = 4096
 
 #: books (zip files of certificates, verify.certificates.book): members at most
 MAX_BOOK_MEMBERS = 100_000
