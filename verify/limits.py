@@ -170,3 +170,16 @@ MAX_DRAT_PROOF_LITERALS = 10_000_000
 #: The solvers' proofs have no RAT lemma; 50 M RAT units ≈ 10-20 s
 MAX_DRAT_PROPAGATION_WORK = 500_000_000
 MAX_DRAT_RAT_WORK = 50_000_000
+
+#: ``verify draw`` (verify.draw.render.figure): vertices (cells, points) of one picture at most,
+#: checked before any layout; beyond, TooLarge. Measured on a loaded 2-core machine, whole command:
+#: an incidence chart of 1,000 vertices 8 s, 2,000 15 s, 5,002 21 s (a picture no one can read)
+MAX_DRAW_VERTICES = 1000
+#: the spring layout of a hypergraph without geometry (verify.draw.geometry.spring_positions, also
+#: the play server's): vertices at most. networkx lays out 500 vertices or more with scipy, which
+#: is not a dependency (200,000 vertices crashed on its import); its dense solver below takes 3.3 s
+#: on 499 vertices (eight edges of 62), 0.4 s on 200
+MAX_SPRING_LAYOUT_VERTICES = 499
+#: the spring layout: vertex pairs of the hypergraph's 2-section at most, counted with multiplicity
+#: (Σ over edges of C(|e|, 2), in O(edges) before the graph is built; about 1 µs a pair)
+MAX_SPRING_LAYOUT_PAIRS = 1_000_000

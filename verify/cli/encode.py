@@ -61,7 +61,8 @@ def cmd_leaf(args) -> int:
         raise InputError("the game is decided at its start (a player holds a whole set): it has no leaves")
     black, white = game.start()
     sched = game.schedule()
-    moves = [m.strip() for m in (args.moves or "").split(",") if m.strip()]
+    from ..draw.board import parse_moves
+    moves = parse_moves(args.moves)
     if len(moves) > len(sched):
         raise InputError(f"{len(moves)} moves, but the schedule has {len(sched)} time points")
     for t, name in enumerate(moves):

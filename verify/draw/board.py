@@ -8,6 +8,7 @@ The strategy explorer of ``verify report`` walks a Play; ``verify draw --positio
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -94,8 +95,18 @@ class Play:
 
 
 def parse_moves(text: str | None) -> list[str]:
-    """Moves in order of play, separated by commas or spaces."""
-    return [t for t in (text or "").replace(",", " ").split() if t]
+    """Moves in order of play, separated by commas or spaces (``"b2,a1"``, ``"b2 a1"``,
+    ``"b2, a1"``); an empty move (``"a,,b"``, a leading or trailing comma) is refused in one line,
+    never skipped: the position would not be the one the user wrote."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    moves = re.split(r"\s*,\s*|\s+", text)
+    for i, name in enumerate(moves, 1):
+        if not name:
+            raise InputError(f"move {i} of {text!r} is empty (moves are cell names separated by commas "
+                             "or spaces)")
+    return moves
 
 
 # -- Maker-Breaker ------------------------------------------------------------------------------

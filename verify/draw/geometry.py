@@ -19,6 +19,9 @@ import math
 import re
 from typing import Iterable
 
+from .. import limits
+from ..errors import TooLarge
+
 _CELL = re.compile(r"^([a-z]+)([1-9][0-9]*)$")
 SQRT3 = math.sqrt(3.0)
 
@@ -125,7 +128,15 @@ def detect(names: Iterable[str], sets: Iterable[Iterable[str]]) -> str:
 
 def spring_positions(names: list[str], sets: list[list[str]], seed: int = 1) -> dict[str, tuple[float, float]]:
     """A deterministic layout of a hypergraph: up to 7 vertices (or no edges) on a circle, else
-    a networkx spring layout of the 2-section (vertices of a common edge attract)."""
+    a networkx spring layout of the 2-section (vertices of a common edge attract). Beyond
+    ``limits.MAX_SPRING_LAYOUT_VERTICES`` vertices or ``limits.MAX_SPRING_LAYOUT_PAIRS`` pairs,
+    TooLarge before any layout work."""
+    pairs = sum(len(s) * (len(s) - 1) // 2 for s in sets)
+    if len(names) > limits.MAX_SPRING_LAYOUT_VERTICES or pairs > limits.MAX_SPRING_LAYOUT_PAIRS:
+        raise TooLarge(f"cannot lay out {len(names):,} vertices ({pairs:,} pairs in edges): the spring "
+                       f"layout takes at most {limits.MAX_SPRING_LAYOUT_VERTICES} vertices and "
+                       f"{limits.MAX_SPRING_LAYOUT_PAIRS:,} pairs (limits.MAX_SPRING_LAYOUT_VERTICES); "
+                       "give the vertices chess-style cell names (a1, b2, ...) for a grid drawing")
     import networkx as nx
     g = nx.Graph()
     g.add_nodes_from(names)

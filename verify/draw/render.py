@@ -11,7 +11,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from ..errors import InputError
+from .. import limits
+from ..errors import InputError, TooLarge
 from . import geometry as geo
 from .board import BLACK, BREAKER, MAKER, SELECTED, WHITE, Board
 
@@ -38,6 +39,9 @@ def figure(board: Board):
               "affine": _affine, "tree-vertex": _tree_vertex, "tree-edge": _tree_edge}.get(g)
     if drawer is None:
         raise InputError(f"unknown geometry {g!r} (choose from {', '.join(geo.GEOMETRIES)}, affine, tree)")
+    if len(board.names) > limits.MAX_DRAW_VERTICES:
+        raise TooLarge(f"cannot draw {len(board.names):,} vertices: a picture shows at most "
+                       f"{limits.MAX_DRAW_VERTICES:,} (limits.MAX_DRAW_VERTICES)")
     if g in ("square", "hex", "cells") and geo.cell_coordinates(board.names) is None:
         raise InputError(f"the {g} geometry needs distinct chess-style cell names (a1, b2, ...)")
     width, height = drawer(ax, board)
