@@ -252,16 +252,13 @@ def test_pg_strategy_entries_read_alike():
         refused_by_both(forged)
 
 
-@pytest.mark.xfail(strict=True, reason="kernel: ProofWalk.prove recurses once per time point (and per link); "
-                   "a proof 600 time points deep ends in RecursionError, reported as a malformed certificate")
 def test_deep_true_proof_judged_alike(tmp_path):
-    """pg-proof.md §5 (termination) says nothing about depth, and the second checker walks on an
-    explicit stack: a true proof of black's win on one set of 600 cells, black holding every time
-    point (599 recorded moves, 0.9 MB), is accepted by the second checker and refused by the kernel
-    as "malformed certificate (RecursionError ...)" (Python's default limit of 1000 frames, two per
-    time point; in a process that imported ``verify.solvers.explicit``, which raises the limit to
-    10,000, the kernel accepts it: the verdict depends on the imports). Completeness, not
-    soundness: the kernel refuses, never accepts, what it cannot walk."""
+    """pg-proof.md §5 (termination) says nothing about depth. A true proof of black's win on one
+    set of 600 cells, black holding every time point (599 recorded moves, 0.9 MB), is accepted by
+    both checkers in a fresh interpreter (Python's default limit of 1000 frames). The kernel's
+    recursive ``ProofWalk.prove`` refused it as "malformed certificate (RecursionError ...)" unless
+    ``verify.solvers.explicit`` had raised the limit (the verdict depended on the imports); it now
+    walks on an explicit stack of generators, like the second checker."""
     import json
     import os
     import subprocess
@@ -301,35 +298,144 @@ def test_maker_breaker_tic_tac_toe_proof_claimed_for_the_strong_game(monkeypatch
         refused_by_both(F.pg_cert(race, "black", answers))
 
 
-@pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="pg-proof.md §4.17 caps derivations, not their size: every residual key "
-                   "stored costs (needs x cells / 8) bytes, so memory grows as the square of the board")
-def test_small_refutation_memory_is_bounded(tmp_path):
-    """§4.17 (bounded work). "Breaker wins" on 800 disjoint two-cell edges, Maker first, with no
-    recorded move (a 28 KB file): the walk derives its 20,000 free states before refusing, but each
-    stores a residual key of up to 800 needs of 200 bytes and the kernel's stack holds every
-    pending successor: 7.7 s and 376 MB (kernel), 28 s and 514 MB (second checker); 1,600 edges
-    (57 KB): 31 s / 2.4 GB and 82 s / 2.5 GB. Refused in the end (true refusals), but a file of a
-    few hundred KB exhausts memory. The committed residual proofs' keys are at most 1,792 bytes
-    (snaky 8x8), so a charge of 1 + key bytes // 4096 per derivation would change none of them."""
+def _peak_mb_refusing(cert: dict, checker: str, tmp_path) -> int:
+    """Peak RSS (MB) of a fresh interpreter in which ``checker`` ("kernel" or "second") refuses
+    ``cert`` for its work (§4.17); fails if it accepts it or refuses it for anything else."""
     import json
     import os
     import subprocess
     import sys
     import textwrap
+    path = tmp_path / "cert.json"
+    path.write_text(json.dumps(cert))
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    script = textwrap.dedent("""
-        import resource, sys
-        sys.path.insert(0, "tests")
-        from test_certificate_adversarial import _empty_refutation
-        from verify.certificates.checker import check_certificate
-        from verify.errors import CertificateError
+    script = textwrap.dedent(f"""
+        import json, resource, sys
+        cert = json.load(open({str(path)!r}))
+        if {checker!r} == "kernel":
+            from verify.certificates.checker import check_certificate as check
+        else:
+            from verify.second_opinion import check
         try:
-            check_certificate(_empty_refutation(800))
-        except CertificateError:
-            pass
+            check(cert)
+            print("accepted")
+        except Exception as exc:
+            print("refused:", str(exc).replace(chr(10), " "))
         print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=root,
                          env={**os.environ, "PYTHONPATH": root})
-    assert int(json.loads(out.stdout.split()[-1])) < 150, out.stdout + out.stderr
+    assert "refused: the certificate makes the checker derive too many states" in out.stdout, out.stdout + out.stderr
+    return int(out.stdout.split()[-1])
+
+
+@pytest.mark.parametrize("checker", ["kernel", "second"])
+def test_small_refutation_memory_is_bounded(checker, tmp_path):
+    """§4.17 (bounded work). "Breaker wins" on 1,600 disjoint two-cell edges, Maker first, with no
+    recorded move (a 57 KB file). When the cap counted derivations only, each of its 20,000 free
+    derivations stored a residual key of up to 1,600 needs of 400 bytes, and the kernel's stack
+    held every pending successor: 31 s / 2.4 GB (kernel) and 82 s / 2.5 GB (second checker)
+    before refusing. A derivation now costs 1 + (K + 2M) * ceil(n / 8) // 4096 units (K needs in
+    the key, M free cells on live needs): both refuse it in under a second at well under 150 MB."""
+    from test_certificate_adversarial import _empty_refutation
+    assert _peak_mb_refusing(_empty_refutation(1600), checker, tmp_path) < 150
+
+
+def _padded_empty_refutation(pairs: int, padding: int) -> dict:
+    """"Breaker wins" on disjoint two-cell edges plus isolated vertices (wide bitmasks, few needs),
+    Maker first, no recorded move: a true certificate whose derivations each cost several units."""
+    from verify.certificates import envelope
+    from verify.formats.instances import question_of
+    from verify.formats.questions import board_json
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.hypergraph import Hypergraph
+    h = Hypergraph([[f"a{i}", f"b{i}"] for i in range(pairs)],
+                   vertices=[v for i in range(pairs) for v in (f"a{i}", f"b{i}")] + [f"z{i}" for i in range(padding)])
+    game = MakerBreakerGame(h, "maker")
+    return envelope("pg-proof", board_json(h), question_of("maker-breaker", game), {"winner": "breaker"},
+                      questions=[{"attacker": "black", "wins": False, "moves": []}])
+
+
+def _kernel_units(cert: dict, monkeypatch) -> int:
+    """The least free allowance (§4.17) with which the kernel accepts ``cert``: the units it spends
+    (no recorded entry, so the budget is the free allowance alone)."""
+    from verify import limits
+    from verify.certificates.checker import check_certificate
+    from verify.errors import CertificateError
+    lo, hi = 0, limits.PG_PROOF_FREE_STATES
+    while lo < hi:
+        mid = (lo + hi) // 2
+        monkeypatch.setattr(limits, "PG_PROOF_FREE_STATES", mid)
+        try:
+            check_certificate(copy.deepcopy(cert))
+            hi = mid
+        except CertificateError:
+            lo = mid + 1
+    return lo
+
+
+@pytest.mark.parametrize("pairs, padding", [(5, 0), (6, 3000), (8, 1200)])
+def test_work_units_counted_alike(pairs, padding, monkeypatch):
+    """§4.17: both checkers charge every derivation the same units. On true certificates whose
+    derivations cost 1 unit (no padding) or several (isolated vertices widen every bitmask), the
+    second checker accepts with exactly the kernel's spend as its allowance and refuses with one
+    unit less."""
+    from verify import limits, second_opinion
+    from verify.second_opinion import pg_proof as second
+    cert = _padded_empty_refutation(pairs, padding)
+    units = _kernel_units(cert, monkeypatch)
+    n = 2 * pairs + padding
+    if padding:  # the derivations cost more than one unit each: the size-weighted rule is exercised
+        assert (pairs + 4 * pairs) * ((n + 7) // 8) >= limits.PG_PROOF_UNIT_BYTES
+    monkeypatch.setattr(second, "FREE_STATES", units)
+    assert second_opinion.check(copy.deepcopy(cert)).verdict == {"winner": "breaker"}
+    monkeypatch.setattr(second, "FREE_STATES", units - 1)
+    with pytest.raises(second_opinion.Refused, match="too many states"):
+        second_opinion.check(copy.deepcopy(cert))
+
+
+def _book_of_free_parts(pairs: int) -> tuple[dict, dict]:
+    """(a book, one of its members): "black cannot win" on disjoint pairs a_i b_i, white first.
+    The root records white's first move z and marks a part at each state after black's reply (one
+    per cell on a pair); each member is an empty refutation of the game played on from its state
+    (a true certificate on its own), so its walk spends only free units (§4.17)."""
+    from verify.games import positional as pg
+    from verify.formats.pg import pg_to_text
+    cells = [v for i in range(pairs) for v in (f"a{i}", f"b{i}")]
+    text = pg_text(2 * pairs + 1, range(1, 2 * pairs + 1, 2), " ".join(cells + ["z"]),
+                   [f"a{i} b{i}" for i in range(pairs)])
+    game = parse_pg(text)
+    parts, members = [], {}
+    for c in cells:
+        b, w = game.mask([c]), game.mask(["z"])
+        name = f"{c}.json"
+        parts.append([2, c, "z", name])
+        members[name] = F.pg_cert(pg_to_text(pg.continued(game, b, w, 2)), "white",
+                                  [{"attacker": "black", "wins": False, "moves": []}])
+    root = F.pg_cert(text, "white", [{"attacker": "black", "wins": False, "moves": [[0, "", "", "z"]],
+                                      "parts": parts}])
+    root["__members__"] = members
+    return root, members["a0.json"]
+
+
+def test_book_parts_share_one_budget(monkeypatch):
+    """§4.16/§4.17 and book.md rule 4: a part draws on its parent's remaining units plus its own
+    entries' share (one pool per answer). When each part had its own free allowance, a book of
+    P parts of free derivations bought P times the allowance. With the allowance set to what one
+    part needs, every member passes alone but the book of 12 parts is refused by both checkers;
+    with an allowance for all of them both accept it."""
+    from verify import limits
+    from verify.second_opinion import pg_proof as second
+    book, member = _book_of_free_parts(6)
+    need = _kernel_units(member, monkeypatch)  # one part alone: no entries, free units only
+    entries = 1 + 12  # the root's move and its parts
+    assert 12 * need > need + limits.PG_PROOF_STATES_PER_ENTRY * entries  # the pool is short
+    for free in (need, 12 * need + 2):
+        monkeypatch.setattr(limits, "PG_PROOF_FREE_STATES", free)
+        monkeypatch.setattr(second, "FREE_STATES", free)
+        if free == need:
+            messages = refused_by_both(book)
+            assert all("too many states" in m for m in messages.values()), messages
+        else:
+            for name, (check, _) in F.checkers().items():
+                check(copy.deepcopy(book))

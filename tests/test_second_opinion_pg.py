@@ -209,9 +209,13 @@ def _forge_ttt3_breaker_first() -> dict:
 
         def _prove(self, b, w, t):
             if b & w and any(s & b == s for s in self.xsets):
-                self._spend()
-                return 0
+                self._spend(b, w, t)
+                return won()
             return super()._prove(b, w, t)
+
+    def won():  # a derived step is a generator (ProofWalk.prove): this one needs no successor
+        return 0
+        yield
 
     def choose(b, w, t):
         free = [1 << i for i in range(n) if not (b | w) >> i & 1]

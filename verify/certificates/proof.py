@@ -110,11 +110,14 @@ Soundness (why an accepted certificate is true):
   ``refute`` each key is marked once, its step derived at most once (so finitely many pushes), and
   a chain of links visits distinct keys or is rejected. Finite is not enough: derived steps alone
   (the attacker's moves in a refutation, forced blocks) can reach exponentially many keys from a
-  certificate of a few lines (k disjoint pairs, Maker first, an empty refutation: 2^k keys), so each
-  answer may derive at most ``limits.PG_PROOF_FREE_STATES`` + ``limits.PG_PROOF_STATES_PER_ENTRY``
-  states per recorded entry (moves, links, pairings, lines, replies, parts); beyond, the certificate
-  is refused. A part is one step of its parent: its member's walk is separate, finite by the same
-  argument, with its own budget, and has no parts (no recursion).
+  certificate of a few lines (k disjoint pairs, Maker first, an empty refutation: 2^k keys), and
+  on a large board one derivation keeps many bytes (its residual key, its pending successors). So
+  each answer has a budget of ``limits.PG_PROOF_FREE_STATES`` + ``limits.PG_PROOF_STATES_PER_ENTRY``
+  units per recorded entry (moves, links, pairings, lines, replies, parts), and a derivation costs
+  1 + (L + 2F) * ceil(n / 8) // ``limits.PG_PROOF_UNIT_BYTES`` units (``_spend``); beyond, the
+  certificate is refused. A part is one step of its parent: its member's walk is separate, finite
+  by the same argument, draws on its parent's budget (plus its own entries' share: one pool per
+  answer), and has no parts (no recursion).
 - *No unexplored state is trusted*: ``prove`` stores a carrier only after the whole proof below it
   was checked (post-order), and a link to a key still being resolved (a cycle) is rejected. In
   ``refute`` a key is marked only together with a chain k1 → … → kn of links ending at a key already
@@ -181,6 +184,11 @@ class ProofWalk(Attack):
         # Without Y sets, a state's value depends only on X's needs within its remaining moves and
         # on t (cells off those needs are dead for both players): states are merged on that key.
         self.residual = not self.ysets and game.first_moves is None
+        # the bytes of one need's (or one stone set's) bitmask, and whether a state can cost more
+        # than one unit of the budget (K <= the sets, M <= the positions: ``_spend``)
+        self.width = (len(game.positions) + 7) // 8
+        self.heavy = ((len(self.xsets) if self.residual else 2) + 2 * len(game.positions)) * self.width \
+            >= limits.PG_PROOF_UNIT_BYTES
         if own0 & opp0:
             raise CertificateError("the game's initial black and white stones overlap")
         # time points each player has had before t (for the stone counts of a legal state)
@@ -242,8 +250,7 @@ class ProofWalk(Attack):
     def _packed(self, needs) -> bytes:
         """Sorted distinct needs as one bytes string, a fixed width per need (one-to-one: a
         compact table key for the millions of states of a large proof)."""
-        width = (len(self.game.positions) + 7) // 8
-        return b"".join(s.to_bytes(width, "little") for s in needs)
+        return b"".join(s.to_bytes(self.width, "little") for s in needs)
 
     # -- rules-derived facts --------------------------------------------------------------------
     def _needs(self, sets, own, opp, left=None) -> list[int]:
@@ -265,7 +272,27 @@ class ProofWalk(Attack):
 
     # -- proof of "X wins" ----------------------------------------------------------------------
     def prove(self, b, w, t) -> int:
-        """The carrier of the proof that X wins from (b, w, t); CertificateError if it fails."""
+        """The carrier of the proof that X wins from (b, w, t); CertificateError if it fails.
+
+        Walked on an explicit stack of generators (:meth:`_prove_key`, :meth:`_prove`), each
+        yielding the states whose carriers it needs: a proof as deep as its schedule is walked
+        without Python recursion, whatever the interpreter's recursion limit."""
+        frames = [self._prove_key(b, w, t)]
+        value = None
+        while frames:
+            try:
+                request = frames[-1].send(value)
+            except StopIteration as done:
+                frames.pop()
+                value = done.value
+                continue
+            frames.append(self._prove_key(*request))
+            value = None
+        return value
+
+    def _prove_key(self, b, w, t):
+        """The carrier of (b, w, t)'s key: stored, through a checked link, or derived (post-order:
+        stored only once every state below it was proved)."""
         key = self.key(b, w, t)
         c = self.carriers.get(key)
         if c is None:
@@ -273,13 +300,13 @@ class ProofWalk(Attack):
             if linked is not None:
                 (lb, lw), cmap = linked
                 self._open.add(key)
-                c = self.prove(lb, lw, t)
+                c = yield lb, lw, t
                 if any(cell not in cmap for cell in _cells_of(c)):
                     raise CertificateError(f"a link map at time {t} does not cover its target's carrier")
                 c = _image(cmap, c)
                 self._open.discard(key)
             else:
-                c = self._prove(b, w, t)
+                c = yield from self._prove(b, w, t)
             self.carriers[key] = c
         return c
 
@@ -338,17 +365,35 @@ class ProofWalk(Attack):
         self._automorphisms[id(cmap)] = (cmap, ok)  # (the map kept alive: its id stays unique)
         return ok
 
-    def _spend(self) -> None:
-        """One more state derived; refused once the budget is spent (checking time stays linear in
-        the recorded entries, ``limits.PG_PROOF_STATES_PER_ENTRY``)."""
-        if self.budget is not None:
-            self.budget -= 1
-            if self.budget < 0:
-                raise CertificateError("the certificate makes the checker derive too many states per recorded "
-                                       "entry (refused)")
+    def _spend(self, b, w, t) -> None:
+        """One more state derived, at its cost (spec §4.17): 1 + (K + 2M) * ceil(n / 8) //
+        ``limits.PG_PROOF_UNIT_BYTES`` units, n the positions, K the needs in the state's residual
+        key (its distinct live needs of X; 2, the stone sets, in the games keyed by the state), M the
+        free cells on a live need of either player (within that player's remaining moves); refused
+        once the budget is spent. A unit pays for a bounded number of bytes of what the walk keeps
+        (the key; in a refutation the successors pushed, at most M), so checking time and memory
+        stay linear in the recorded entries (``limits.PG_PROOF_STATES_PER_ENTRY``) whatever the
+        board's size."""
+        if self.budget is None:
+            return
+        cost = 1
+        if self.heavy:  # else (K + 2M) * width < one unit on every state: the cost is 1
+            own, opp = self.own_opp(b, w)
+            xl = self._needs(self.xsets, own, opp, self.left_x[t])
+            live = 0
+            for s in xl + self._needs(self.ysets, opp, own, self.left_y[t]):
+                live |= s
+            k = len(set(xl)) if self.residual else 2
+            cost += (k + 2 * (live & ~b & ~w).bit_count()) * self.width // limits.PG_PROOF_UNIT_BYTES
+        self.budget -= cost
+        if self.budget < 0:
+            raise CertificateError("the certificate makes the checker derive too many states per recorded "
+                                   "entry (refused)")
 
-    def _prove(self, b, w, t) -> int:
-        self._spend()
+    def _prove(self, b, w, t):
+        """One derived step of a proof (a generator: yields the successor states, receives their
+        carriers, returns this state's carrier)."""
+        self._spend(b, w, t)
         if b & w:  # (S1) on every state walked: derived states are legal by construction
             raise CertificateError(f"black and white stones overlap at time {t}")
         own, opp = self.own_opp(b, w)
@@ -368,22 +413,22 @@ class ProofWalk(Attack):
             v, wins = self.x_move(b, w, t)
             if wins:
                 return v | extra
-            return self.prove(*self.play(b, w, v, True), t + 1) | v | extra
+            return (yield (*self.play(b, w, v, True), t + 1)) | v | extra
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
         a = self.forced_cell(b, w, t)
         if a:
-            return a | self.prove(*self.play(b, w, a, False), t + 1) | extra
+            return a | (yield (*self.play(b, w, a, False), t + 1)) | extra
         if self.replies is not None and self.replies(b, w, t):
             carrier = extra | legal
             for i in bits(legal):
-                carrier |= self.prove(*self.play(b, w, 1 << i, False), t + 1)
+                carrier |= yield (*self.play(b, w, 1 << i, False), t + 1)
             return carrier
-        cp = self.prove(b, w, t + 1)
+        cp = yield b, w, t + 1
         carrier = cp | extra
         for i in bits(legal & cp):
             c = 1 << i
-            carrier |= self.prove(*self.play(b, w, c, False), t + 1) | c
+            carrier |= (yield (*self.play(b, w, c, False), t + 1)) | c
         return carrier
 
     def line_carrier(self, b, w, t, line) -> int:
@@ -462,8 +507,8 @@ class ProofWalk(Attack):
              a member is also a certificate of its own, checkable alone.
         (iii) Its claimed winner agrees with the answer needed: X wins (a proof part) iff the claim
               names X; and it answers "X wins" with that value.
-        (iv) That answer, walked in G_s from its start by the rules of this module (its own state
-             budget, no book: so no recursion), proves (resp. refutes) "X wins".
+        (iv) That answer, walked in G_s from its start by the rules of this module (the budget its
+             parent has left plus its own entries' share, §4.17; no book: so no recursion), proves (resp. refutes) "X wins".
 
         Soundness. G_s is the parent game played from the state: same cells, sets and rules, the
         stones of the state on the board, the remaining time points in order (a pass state is
@@ -487,13 +532,20 @@ class ProofWalk(Attack):
         del member
         try:
             walk = answer_walk(game, self.x, q)
-            walk.budget = limits.PG_PROOF_FREE_STATES + limits.PG_PROOF_STATES_PER_ENTRY * walk.recorded
+            # one pool per answer (§4.17): the part draws on what its parent has left, plus its own
+            # entries' share, and leaves the rest to its parent
+            if self.budget is not None:
+                walk.budget = self.budget + limits.PG_PROOF_STATES_PER_ENTRY * walk.recorded
             del q
             start = game.start()
+            carrier = 0
             if wins:
-                return walk.prove(*start, 0)
-            walk.refute(*start, 0)
-            return 0
+                carrier = walk.prove(*start, 0)
+            else:
+                walk.refute(*start, 0)
+            if self.budget is not None:
+                self.budget = walk.budget
+            return carrier
         except CertificateError as exc:
             raise CertificateError(f"part {name!r}: {exc}") from None
 
@@ -562,7 +614,7 @@ class ProofWalk(Attack):
             self.refuted.update(chain)
 
     def _refute_step(self, b, w, t) -> list:
-        self._spend()
+        self._spend(b, w, t)
         if b & w:  # (S1) on every state walked: derived states are legal by construction
             raise CertificateError(f"black and white stones overlap at time {t}")
         own, opp = self.own_opp(b, w)

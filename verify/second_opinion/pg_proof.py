@@ -24,8 +24,9 @@ from __future__ import annotations
 from .envelope import Refused, body_keys, read_envelope, same_json
 from .pg import BLACK, WHITE, continued, described, game_of, other
 
-FREE_STATES = 20_000     # spec §4.17: derivations allowed per answer,
-PER_ENTRY = 64           # ... plus this many per recorded entry
+FREE_STATES = 20_000     # spec §4.17: units of work allowed per answer,
+PER_ENTRY = 64           # ... plus this many per recorded entry;
+UNIT_BYTES = 4096        # a derivation costs 1 + (K + 2M) * width // UNIT_BYTES units
 ANSWER_KEYS = {"attacker", "wins", "moves", "links", "maps", "pairings", "components", "lines",
                "replies", "parts"}
 EMPTY = frozenset()
@@ -91,6 +92,10 @@ class Walk:
         self.width = max(1, (self.n + 7) // 8)   # bytes of one need's bitmask in a residual key
         self.done: dict = {}
         self.derived = 0
+        self.spent = 0           # units of the budget spent (spec §4.17)
+        # no state can cost more than one unit when (K + 2M) * width stays below UNIT_BYTES for
+        # the largest K (the sets; 2 in keyed games) and M (the positions)
+        self.heavy = ((len(self.xsets) if self.residual else 2) + 2 * self.n) * self.width >= UNIT_BYTES
         self._automorphisms: dict = {}
         self._read(answer)
 
@@ -324,9 +329,20 @@ class Walk:
             self.done[k] = None if value is None else mask(value)
 
     def enter(self, state) -> None:
-        """One more derivation (spec §4.17), on a state with disjoint colours (S1)."""
+        """One more derivation (spec §4.17), on a state with disjoint colours (S1). It costs
+        1 + (K + 2M) * width // UNIT_BYTES units: K the needs in its residual key (2 in keyed
+        games), M the free cells on a live need of either player."""
         self.derived += 1
-        if self.derived > self.budget:
+        cost = 1
+        if self.heavy:
+            own, opp = self.own_opp(state)
+            t = state[2]
+            xl = self.x_needs(own, opp, self.left_x[t])
+            on_needs = set().union(*xl, *self.y_needs(own, opp, self.left_y[t]))
+            k = len(set(xl)) if self.residual else 2
+            cost += (k + 2 * len(on_needs)) * self.width // UNIT_BYTES
+        self.spent += cost
+        if self.spent > self.budget:
             raise Refused("the certificate makes the checker derive too many states per recorded entry")
         if state[0] & state[1]:
             raise Refused(f"black and white stones overlap at time {state[2]}")
@@ -562,7 +578,11 @@ class Walk:
             if len(found) != 1 or found[0].get("wins") is not wins or "parts" in found[0]:
                 raise Refused(f"it does not answer '{self.x} wins' {str(wins).lower()} (without parts)")
             walk = Walk(sub, self.x, found[0])
+            # spec §4.17: one pool per answer; the part spends what its parent has left, plus
+            # its own entries' share, and hands the rest back
+            walk.budget = self.budget - self.spent + PER_ENTRY * walk.entries
             carrier = walk.run((sub.black0, sub.white0, 0), wins)
+            self.spent = self.budget - (walk.budget - walk.spent)
         except Refused as exc:
             raise Refused(f"{what}: {exc}") from None
         return carrier if wins else EMPTY
