@@ -171,6 +171,18 @@ MAX_DRAT_PROOF_LITERALS = 10_000_000
 MAX_DRAT_PROPAGATION_WORK = 500_000_000
 MAX_DRAT_RAT_WORK = 50_000_000
 
+#: maker-breaker-strategy walks (both checkers, docs/spec/maker-breaker-strategy.md S7): the states a
+#: walk stores, each weighted by the board's size w = 1 + |V| + Σ|e| + |E|·⌈|V|/64⌉ (a bound on
+#: what building and keeping one state costs: the kernel's residual of at most |E| masks of
+#: ⌈|V|/64⌉ words, the second checker's two vertex sets and its scans of the edges), at most;
+#: counted before a state's successors are built, beyond it the certificate is refused. Before,
+#: nothing weighed a state: 1,400 disjoint pairs, Maker first, Breaker claimed the winner and an
+#: empty table (29 KB) made the kernel build 2,800 residuals of 1,400 masks 2,800 bits wide (21 s,
+#: 1.2 GB; 2,000 pairs, 42 KB, over 3 GB). The committed proofs need at most 2.5 M units
+#: (tic-tac-toe 4x4: the second checker's 36,557 explicit states of 67 units); 2^25 units is about
+#: 40 bytes and 50-100 ns a unit at most: ~1.3 GB, a few seconds
+MAX_MB_STRATEGY_WALK_UNITS = 1 << 25
+
 #: ``verify draw`` (verify.draw.render.figure): vertices (cells, points) of one picture at most,
 #: checked before any layout; beyond, TooLarge. Measured on a loaded 2-core machine, whole command:
 #: an incidence chart of 1,000 vertices 8 s, 2,000 15 s, 5,002 21 s (a picture no one can read)
@@ -183,3 +195,24 @@ MAX_SPRING_LAYOUT_VERTICES = 499
 #: the spring layout: vertex pairs of the hypergraph's 2-section at most, counted with multiplicity
 #: (Σ over edges of C(|e|, 2), in O(edges) before the graph is built; about 1 µs a pair)
 MAX_SPRING_LAYOUT_PAIRS = 1_000_000
+
+#: nim-labelling walks (both checkers, docs/spec/nim-labelling.md L7): positions visited, each
+#: weighted by w = (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉) (its at most |V| + 1 options, each
+#: built and tested against every edge: the kernel's masks of ⌈|V|/64⌉ words, the second
+#: checker's sets), at most; counted before a position's options are built, beyond it the
+#: certificate is refused. Before, a visit's cost was not counted: AVD on a cycle of 8,000
+#: vertices with the one label of ∅ (133 KB) took the kernel 20 s (64 M edge tests of 125-word
+#: masks) before it found the first option unlabelled; 16,000 vertices, minutes. Measured
+#: 2.5-12 ns a unit (wide masks, small boards): 2^30 units ≈ 3-13 s. The committed proofs need at
+#: most 10 k units (sieben-ex-3.3), a 20-vertex board labelled in full (2^20 positions) ~3·10^9
+MAX_NIM_LABELLING_WORK = 1 << 30
+
+#: pg-strategy walks (both checkers, docs/spec/pg-strategy.md): the states a walk stores, each
+#: weighted by the game's size w = 1 + |P| + Σ|s| + |S|·⌈|P|/64⌉ (|P| positions, the sets S of
+#: both colours: what testing and keeping one state costs), at most; counted before a state's
+#: successors are built, beyond it the certificate is refused (on top of the 1 M states above).
+#: Before, states were counted, not weighed, and the second checker counted the states it took off
+#: its queue, not those it put on: 300 positions, three white moves, claimed draw with empty tables
+#: (3 KB) took it 36 s and 1.4 GB; the kernel spent 22 µs a state on 100 positions (72 ns a unit):
+#: 2^28 units ≈ 20 s, the order of the 1 M-state cap on small games
+MAX_PG_STRATEGY_WALK_UNITS = 1 << 28

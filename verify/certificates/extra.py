@@ -75,6 +75,9 @@ def check_pg_strategy(cert: dict, question: Question) -> CheckReport:
     if not isinstance(strategies, dict):
         raise CertificateError("'strategies' must be an object")
     total = 0
+    n, sets = len(game.positions), game.black_sets + game.white_sets  # spec: a stored state weighs w units
+    weight = 1 + n + sum(m.bit_count() for m in sets) + len(sets) * -(-n // 64)
+    max_states = limits.MAX_PG_STRATEGY_WALK_UNITS // weight
     for colour in _strategists(winner):
         table = _table(game, strategies.get(colour), colour)
 
@@ -87,7 +90,7 @@ def check_pg_strategy(cert: dict, question: Question) -> CheckReport:
             return m
 
         ok = _acceptable(colour, winner)
-        for b, w, over in pg.strategy_states(game, colour, choose):
+        for b, w, over in pg.strategy_states(game, colour, choose, max_states):
             total += 1
             if total > limits.MAX_CHECKED_PG_STRATEGY_STATES:
                 raise CertificateError(f"more than {limits.MAX_CHECKED_PG_STRATEGY_STATES} reachable states: refused")

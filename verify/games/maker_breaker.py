@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import InputError, TooLarge
 from ..hypergraph import Hypergraph
 from ..plugins import svg_of
 
@@ -29,8 +29,9 @@ def residual(edges, maker: int = 0, breaker: int = 0) -> frozenset[int]:
 
 
 def maker_claims(res: frozenset[int], v: int) -> frozenset[int]:
-    """Residual after Maker claims vertex bit ``v`` (H^{+v})."""
-    return frozenset(e & ~v for e in res)
+    """Residual after Maker claims vertex bit ``v`` (H^{+v}); the sets without ``v`` are kept (shared,
+    not copied: a residual then costs a pointer per set, whatever the board's width)."""
+    return frozenset(e & ~v if e & v else e for e in res)
 
 
 def breaker_claims(res: frozenset[int], v: int) -> frozenset[int]:
@@ -93,14 +94,17 @@ class MakerBreakerGame:
         return svg_of(self)
 
 
-def strategy_states(res0: frozenset[int], free0: int, to_move: str, winner: str, choose):
+def strategy_states(res0: frozenset[int], free0: int, to_move: str, winner: str, choose,
+                    max_states: int | None = None):
     """Every state (residual, free-vertex count, player to move) reachable from the start when
     ``winner`` always plays ``choose(residual)`` and the opponent plays any free vertex.
 
     States are yielded once each; a state whose game is over is yielded and not expanded. An
     opponent move on a free vertex lying on no live edge leaves the residual unchanged, so such
     moves are followed as long as free vertices outside the live edges remain. ``choose`` must
-    return a live vertex bit (the caller checks legality through :func:`live_vertices`).
+    return a live vertex bit (the caller checks legality through :func:`live_vertices`). With
+    ``max_states``, the walk stores at most that many states: counted before a state's successors
+    are built, beyond it :class:`~verify.errors.TooLarge`.
     """
     start = (res0, free0, to_move)
     seen = {start}
@@ -112,6 +116,8 @@ def strategy_states(res0: frozenset[int], free0: int, to_move: str, winner: str,
         if winner_if_over(res) is not None or free == 0:
             continue
         live = live_vertices(res)
+        if max_states is not None and len(seen) + (1 if player == winner else live.bit_count() + 1) > max_states:
+            raise TooLarge(f"the strategy's walk stores more than {max_states} states: refused")
         if player == winner:
             succ = [(claims(res, player, choose(res)), free - 1, other(player))]
         else:

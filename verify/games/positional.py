@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import InputError
+from ..errors import InputError, TooLarge
 from ..hypergraph import bits, minimal_masks
 from ..labels import Labels
 from ..plugins import svg_of
@@ -170,9 +170,11 @@ class PositionalGame:
                 "maker_maker": self.maker_maker}
 
 
-def strategy_states(game: PositionalGame, colour: str, choose):
+def strategy_states(game: PositionalGame, colour: str, choose, max_states: int | None = None):
     """States reachable from the start when ``colour`` plays ``choose(black, white)`` (a cell bit)
-    and the opponent plays every legal move; yields ``(black, white, result or None)`` once each."""
+    and the opponent plays every legal move; yields ``(black, white, result or None)`` once each.
+    With ``max_states``, at most that many states are stored: counted before a state's successors
+    are built, beyond it :class:`~verify.errors.TooLarge`."""
     start = game.start()
     seen = {start}
     stack = [start]
@@ -182,10 +184,13 @@ def strategy_states(game: PositionalGame, colour: str, choose):
         yield b, w, over
         if over is not None:
             continue
-        if game.to_move(b, w) == colour:
+        mine = game.to_move(b, w) == colour
+        legal = 0 if mine else game.legal_moves(b, w)
+        if max_states is not None and len(seen) + (1 if mine else legal.bit_count()) > max_states:
+            raise TooLarge(f"the strategy's walk stores more than {max_states} states: refused")
+        if mine:
             succ = [game.play(b, w, choose(b, w))]
         else:
-            legal = game.legal_moves(b, w)
             succ = [game.play(b, w, 1 << i) for i in bits(legal)]
         for s in succ:
             if s not in seen:

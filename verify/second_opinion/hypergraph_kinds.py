@@ -11,6 +11,12 @@ from .boards import board_digest, hypergraph_board, read_hypergraph, vertex_name
 from .envelope import MAX_STATES, Refused, body_keys, is_int
 
 MAKER, BREAKER = "maker", "breaker"
+#: maker-breaker-strategy (spec S7): the states a walk stores, each weighed by the board's size
+#: w = 1 + |V| + Σ|e| + |E|·⌈|V|/64⌉, at most this many units
+MAX_STRATEGY_WALK_UNITS = 1 << 25
+#: nim-labelling (spec L7): positions visited, each weighed (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉),
+#: at most this many units
+MAX_LABELLING_WORK = 1 << 30
 
 
 def name_set(names, known, what: str) -> frozenset:
@@ -110,6 +116,8 @@ def check_maker_breaker_strategy(cert: dict, open_member=None):
     start = (maker0, breaker0)
     seen = {start}
     stack = [start]
+    n = len(h.vertices)
+    max_states = MAX_STRATEGY_WALK_UNITS // (1 + n + sum(len(e) for e in h.edges) + len(h.edges) * -(-n // 64))
     while stack:
         if len(seen) > MAX_STATES:
             raise Refused(f"more than {MAX_STATES} states reachable under the strategy")
@@ -138,6 +146,9 @@ def check_maker_breaker_strategy(cert: dict, open_member=None):
             replies = [move]
         else:
             replies = free
+        if len(seen) + len(replies) > max_states:  # counted before the successors are built
+            raise Refused(f"the walk stores more than {max_states} states (each weighed by the board's "
+                          f"1 + |V| + Σ|e| + |E|·⌈|V|/64⌉ units, at most {MAX_STRATEGY_WALK_UNITS}): refused")
         for v in replies:
             nxt = (maker | {v}, breaker) if mover == MAKER else (maker, breaker | {v})
             if nxt not in seen:
@@ -169,10 +180,12 @@ def check_maker_breaker_pairing(cert: dict, open_member=None):
             raise Refused(f"pair {sorted(pair)} uses a claimed vertex")
         used |= pair
         pairs.append(pair)
+    partner = {}  # an edge holds a pair iff one of its vertices has its partner in it: O(Σ|e|)
+    for pair in pairs:
+        a, b = pair
+        partner[a], partner[b] = b, a
     for e in h.edges:
-        if e & breaker:
-            continue
-        if not any(pair <= e for pair in pairs):
+        if not (e & breaker) and not any(partner.get(v) in e for v in e):
             raise Refused(f"edge {sorted(e)} holds no Breaker vertex and no pair")
     return question, {"winner": BREAKER}, f"{len(pairs)} disjoint free pairs, one inside each edge Breaker has not blocked"
 
@@ -234,10 +247,17 @@ def check_nim_labelling(cert: dict, open_member=None):
     start = frozenset()
     seen = {start}
     stack = [start]
+    n = len(h.vertices)  # L7: a visit builds n + 1 options at most, each tested against every edge
+    weight = (n + 1) * (1 + n + sum(len(e) for e in h.edges) + len(h.edges) * -(-n // 64))
+    max_visits, visits = MAX_LABELLING_WORK // weight, 0
     while stack:
         p = stack.pop()
         if p not in labels:
             raise Refused(f"reachable position {sorted(p)} has no label")
+        visits += 1
+        if visits > max_visits:
+            raise Refused(f"the walk visits more than {max_visits} positions (each weighed {weight} units by "
+                          f"the board's size, at most {MAX_LABELLING_WORK}): refused")
         option_labels = set()
         for q in impartial_options(game, h.edges, h.vertices, p):
             if q not in labels:

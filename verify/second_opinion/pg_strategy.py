@@ -11,6 +11,9 @@ from .envelope import Refused, body_keys
 from .pg import BLACK, DRAW, WHITE, game_of
 
 MAX_POSITIONS = 1_000_000  # per strategist
+#: positions a walk stores, each weighed by the game's size 1 + |P| + Σ|s| + |S|·⌈|P|/64⌉, at most
+#: this many units (docs/spec/pg-strategy.md)
+MAX_WALK_UNITS = 1 << 28
 
 
 def _table(game, entries, colour: str) -> dict:
@@ -61,6 +64,8 @@ def check_pg_strategy(cert: dict, open_member=None) -> tuple:
         raise Refused("'strategies' must be an object")
     everyone = set(range(len(game.positions)))
     total = 0
+    n, sets = len(game.positions), game.black_sets + game.white_sets  # a stored state weighs w units
+    max_states = MAX_WALK_UNITS // (1 + n + sum(len(s) for s in sets) + len(sets) * -(-n // 64))
     for colour in ([BLACK, WHITE] if winner == DRAW else [winner]):
         table = _table(game, strategies.get(colour), colour)
         accepted = {colour} if winner == colour else {colour, DRAW}
@@ -92,6 +97,9 @@ def check_pg_strategy(cert: dict, open_member=None) -> tuple:
                 moves = [cell]
             else:
                 moves = sorted(legal)
+            if len(seen) + len(moves) > max_states:  # counted before the successors are built
+                raise Refused(f"the walk stores more than {max_states} positions (each weighed by the game's "
+                              f"1 + |P| + Σ|s| + |S|·⌈|P|/64⌉ units, at most {MAX_WALK_UNITS}): refused")
             for c in moves:
                 nxt = (b | {c}, w) if mover == BLACK else (b, w | {c})
                 if nxt not in seen:
