@@ -1,0 +1,211 @@
+"""Work and memory amplification of the certificate checkers: small crafted certificates that used to
+make a checker work or hold memory far beyond their size, and pins of the worst ratios found for the
+kinds already bounded ("every kernel path does work bounded by its input's size, with a clear cap",
+docs/development.md; "assume every certificate was written by an adversary", docs/spec/index.md).
+
+Each case writes a certificate to ``tmp_path`` and checks it in a fresh interpreter with both
+checkers (the kernel's ``verify check``, the second opinion's ``python -m verify.second_opinion``),
+measuring the command alone: CPU seconds and the process's peak resident memory (``VmHWM``,
+interpreter and imports included, under an address-space limit so that a regression fails instead of
+exhausting the machine). The holes closed (docs/spec/*.md, verify/limits.py):
+
+- maker-breaker-strategy (S7, ``MAX_MB_STRATEGY_WALK_UNITS``): stored states were not weighed by the
+  board: 1,400 disjoint pairs with an empty table (29 KB) made the kernel build 2,800 wide residuals,
+  21 s and 1.2 GB;
+- maker-breaker-pairing (P6): coverage tested each edge against each pair: 5,000 pairs, 217 KB, 17 s;
+- nim-labelling (L7, ``MAX_NIM_LABELLING_WORK``): a visit's options were not weighed: AVD on a cycle of
+  8,000 vertices with the one label of ∅ (133 KB), 20 s;
+- pg-strategy (``MAX_PG_STRATEGY_WALK_UNITS``): positions were counted, not weighed, and the second
+  checker counted its queue's pops, not its pushes: 300 positions, three white moves, a claimed draw
+  with empty tables (3 KB) took it 36 s and 1.4 GB.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from verify.formats.instances import question_of
+from verify.formats.jsonfmt import hypergraph_from_json
+from verify.formats.pg import parse_pg
+from verify.games import maker_breaker as mb
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_DRIVER = r"""
+import io, json, resource, sys, time
+from contextlib import redirect_stderr, redirect_stdout
+limit, which, path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+if which == "second":
+    from verify.second_opinion.__main__ import main
+    import verify.second_opinion.hypergraph_kinds, verify.second_opinion.pg_strategy  # imports not measured
+    import verify.second_opinion.positional, verify.second_opinion.positional_pairing
+    argv = [path]
+else:
+    from verify.cli import main
+    import verify.cli.check, verify.certificates.checker as checker
+    from verify.plugins import import_all
+    import_all(checker.KIND_MODULES)
+    argv = ["check", path]
+out, err = io.StringIO(), io.StringIO()
+c0 = time.process_time()
+with redirect_stdout(out), redirect_stderr(err):
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    except MemoryError:
+        code = "MemoryError"
+cpu = time.process_time() - c0
+with open("/proc/self/status") as f:
+    peak = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmHWM:"))
+sys.__stdout__.write(json.dumps({"code": code, "out": out.getvalue()[:3000], "err": err.getvalue()[:3000],
+                                 "cpu": cpu, "peak": peak}))
+"""
+
+
+def measure(path: Path, which: str, limit: int = 2 << 30) -> dict:
+    """Check ``path`` with one checker (``kernel`` or ``second``) in a fresh interpreter whose address
+    space is at most ``limit`` bytes: exit status, output, CPU seconds, peak resident bytes."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-c", _DRIVER, str(limit), which, str(path)], capture_output=True,
+                          text=True, timeout=300, env=env, cwd=ROOT)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def bounded(path: Path, *, accepted: bool, word: str = "", cpu: float, mb: int) -> None:
+    """Both checkers end (accepting or refusing, as ``accepted`` says; a refusal naming ``word``)
+    within ``cpu`` CPU seconds and ``mb`` MB of peak memory each."""
+    for which in ("kernel", "second"):
+        r = measure(path, which)
+        what = f"{which}: exit {r['code']}, {r['cpu']:.2f} s, {r['peak'] >> 20} MB, {(r['out'] + r['err'])[-400:]!r}"
+        assert (r["code"] == 0) == accepted and "Traceback" not in r["out"] + r["err"], what
+        assert word in r["out"] + r["err"], what
+        assert r["cpu"] < cpu and r["peak"] < mb << 20, what
+
+
+def write(path: Path, cert: dict) -> Path:
+    path.write_text(json.dumps(cert, separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+def envelope(kind: str, instance: dict, question, verdict: dict, **body) -> dict:
+    return {"format": "verify-certificate", "version": 2, "kind": kind, "instance": instance,
+            "claim": {"question": question.to_json(), "verdict": verdict}, **body}
+
+
+def mb_certificate(kind: str, instance: dict, first: str, winner: str, **body) -> dict:
+    game = mb.MakerBreakerGame(hypergraph_from_json(instance), first, frozenset())
+    return envelope(kind, instance, question_of("maker-breaker", game), {"winner": winner}, **body)
+
+
+def disjoint_pairs(p: int) -> dict:
+    return {"vertices": list(range(2 * p)), "edges": [[2 * i, 2 * i + 1] for i in range(p)]}
+
+
+# -- maker-breaker-strategy: stored states weighed by the board ---------------------------------
+
+@pytest.mark.parametrize("p", [500, 1400])
+def test_strategy_walk_on_a_wide_board_is_bounded(tmp_path, p):
+    """Maker first on p disjoint pairs, Breaker claimed the winner, no entry: Maker's 2p replies
+    were all built (each residual of p masks up to 2p bits wide) before the first missing entry was
+    seen: p = 1,400 (29 KB) took the kernel 21 s and 1.2 GB. Now p = 1,400 is refused by the walk's
+    cap before any reply is built, and p = 500 (under the cap) stays small: residuals share the
+    masks Maker's move leaves alone."""
+    path = write(tmp_path / "c.json", mb_certificate("maker-breaker-strategy", disjoint_pairs(p), "maker", "breaker",
+                                                     strategy=[]))
+    word = "stores more than" if p == 1400 else "breaker"
+    bounded(path, accepted=False, word=word, cpu=2.0, mb=120)
+
+
+def test_strategy_walk_along_a_chain_of_entries_is_bounded(tmp_path):
+    """The entries a depth-first walk asks for first (Breaker answering each Maker move in its pair),
+    so that each level stores all of Maker's replies: 250 pairs, 300 KB, under 200 MB and 3 s (400
+    pairs, 777 KB: 1.8 s and 194 MB in the kernel, 0.7 s and 62 MB in the second checker)."""
+    p = 250
+    entries = [{"residual": [[2 * i, 2 * i + 1] for i in range(top)] + [[2 * top]], "move": 2 * top}
+               for top in range(p - 1, -1, -1)]
+    path = write(tmp_path / "c.json", mb_certificate("maker-breaker-strategy", disjoint_pairs(p), "maker", "breaker",
+                                                     strategy=entries))
+    bounded(path, accepted=False, word="", cpu=3.0, mb=200)
+
+
+def test_strategy_cap_counts_before_building(monkeypatch):
+    """The kernel's walk refuses when the states it would store pass ``max_states``, before building
+    them: the start of 4 disjoint pairs (Maker to move, 8 replies) with room for 8 states."""
+    from verify.errors import TooLarge
+    res = frozenset((0b11 << 2 * i) for i in range(4))
+    with pytest.raises(TooLarge):
+        list(mb.strategy_states(res, 8, mb.MAKER, mb.BREAKER, lambda r: None, max_states=8))
+    def table(r):
+        return min(r) & -min(r)
+    start = frozenset({0b11, 0b1100})
+    assert list(mb.strategy_states(start, 4, mb.MAKER, mb.BREAKER, table, max_states=100)) == \
+        list(mb.strategy_states(start, 4, mb.MAKER, mb.BREAKER, table))
+
+
+# -- maker-breaker-pairing: coverage in O(Σ|e|) ---------------------------------------------------
+
+def test_pairing_coverage_is_linear(tmp_path):
+    """p disjoint pairs and 2p - 2 edges {0, 1, k}, each containing only the pair {0, 1}, listed last:
+    testing each edge against each pair took 17 s at p = 5,000 (217 KB); now well under a second."""
+    p = 5000
+    instance = {"vertices": list(range(2 * p)), "edges": [[0, 1, k] for k in range(2, 2 * p)]}
+    pairs = [[2 * i, 2 * i + 1] for i in range(1, p)] + [[0, 1]]
+    path = write(tmp_path / "c.json", mb_certificate("maker-breaker-pairing", instance, "maker", "breaker", pairs=pairs))
+    bounded(path, accepted=True, cpu=1.5, mb=150)
+
+
+# -- nim-labelling: visits weighed by the board -------------------------------------------------
+
+def _avd_cycle(tmp_path: Path, n: int) -> Path:
+    instance = {"vertices": list(range(n)), "edges": [[i, (i + 1) % n] for i in range(n)]}
+    question = question_of("avd", hypergraph_from_json(instance))
+    return write(tmp_path / "c.json", envelope("nim-labelling", instance, question, {"nim": 0}, labels=[[[], 0]]))
+
+
+@pytest.mark.parametrize("n,word", [(2000, "no label"), (8000, "visits more than")])
+def test_labelling_visit_on_a_wide_board_is_bounded(tmp_path, n, word):
+    """AVD on a cycle of n vertices labelled at ∅ only: the visit of ∅ builds n options and tests
+    each against the n edges (n = 8,000, 133 KB: 20 s in the kernel). Now a visit weighs
+    (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉) units, and n = 8,000 is refused before its first visit."""
+    bounded(_avd_cycle(tmp_path, n), accepted=False, word=word, cpu=1.5, mb=120)
+
+
+@pytest.mark.slow
+def test_labelling_visit_just_under_the_cap(tmp_path):
+    """n = 4,000: one visit just under 2^30 units: ~2 s in the kernel, under 1 s in the second."""
+    bounded(_avd_cycle(tmp_path, 4000), accepted=False, word="no label", cpu=6.0, mb=120)
+
+
+# -- pg-strategy: stored positions weighed by the game ------------------------------------------
+
+def _pg_opponent_moves(tmp_path: Path, cells: int, moves: int) -> Path:
+    """A Maker-Maker game of ``cells`` positions, one set of all cells for each colour, ``moves``
+    white moves and no black move; a claimed draw with empty tables: black's walk expands every
+    white play (C(cells, moves) leaves, each a draw)."""
+    times = " ".join(f"t{i}" for i in range(1, moves + 1))
+    names = " ".join(f"c{i}" for i in range(cells))
+    text = (f"#version\n1.0\n#times\n{times}\n#blackturns\n\n#positions\n{names}\n#blackwins\n{names}\n"
+            f"#whitewins\n{names}\n")
+    cert = envelope("pg-strategy", {"pg": text}, question_of("pg", parse_pg(text, "test")), {"winner": "draw"},
+                    strategies={"black": [], "white": []})
+    return write(tmp_path / "c.json", cert)
+
+
+def test_pg_strategy_opponent_fan_out_is_bounded(tmp_path):
+    """2,000 positions and two white moves (33 KB): the walk stores at most 2^28 / w positions."""
+    bounded(_pg_opponent_moves(tmp_path, 2000, 2), accepted=False, word="", cpu=2.0, mb=150)
+
+
+@pytest.mark.slow
+def test_pg_strategy_breadth_first_fan_out_is_bounded(tmp_path):
+    """300 positions and three white moves (5 KB): the second checker's breadth-first walk stored
+    every position it queued (36 s, 1.4 GB); now both stop at the weighed cap (kernel ~7 s)."""
+    bounded(_pg_opponent_moves(tmp_path, 300, 3), accepted=False, word="", cpu=15.0, mb=300)
