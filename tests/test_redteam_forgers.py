@@ -356,13 +356,26 @@ def _padded_empty_refutation(pairs: int, padding: int) -> dict:
                       questions=[{"attacker": "black", "wins": False, "moves": []}])
 
 
+def _keyed_pairing_draw(pairs: int) -> dict:
+    """A race on disjoint pairs (black's a_i b_i, white's c_i d_i; 4 x pairs positions): a draw,
+    each answer refuted by the defender's pairing at the start (one derivation each). The games
+    keyed by the state (white has sets): with 70 pairs, one derivation costs 5 units."""
+    cells = [f"{c}{i}" for c in "abcd" for i in range(pairs)]
+    text = pg_text(2 * pairs, range(0, 2 * pairs, 2), " ".join(cells), [f"a{i} b{i}" for i in range(pairs)],
+                   [f"c{i} d{i}" for i in range(pairs)])
+    return F.pg_cert(text, "draw", [
+        {"attacker": x, "wins": False, "moves": [],
+         "pairings": [[0, "", "", " ".join(f"{p}{i} {q}{i}" for i in range(pairs))]]}
+        for x, p, q in (("black", "a", "b"), ("white", "c", "d"))])
+
+
 def _kernel_units(cert: dict, monkeypatch) -> int:
-    """The least free allowance (§4.17) with which the kernel accepts ``cert``: the units it spends
-    (no recorded entry, so the budget is the free allowance alone)."""
+    """The least free allowance (§4.17) with which the kernel accepts ``cert``: the units its
+    costliest answer spends beyond its entries' share (negative if the entries' share is enough)."""
     from verify import limits
     from verify.certificates.checker import check_certificate
     from verify.errors import CertificateError
-    lo, hi = 0, limits.PG_PROOF_FREE_STATES
+    lo, hi = -10**6, limits.PG_PROOF_FREE_STATES
     while lo < hi:
         mid = (lo + hi) // 2
         monkeypatch.setattr(limits, "PG_PROOF_FREE_STATES", mid)
@@ -374,21 +387,28 @@ def _kernel_units(cert: dict, monkeypatch) -> int:
     return lo
 
 
-@pytest.mark.parametrize("pairs, padding", [(5, 0), (6, 3000), (8, 1200)])
-def test_work_units_counted_alike(pairs, padding, monkeypatch):
+@pytest.mark.parametrize("case", ["residual 5 pairs", "residual 6 pairs + 3000", "residual 8 pairs + 1200",
+                                  "keyed 70 pairs"])
+def test_work_units_counted_alike(case, monkeypatch):
     """§4.17: both checkers charge every derivation the same units. On true certificates whose
-    derivations cost 1 unit (no padding) or several (isolated vertices widen every bitmask), the
-    second checker accepts with exactly the kernel's spend as its allowance and refuses with one
-    unit less."""
+    derivations cost 1 unit (no padding) or several (isolated vertices widen every bitmask; a race
+    of 280 positions, keyed by the state), the second checker accepts with exactly the kernel's
+    least allowance and refuses with one unit less."""
     from verify import limits, second_opinion
     from verify.second_opinion import pg_proof as second
-    cert = _padded_empty_refutation(pairs, padding)
+    words = case.split()
+    if words[0] == "keyed":
+        cert, answer = _keyed_pairing_draw(int(words[1])), {"winner": "draw"}
+        n, k = 4 * int(words[1]), 2
+    else:
+        pairs, padding = int(words[1]), int(words[4]) if len(words) > 4 else 0
+        cert, answer = _padded_empty_refutation(pairs, padding), {"winner": "breaker"}
+        n, k = 2 * pairs + padding, pairs
     units = _kernel_units(cert, monkeypatch)
-    n = 2 * pairs + padding
-    if padding:  # the derivations cost more than one unit each: the size-weighted rule is exercised
-        assert (pairs + 4 * pairs) * ((n + 7) // 8) >= limits.PG_PROOF_UNIT_BYTES
+    if n > 10:  # the start state costs more than one unit: the size-weighted rule is exercised
+        assert (k + 2 * (n if words[0] == "keyed" else 2 * k)) * ((n + 7) // 8) >= limits.PG_PROOF_UNIT_BYTES
     monkeypatch.setattr(second, "FREE_STATES", units)
-    assert second_opinion.check(copy.deepcopy(cert)).verdict == {"winner": "breaker"}
+    assert second_opinion.check(copy.deepcopy(cert)).verdict == answer
     monkeypatch.setattr(second, "FREE_STATES", units - 1)
     with pytest.raises(second_opinion.Refused, match="too many states"):
         second_opinion.check(copy.deepcopy(cert))
