@@ -209,3 +209,18 @@ def test_pg_strategy_breadth_first_fan_out_is_bounded(tmp_path):
     """300 positions and three white moves (5 KB): the second checker's breadth-first walk stored
     every position it queued (36 s, 1.4 GB); now both stop at the weighed cap (kernel ~7 s)."""
     bounded(_pg_opponent_moves(tmp_path, 300, 3), accepted=False, word="", cpu=15.0, mb=300)
+
+
+# -- positional-strategy: a claim weighs the board's width --------------------------------------
+
+def test_positional_walk_on_a_wide_board_is_bounded(tmp_path):
+    """60,000 vertices, one edge, Breaker claimed the winner with an empty table (349 KB): the
+    kernel counted a claim as one unit whatever the width of the sets it built (and kept a map keyed
+    by all 60,000 vertex bits): 51 s, 738 MB. Now a claim costs 1 + |V| (P9), as in the second
+    checker, and only vertices on an edge are keyed."""
+    n = 60000
+    instance = {"vertices": list(range(n)), "edges": [[0, 1]]}
+    game = mb.MakerBreakerGame(hypergraph_from_json(instance), "maker", frozenset())
+    cert = envelope("positional-strategy", instance, question_of("maker-breaker", game), {"winner": "breaker"},
+                    strategies={"breaker": []})
+    bounded(write(tmp_path / "c.json", cert), accepted=False, word="", cpu=2.0, mb=120)

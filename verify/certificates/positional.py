@@ -113,7 +113,13 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
     not depend on the order)."""
     max_work = limits.MAX_POSITIONAL_WALK_WORK if max_work is None else max_work
     full = game.board.full_mask
-    through = {1 << i: tuple(e for e in game.board.edge_masks if e >> i & 1) for i in bits(full)}
+    on_edges = 0
+    for e in game.board.edge_masks:
+        on_edges |= e
+    # the edges through each vertex, for the vertices on an edge only (a key of n bits for each of n
+    # vertices would hold n²/8 bytes: 225 MB for 60,000 vertices and one edge)
+    through = {1 << i: tuple(e for e in game.board.edge_masks if e >> i & 1) for i in bits(on_edges)}
+    width = game.board.n  # building a successor's sets costs |V| units, as in the second checker (P9)
     alice0, bob0 = game.alice_mask, game.bob_mask
     given = (alice0 | bob0).bit_count()
     alice_first = game.alice_first
@@ -157,7 +163,7 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
                 raise CertificateError(f"the claim at {show_state(game, alice, bob)} is not a free vertex")
             claims = (v,)
         else:
-            claims = tuple(1 << i for i in bits(free))
+            claims = (1 << i for i in bits(free))  # one at a time: each is |V| bits wide
         # only a completion that scores ends the game (not Breaker's, not Enforcer's): for a mover
         # whose completions mean nothing the edges are not tested, and no edge test is counted;
         # in a named certificate X's own claims are tested only through the edge they name (P11)
@@ -166,7 +172,7 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
         tested = decided is not None and not (named and mine)
         x_next = mover_is_alice(c + 1, game.bias, alice_first) == x_alice
         for v in claims:
-            work += (len(through[v]) if tested else 0) + 1
+            work += (len(through.get(v, ())) if tested else 0) + 1 + width  # P9: the successor's sets cost |V|
             if work > max_work:
                 raise CertificateError(f"more than {max_work} edge tests in the walk of one table: refused")
             a, b = (alice | v, bob) if a_moves else (alice, bob | v)
@@ -178,7 +184,7 @@ def strategy_walk(game: cv.ConventionGame, x_alice: bool, choose, max_states: in
                                            f"edge it names, {{{','.join(game.board.names(named_edge))}}}")
                 yield a, b, decided
                 continue
-            if tested and cv.completes(through[v], a if a_moves else b, v):
+            if tested and cv.completes(through.get(v, ()), a if a_moves else b, v):
                 yield a, b, decided
                 continue
             if not free & ~v:
