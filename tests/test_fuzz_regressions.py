@@ -86,3 +86,51 @@ def test_encode_leaf_moves_with_an_empty_move(capsys, tmp_path):
     f = tmp_path / "good.txt"
     f.write_text("a b\nb c\n")
     assert "empty" in one_error_line(capsys, ["encode", "leaf", str(f), "--moves", "a,,b"])
+
+
+def _chain(tmp_path, triples=5000):
+    """The fuzz's huge board: a chain of triples v_i v_{i+1} v_{i+2} (5,002 vertices)."""
+    f = tmp_path / "huge.txt"
+    f.write_text("\n".join(f"v{i} v{i + 1} v{i + 2}" for i in range(triples)) + "\n")
+    return str(f)
+
+
+def test_positional_search_refuses_a_huge_board(capsys, tmp_path):
+    """auto chose the convention search, which built nauty's automorphism group of 5,002 vertices
+    (20 s) before a search that never ends; now refused first (limits.MAX_BOARD_VERTICES)."""
+    f = _chain(tmp_path)
+    for argv in (["solve", "avoider-enforcer", f], ["solve", "avoider-avoider", f],
+                 ["solve", "avoider-enforcer", f, "--method", "search"],
+                 ["threshold", "avoider-enforcer", f]):
+        assert "MAX_BOARD_VERTICES" in one_line(capsys, argv, 4)
+
+
+def test_timeout_holds_on_the_positional_search(capsys, tmp_path):
+    """``--timeout 5`` on the huge board stopped after 26 s (nauty's native call is not interrupted
+    by the alarm); on a board the search takes, the timeout holds to within a second or two."""
+    import time
+    t0 = time.perf_counter()
+    one_line(capsys, ["solve", "avoider-enforcer", _chain(tmp_path), "--timeout", "5"], 4)
+    assert time.perf_counter() - t0 < 5
+    f = tmp_path / "grid.txt"  # the rows and columns of an 8x8 grid: 64 vertices, no answer in 1 s
+    f.write_text("\n".join(" ".join(f"c{r}.{c}" for c in range(8)) for r in range(8)) + "\n"
+                 + "\n".join(" ".join(f"c{r}.{c}" for r in range(8)) for c in range(8)) + "\n")
+    t0 = time.perf_counter()
+    assert "undecided within 1 s" in one_line(capsys, ["solve", "avoider-avoider", str(f), "--timeout", "1"], 3)
+    assert time.perf_counter() - t0 < 1 + 2
+
+
+def test_impartial_structure_refuses_a_huge_board(capsys, tmp_path):
+    """ACV/AVD built Tr(H) of 5,000 triples by Berge's method, DST/PRV a diagram of 5,000-bit
+    classes, for hours; now each stops at its work cap, in a few seconds at most."""
+    f = _chain(tmp_path)
+    assert "MAX_TRANSVERSAL_WORK" in one_line(capsys, ["solve", "acv", f], 4)
+    assert "MAX_STRUCTURE_INCIDENCES" in one_line(capsys, ["solve", "dst", f], 4)
+
+
+def test_family_of_an_absurd_size(capsys):
+    """``family tic-tac-toe 100000`` made 10^10 cell names before the board's size was checked."""
+    for argv in (["family", "tic-tac-toe", "100000"], ["family", "complete", "999999999", "500000000"],
+                 ["family", "graph", "clique", "500000000", "999999999"], ["family", "rank3-tree", "999999999"]):
+        assert "MAX_HYPERGRAPH_MASK_BITS" in one_line(capsys, argv, 4)
+    assert main(["family", "tic-tac-toe", "3"]) == 0

@@ -49,11 +49,12 @@ def minimal_transversal_masks(masks: Iterable[int], limit: int | None = None) ->
     Adding an edge e to a prefix with transversals T: those hitting e stay minimal; t ∪ {v} (t ∈ T
     missing e, v ∈ e) is minimal unless it contains a kept s, which must then hold v (t ∪ {v} meets
     e in v alone). So only those s are compared, and no two new sets coincide. The family in the
-    making is bounded by ``limit`` (default ``limits.MAX_TRANSVERSAL_SETS``): beyond it TooLarge.
+    making is bounded by ``limit`` (default ``limits.MAX_TRANSVERSAL_SETS``), and the subset tests
+    by ``limits.MAX_TRANSVERSAL_WORK`` (each step's bound checked before the step): beyond, TooLarge.
     """
     if limit is None:
         limit = limits.MAX_TRANSVERSAL_SETS
-    trs = [0]
+    trs, work = [0], 0
     for e in minimal_masks(masks):
         hit = [t for t in trs if t & e]
         miss = [t for t in trs if not t & e]
@@ -65,6 +66,10 @@ def minimal_transversal_masks(masks: Iterable[int], limit: int | None = None) ->
         for i in bits(e):
             v = 1 << i
             kept = holding.get(i)
+            work += len(miss) * (1 + len(kept or ()))  # this step's subset tests, at most
+            if work > limits.MAX_TRANSVERSAL_WORK:
+                raise TooLarge(f"Tr(H) needs more than {limits.MAX_TRANSVERSAL_WORK:,} subset tests of "
+                               "Berge's method (limits.MAX_TRANSVERSAL_WORK)")
             if kept:
                 nxt.extend(u for u in (t | v for t in miss) if not any(s & u == s for s in kept))
             else:

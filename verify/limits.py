@@ -216,3 +216,15 @@ MAX_NIM_LABELLING_WORK = 1 << 30
 #: (3 KB) took it 36 s and 1.4 GB; the kernel spent 22 µs a state on 100 positions (72 ns a unit):
 #: 2^28 units ≈ 20 s, the order of the 1 M-state cap on small games
 MAX_PG_STRATEGY_WALK_UNITS = 1 << 28
+#: Berge's method for Tr(H) (verify.hypergraph.minimal_transversal_masks, the ACV/AVD structure
+#: diagrams): subset tests at most, each step's bound added before the step; beyond, TooLarge. A
+#: test costs 90-200 ns: chains of 20, 24, 28 triples need 0.4 M (0.1 s), 6.5 M (1.2 s), 96 M (18 s),
+#: and a chain of 5,000 triples (`verify solve acv`) ran for hours; K_48^2 needs 54 k
+MAX_TRANSVERSAL_WORK = 20_000_000
+#: structure diagrams (verify.structure.diagram): the maximal stable sets' vertices in all (their
+#: incidence table, checked before it is built: ~1.5 µs each on wide sets), and then, per class
+#: found, one intersection per distinct move weighted by the words of a class (1 + stable sets / 64);
+#: beyond either, TooLarge. DST on a chain of 5,000 triples: 25 M incidences (40 s), then 5,000-bit
+#: intersections without end; ACV on 200,000 isolated vertices and one edge: 0.4 M (answered, 12 s)
+MAX_STRUCTURE_INCIDENCES = 2_000_000
+MAX_STRUCTURE_WORK = 50_000_000

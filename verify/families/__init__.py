@@ -9,7 +9,8 @@ import random
 import string
 from itertools import combinations
 
-from ..errors import InputError
+from .. import limits
+from ..errors import InputError, TooLarge
 from ..hypergraph import Hypergraph
 
 
@@ -149,6 +150,56 @@ def family_params(name: str) -> tuple[list[str], list[str]]:
     return required, names[len(required):]
 
 
+def _comb_capped(n: int, r: int, cap: int) -> int:
+    """C(n, r), or some number above ``cap`` once the product passes it (a few steps, whatever n)."""
+    r = min(r, n - r)
+    c = 1
+    for i in range(max(r, 0)):
+        c = c * (n - i) // (i + 1)
+        if c > cap:
+            return c
+    return c
+
+
+def _grid(m: int, n: int) -> tuple[int, int]:
+    return m * n, 4 * m * n
+
+
+#: (vertices, edges) of a family's board at most, from its parameters (before any is built);
+#: families not listed cap their own size (hex, ap, animal, k-in-a-row-d) or grow linearly
+#: in their parameters (the rank-3 families: at most their sum, each way)
+SIZES = {
+    "complete": lambda n, r: (n, _comb_capped(n, r, limits.MAX_HYPERGRAPH_MASK_BITS)),
+    "tic-tac-toe": lambda n: (n * n, 2 * n + 2),
+    "k-in-a-row": lambda m, n, k: _grid(m, n),
+    "chain": lambda k: (2 * k + 1, k),
+    "cycle": lambda k: (2 * k, k),
+    "random": lambda n, m, k=3, seed=0: (n, m),
+    # its winning sets are counted by the family itself (graphs.MAX_SETS) once K_N's edges fit
+    "graph": lambda prop, a=None, b=None: (_comb_capped(b if prop == "clique" and b is not None else a or 0, 2,
+                                                       limits.MAX_HYPERGRAPH_MASK_BITS), 1),
+}
+
+
+def check_family_size(name: str, values: list) -> None:
+    """TooLarge, before the board is built, when it would need more than
+    ``limits.MAX_HYPERGRAPH_MASK_BITS`` bits of edge bitmasks (at most vertices × edges; the
+    :class:`~verify.hypergraph.Hypergraph` refuses it anyway, but only after every name is made:
+    ``tic-tac-toe 100000`` made 10^10 of them first)."""
+    ints = [v for p, v in zip(FAMILIES[name][1], values) if isinstance(v, int) and p != "seed"]
+    if name in SIZES:
+        vertices, edges = SIZES[name](*values)
+    elif name.startswith("rank3-"):
+        vertices = edges = sum(abs(v) + 1 for v in ints)
+    else:
+        return
+    cap = limits.MAX_HYPERGRAPH_MASK_BITS
+    if vertices > cap or vertices * max(edges, 1) > cap:
+        raise TooLarge(f"family {name} {' '.join(map(str, values))}: up to {vertices:,} vertices and "
+                       f"{edges:,} edges, beyond the {cap:,} bits of edge bitmasks a board may have "
+                       "(limits.MAX_HYPERGRAPH_MASK_BITS)")
+
+
 def family(name: str, *params) -> Hypergraph:
     """Build a named family instance from its parameters (see :data:`FAMILIES`): integers, or
     strings of digits, except the parameters in :data:`TEXT_PARAMS`."""
@@ -167,4 +218,5 @@ def family(name: str, *params) -> Hypergraph:
     if not (len(required) <= len(params) <= len(names)):
         raise InputError(f"family {name} takes parameters {' '.join(names)}" if names
                          else f"family {name} takes no parameters")
+    check_family_size(name, values)
     return fn(*values)

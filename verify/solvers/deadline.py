@@ -3,7 +3,10 @@ reported :class:`~verify.errors.Undecided`, never answered.
 
 Pure-Python searches are interrupted by ``SIGALRM`` between two bytecodes, so no partial answer can
 escape; engines that run native code declare ``timeout`` themselves and run in a child process
-(:mod:`verify.encode.child`).
+(:mod:`verify.encode.child`). A native call made in process (nauty's automorphism group, a numba
+kernel) is not interrupted: the alarm's exception is raised when it returns, so such a call must be
+bounded by a size cut-off before it is made (``limits.MAX_BOARD_VERTICES`` for the positional
+searches), or the deadline is late by its length.
 """
 from __future__ import annotations
 
@@ -41,6 +44,15 @@ def deadline(seconds: float | None, what: str):
         yield
         if expired:
             raise Undecided(f"undecided within {seconds:g} s ({what})")
+    except Undecided:
+        raise
+    except Exception as exc:
+        # the alarm can fire inside native code, which may replace the exception by its own
+        # (pynauty building its graph: "TypeError: missing 'adjacency_dict' attribute"): once the
+        # deadline has passed, whatever escapes is the deadline's, and the question is undecided
+        if expired:
+            raise Undecided(f"undecided within {seconds:g} s ({what})") from exc
+        raise
     finally:
         while True:  # a tick arriving during the clean-up is dropped, and the clean-up redone
             try:

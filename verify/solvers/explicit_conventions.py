@@ -104,12 +104,22 @@ class ConventionSearch(Positions):
         return best
 
 
+def refuse_large_board(game: cv.ConventionGame, method: str) -> None:
+    """TooLarge, in one line, when the board has more than ``limits.MAX_BOARD_VERTICES`` vertices:
+    the bitmask searches of the positional game (this reference; the convention search of
+    :mod:`verify.solvers.search.conventions`, which calls this first) could never finish there, so
+    the board is refused before any table, reduction or symmetry group is built (nauty's
+    automorphism group, native code no deadline interrupts, took 20 s on the 5,002 vertices of a
+    chain of 5,000 triples)."""
+    if game.board.n > MAX_EXPLICIT_VERTICES:
+        raise TooLarge(f"the {game.convention} game too large for method {method} ({game.board.n:,} vertices, "
+                       f"at most {MAX_EXPLICIT_VERTICES}: limits.MAX_BOARD_VERTICES); try a smaller board")
+
+
 def solve_convention(game: cv.ConventionGame, certificate: bool = False) -> cv.ConventionOutcome:
     """Who wins the positional game ``game`` (any convention and bias), by exhaustive search; with
     ``certificate``, the ``positional-strategy`` certificate of the answer (:func:`strategy_certificate`)."""
-    if game.board.n > MAX_EXPLICIT_VERTICES:
-        raise too_large(f"the {game.convention} game", f"{game.board.n} vertices, at most {MAX_EXPLICIT_VERTICES}",
-                        "a smaller board")
+    refuse_large_board(game, "explicit")
     search = ConventionSearch(game)
     value = search.start(game.alice_mask, game.bob_mask, game.alice_first)
     first = None if game.convention in cv.STRONG else game.first

@@ -83,6 +83,14 @@ class StructureDiagram:
         else:
             self.stable = [full & ~e for e in edges]
         self.stable.sort(key=lambda s: (-s.bit_count(), s))
+        # the work below is bounded: the stable sets' incidences before their table is built, then
+        # per class one intersection per distinct move on ints of len(stable) bits
+        incidences = sum(s.bit_count() for s in self.stable)
+        if incidences > limits.MAX_STRUCTURE_INCIDENCES:
+            raise TooLarge(f"the structure diagram of {self.kind.upper()}(H): its {len(self.stable):,} maximal "
+                           f"stable sets hold {incidences:,} vertices in all, more than "
+                           f"{limits.MAX_STRUCTURE_INCIDENCES:,} (limits.MAX_STRUCTURE_INCIDENCES)")
+        work = 0
         cont = [0] * h.n
         for i, s in enumerate(self.stable):
             for v in bits(s):
@@ -98,6 +106,10 @@ class StructureDiagram:
             f = stack.pop()
             if f in opts_of:
                 continue
+            work += len(moves) * (1 + len(self.stable) // 64)
+            if work > limits.MAX_STRUCTURE_WORK:
+                raise TooLarge(f"the structure diagram of {self.kind.upper()}(H) needs more than "
+                               f"{limits.MAX_STRUCTURE_WORK:,} steps (limits.MAX_STRUCTURE_WORK)")
             if len(opts_of) >= max_classes:
                 raise TooLarge(f"the structure diagram of {self.kind.upper()}(H) has more than "
                                f"{max_classes} classes")

@@ -50,7 +50,7 @@ from __future__ import annotations
 from ...errors import InputError, TooLarge
 from ...games import conventions as cv
 from ...hypergraph import bits, minimal_masks
-from ..explicit_conventions import Positions
+from ..explicit_conventions import Positions, refuse_large_board
 from .labels import LEAF_CAP, MAX_GROUP, MAX_KN, canon_kn, kernel, kn_layout, label_kn, labeller  # noqa: F401
 
 #: the table's default bound (entries)
@@ -82,6 +82,7 @@ class ConventionSolver(Positions):
         unknown = set(rules) - set(RULES)
         if unknown:
             raise InputError(f"unknown search rules {sorted(unknown)}")
+        refuse_large_board(game, "search")
         self.rules = frozenset(rules)
         self.convention = game.convention
         self.p, self.q = game.bias
