@@ -103,6 +103,9 @@ def test_positional_search_refuses_a_huge_board(capsys, tmp_path):
                  ["solve", "avoider-enforcer", f, "--method", "search"],
                  ["threshold", "avoider-enforcer", f]):
         assert "MAX_BOARD_VERTICES" in one_line(capsys, argv, 4)
+    # auto still answers a huge board where a method can: Avoider's pairing (Prop I.1.21, odd board)
+    assert main(["solve", "avoider-enforcer", _chain(tmp_path, 499)]) == 0
+    assert "pairing" in capsys.readouterr().out
 
 
 def test_timeout_holds_on_the_positional_search(capsys, tmp_path):

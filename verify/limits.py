@@ -12,7 +12,8 @@ MAX_JSON_INT_DIGITS = 1000
 #: = 16 MiB, checked before any mask is built (reading stays linear, and bounded, in the input)
 MAX_HYPERGRAPH_MASK_BITS = 1 << 27
 
-#: bitmask-based solvers: vertices of a board (one bit per vertex, memo keys stay small)
+#: bitmask-based solvers: vertices of a board (one bit per vertex, memo keys stay small); the
+#: positional searches (explicit, convention search) refuse a larger board before any table or group
 MAX_BOARD_VERTICES = 64
 #: positions of a ``.pg`` game for the explicit search
 MAX_PG_POSITIONS = 64
