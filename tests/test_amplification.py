@@ -126,14 +126,15 @@ def test_strategy_walk_on_a_wide_board_is_bounded(tmp_path, p):
 
 def test_strategy_walk_along_a_chain_of_entries_is_bounded(tmp_path):
     """The entries a depth-first walk asks for first (Breaker answering each Maker move in its pair),
-    so that each level stores all of Maker's replies: 250 pairs, 300 KB, under 200 MB and 3 s (400
-    pairs, 777 KB: 1.8 s and 194 MB in the kernel, 0.7 s and 62 MB in the second checker)."""
+    so that each level stores all of Maker's replies: 250 pairs, 300 KB, under 300 MB and 6 s (at
+    the cap 2^26, which lets method explicit certify the L pentomino on 5x5 Breaker first: about 3 s
+    and 210 MB in the kernel on a loaded machine)."""
     p = 250
     entries = [{"residual": [[2 * i, 2 * i + 1] for i in range(top)] + [[2 * top]], "move": 2 * top}
                for top in range(p - 1, -1, -1)]
     path = write(tmp_path / "c.json", mb_certificate("maker-breaker-strategy", disjoint_pairs(p), "maker", "breaker",
                                                      strategy=entries))
-    bounded(path, accepted=False, word="", cpu=3.0, mb=200)
+    bounded(path, accepted=False, word="", cpu=6.0, mb=300)
 
 
 def test_strategy_cap_counts_before_building(monkeypatch):
@@ -224,3 +225,63 @@ def test_positional_walk_on_a_wide_board_is_bounded(tmp_path):
     cert = envelope("positional-strategy", instance, question_of("maker-breaker", game), {"winner": "breaker"},
                     strategies={"breaker": []})
     bounded(write(tmp_path / "c.json", cert), accepted=False, word="", cpu=2.0, mb=120)
+
+
+# -- the builders stop where the checkers would refuse --------------------------------------------
+
+@pytest.mark.parametrize("units", [23 * k for k in (4, 8, 12, 13, 14, 16, 20, 40)])  # w = 23, 13 states
+def test_strategy_builder_stops_at_the_checkers_cap(monkeypatch, units):
+    """S7: ``strategy_certificate`` walks with the checker's weighed cap, so method explicit writes no
+    Maker-Breaker strategy the checker refuses (with the cap at 2^25, the L pentomino on 5x5,
+    Breaker first, was built in 20 s and then refused). At each cap: the builder succeeds iff the
+    checker accepts the certificate built without a cap."""
+    import copy
+
+    from verify import limits
+    from verify.certificates.checker import check_certificate
+    from verify.errors import CertificateError, TooLarge
+    from verify.formats import parse_hypergraph
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.solvers import solve
+    game = MakerBreakerGame(parse_hypergraph("a b c\nc d e\ne f a\nb d f\n"), "breaker")
+    full = solve("maker-breaker", game, "explicit", certificate=True).certificate
+    monkeypatch.setattr(limits, "MAX_MB_STRATEGY_WALK_UNITS", units)
+    try:
+        check_certificate(copy.deepcopy(full))
+        accepted = True
+    except (CertificateError, TooLarge):
+        accepted = False
+    try:
+        built = solve("maker-breaker", game, "explicit", certificate=True).certificate
+    except TooLarge as exc:
+        assert not accepted and "checker would refuse" in str(exc)
+    else:
+        assert accepted and check_certificate(built)
+
+
+@pytest.mark.parametrize("units", [74 * k for k in (100, 500, 680, 690, 700, 1000)])  # w = 74, 688 states
+def test_pg_strategy_builder_stops_at_the_checkers_cap(monkeypatch, units):
+    """pg-strategy.md (the weighed cap): the builder walks with the checker's cap, so method explicit
+    writes no pg-strategy certificate the checker refuses. At each cap: the builder succeeds iff
+    the checker accepts the certificate built without a cap (tic-tac-toe's race, a draw: both
+    strategies walked)."""
+    import copy
+
+    from verify import limits
+    from verify.certificates.checker import check_certificate
+    from verify.errors import CertificateError, TooLarge
+    from verify.solvers import solve
+    game = parse_pg((ROOT / "encodings/pg/ttt3-mm-black-draws.pg").read_text())
+    full = solve("pg", game, "explicit", certificate=True).certificate
+    monkeypatch.setattr(limits, "MAX_PG_STRATEGY_WALK_UNITS", units)
+    try:
+        check_certificate(copy.deepcopy(full))
+        accepted = True
+    except (CertificateError, TooLarge):
+        accepted = False
+    try:
+        built = solve("pg", game, "explicit", certificate=True).certificate
+    except TooLarge as exc:
+        assert not accepted and "checker would refuse" in str(exc)
+    else:
+        assert accepted and check_certificate(built)

@@ -34,8 +34,10 @@ MAX_CHECKED_PG_STRATEGY_STATES = 1_000_000
 #: beyond, the certificate is refused in one line
 MAX_POSITIONAL_STRATEGY_ENTRIES = 2_000_000
 MAX_POSITIONAL_WALK_STATES = 5_000_000
-#: positional-strategy walks: edge tests per table at most (each claim walked tests the edges through
-#: its vertex, plus one), counted as the walk goes: a board of many edges through each vertex makes
+#: positional-strategy walks: work per table at most, counted as the walk goes: each claim walked
+#: costs 1 + |V| (the successor's vertex sets it builds, as in the second checker) plus the edges
+#: through its vertex it tests (60,000 vertices and one edge, 349 KB, had cost 51 s and 738 MB when
+#: a claim cost one whatever the board's width): a board of many edges through each vertex makes
 #: each claim cost that much (all 5-sets of 24 vertices, 8,855 through each, a 1.6 MB certificate of
 #: one entry under bias 1:5: refused at this cap after 77 s on a loaded machine, 0.4 µs a test;
 #: without it ~1.6 G tests). The same order as a walk at MAX_POSITIONAL_WALK_STATES on the triangle
@@ -180,9 +182,13 @@ MAX_DRAT_RAT_WORK = 50_000_000
 #: nothing weighed a state: 1,400 disjoint pairs, Maker first, Breaker claimed the winner and an
 #: empty table (29 KB) made the kernel build 2,800 residuals of 1,400 masks 2,800 bits wide (21 s,
 #: 1.2 GB; 2,000 pairs, 42 KB, over 3 GB). The committed proofs need at most 2.5 M units
-#: (tic-tac-toe 4x4: the second checker's 36,557 explicit states of 67 units); 2^25 units is about
-#: 40 bytes and 50-100 ns a unit at most: ~1.3 GB, a few seconds
-MAX_MB_STRATEGY_WALK_UNITS = 1 << 25
+#: (tic-tac-toe 4x4: the second checker's 36,557 explicit states of 67 units). The builders walk
+#: with the same cap (no certificate the checker would refuse). 2^25 refused what method explicit
+#: writes: the L pentomino on 5x5, Breaker first, 129,012 states of 410 units (5.3·10^7), and
+#: Elly on 4x5, 111,067 states (kernel and solver together 317 / 498 MB peak: about 6 bytes a
+#: unit on such boards; 8 on the 1,400 pairs above). 2^26 units: ~0.5 GB at most, a few seconds
+#: (the worst crafted file found, a chain of 250 entries of 300 KB: about 2.5 s and 0.2 GB)
+MAX_MB_STRATEGY_WALK_UNITS = 1 << 26
 
 #: ``verify draw`` (verify.draw.render.figure): vertices (cells, points) of one picture at most,
 #: checked before any layout; beyond, TooLarge. Measured on a loaded 2-core machine, whole command:

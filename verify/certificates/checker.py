@@ -326,8 +326,7 @@ def check_strategy(cert: dict, question: Question) -> CheckReport:
         raise CertificateError("a strategy certifies a bounded question only for Maker (wins within the bound)")
     free = (h.full_mask & ~maker & ~breaker).bit_count()
     states = 0
-    weight = 1 + h.n + sum(e.bit_count() for e in h.edge_masks) + len(h.edge_masks) * -(-h.n // 64)
-    max_states = limits.MAX_MB_STRATEGY_WALK_UNITS // weight  # spec S7: states stored, weighed
+    max_states = mb.strategy_walk_cap(h)  # spec S7: states stored, weighed
     for res, nfree, _player in mb.strategy_states(mb.residual(h.edge_masks, maker, breaker), free,
                                                   first, winner, choose, max_states):
         states += 1

@@ -22,7 +22,7 @@ a row would otherwise make a file of a few lines expand exponentially many state
 from __future__ import annotations
 
 from .. import limits
-from ..errors import CertificateError, InputError
+from ..errors import CertificateError, InputError, TooLarge
 from ..formats.pg import pg_to_text
 from ..formats.instances import question_of
 from ..games import positional as pg
@@ -46,6 +46,7 @@ def pg_strategy_certificate(game: pg.PositionalGame, winner: str, choose) -> dic
     """Record ``choose(colour, black, white)`` (a cell bit) at every state reachable under it, for
     the strategist(s) of the claim."""
     strategies = {}
+    total = 0
     for colour in _strategists(winner):
         table: dict[tuple[int, int], int] = {}
 
@@ -55,8 +56,15 @@ def pg_strategy_certificate(game: pg.PositionalGame, winner: str, choose) -> dic
                 v = table[(b, w)] = choose(colour, b, w)
             return v
 
-        for _ in pg.strategy_states(game, colour, recorded):
-            pass
+        # the checker's walk with its caps: a strategy too large to check is not written
+        try:
+            for _ in pg.strategy_states(game, colour, recorded, pg.strategy_walk_cap(game)):
+                total += 1
+                if total > limits.MAX_CHECKED_PG_STRATEGY_STATES:
+                    raise TooLarge(f"more than {limits.MAX_CHECKED_PG_STRATEGY_STATES} reachable states")
+        except TooLarge as exc:
+            raise TooLarge(f"no pg-strategy certificate: the checker would refuse it ({exc}); try --method "
+                           "search, or no --certificate") from None
         entries = [{"black": game.names(b), "white": game.names(w), "move": game.names(m)[0]}
                    for (b, w), m in table.items()]
         entries.sort(key=lambda e: (len(e["black"]) + len(e["white"]), e["black"], e["white"]))
@@ -75,9 +83,7 @@ def check_pg_strategy(cert: dict, question: Question) -> CheckReport:
     if not isinstance(strategies, dict):
         raise CertificateError("'strategies' must be an object")
     total = 0
-    n, sets = len(game.positions), game.black_sets + game.white_sets  # spec: a stored state weighs w units
-    weight = 1 + n + sum(m.bit_count() for m in sets) + len(sets) * -(-n // 64)
-    max_states = limits.MAX_PG_STRATEGY_WALK_UNITS // weight
+    max_states = pg.strategy_walk_cap(game)  # spec: a stored state weighs w units
     for colour in _strategists(winner):
         table = _table(game, strategies.get(colour), colour)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import limits
 from ..errors import InputError, TooLarge
 from ..hypergraph import Hypergraph
 from ..plugins import svg_of
@@ -94,6 +95,20 @@ class MakerBreakerGame:
         return svg_of(self)
 
 
+def strategy_state_weight(h) -> int:
+    """What storing one state of a strategy walk on board ``h`` may cost, in units of
+    ``limits.MAX_MB_STRATEGY_WALK_UNITS`` (docs/spec/maker-breaker-strategy.md S7):
+    w = 1 + |V| + Σ|e| + |E|·⌈|V|/64⌉ (a residual of at most |E| masks of ⌈|V|/64⌉ words; the
+    second checker's vertex sets and its scans of the edges)."""
+    return 1 + h.n + sum(e.bit_count() for e in h.edge_masks) + len(h.edge_masks) * -(-h.n // 64)
+
+
+def strategy_walk_cap(h) -> int:
+    """The most states a strategy walk on board ``h`` may store (spec S7): the checker refuses a
+    certificate beyond it, and the builder stops there too (no certificate it cannot check)."""
+    return limits.MAX_MB_STRATEGY_WALK_UNITS // strategy_state_weight(h)
+
+
 def strategy_states(res0: frozenset[int], free0: int, to_move: str, winner: str, choose,
                     max_states: int | None = None):
     """Every state (residual, free-vertex count, player to move) reachable from the start when
@@ -117,7 +132,8 @@ def strategy_states(res0: frozenset[int], free0: int, to_move: str, winner: str,
             continue
         live = live_vertices(res)
         if max_states is not None and len(seen) + (1 if player == winner else live.bit_count() + 1) > max_states:
-            raise TooLarge(f"the strategy's walk stores more than {max_states} states: refused")
+            raise TooLarge(f"the strategy's walk stores more than {max_states} states (maker-breaker-strategy "
+                           "S7: the cap weighed by the board)")
         if player == winner:
             succ = [(claims(res, player, choose(res)), free - 1, other(player))]
         else:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import limits
 from ..errors import InputError, TooLarge
 from ..hypergraph import bits, minimal_masks
 from ..labels import Labels
@@ -168,6 +169,15 @@ class PositionalGame:
         return {"positions": len(self.positions), "black_sets": len(self.black_sets),
                 "white_sets": len(self.white_sets), "times": len(self.schedule()),
                 "maker_maker": self.maker_maker}
+
+
+def strategy_walk_cap(game: PositionalGame) -> int:
+    """The most states a pg-strategy walk of ``game`` may store (docs/spec/pg-strategy.md, the
+    weighed cap): ``limits.MAX_PG_STRATEGY_WALK_UNITS`` // w, w = 1 + |P| + Σ|s| + |S|·⌈|P|/64⌉
+    over the sets S of both colours (testing and keeping one state). The checker refuses a
+    certificate beyond it, and the builder stops there too."""
+    n, sets = len(game.positions), game.black_sets + game.white_sets
+    return limits.MAX_PG_STRATEGY_WALK_UNITS // (1 + n + sum(m.bit_count() for m in sets) + len(sets) * -(-n // 64))
 
 
 def strategy_states(game: PositionalGame, colour: str, choose, max_states: int | None = None):
