@@ -285,3 +285,41 @@ def test_pg_strategy_builder_stops_at_the_checkers_cap(monkeypatch, units):
         assert not accepted and "checker would refuse" in str(exc)
     else:
         assert accepted and check_certificate(built)
+
+
+@pytest.mark.parametrize("units", [0, 4096, 182 * 59 - 1, 182 * 59, 1 << 18])  # w = 182, 59 labels
+def test_labelling_builder_stops_at_the_checkers_cap(monkeypatch, units):
+    """L7: the walk's cap is (MAX_NIM_LABELLING_WORK + 4096 per label) // w; with the per-label share
+    alone 2^30 refused what the solvers wrote (ACV on a random 20-vertex, 30-triple board: 465,377
+    labels of 2,961 units). Here the per-label share is 0 and the fixed part varies: the builder
+    writes the certificate iff the kernel accepts it iff the second checker does."""
+    import copy
+
+    from verify import limits, second_opinion
+    from verify.certificates.checker import check_certificate
+    from verify.errors import CertificateError, TooLarge
+    from verify.formats import parse_hypergraph
+    from verify.second_opinion import hypergraph_kinds
+    from verify.solvers import solve
+    h = parse_hypergraph("a b c\nc d e\ne f a\nb d f\na d\n")
+    full = solve("acv", h, "explicit", certificate=True).certificate
+    for module, fixed, per_label in ((limits, "MAX_NIM_LABELLING_WORK", "NIM_LABELLING_UNITS_PER_LABEL"),
+                                     (hypergraph_kinds, "MAX_LABELLING_WORK", "LABELLING_UNITS_PER_LABEL")):
+        monkeypatch.setattr(module, fixed, units)
+        monkeypatch.setattr(module, per_label, 0)
+    verdicts = []
+    for check, refusal in ((check_certificate, (CertificateError, TooLarge)), (second_opinion.check, second_opinion.Refused)):
+        try:
+            check(copy.deepcopy(full))
+            verdicts.append(True)
+        except refusal:
+            verdicts.append(False)
+    try:
+        built = solve("acv", h, "explicit", certificate=True).certificate
+    except TooLarge as exc:
+        assert "checker would refuse" in str(exc)
+        verdicts.append(False)
+    else:
+        assert check_certificate(built)
+        verdicts.append(True)
+    assert len(set(verdicts)) == 1, verdicts

@@ -213,6 +213,10 @@ MAX_SPRING_LAYOUT_PAIRS = 1_000_000
 #: 2.5-12 ns a unit (wide masks, small boards): 2^30 units ≈ 3-13 s. The committed proofs need at
 #: most 10 k units (sieben-ex-3.3), a 20-vertex board labelled in full (2^20 positions) ~3·10^9
 MAX_NIM_LABELLING_WORK = 1 << 30
+#: ... plus this many units per label entry of the certificate (a visit needs a label, so honest
+#: work grows with the file): 2^30 alone refused what the solvers write, e.g. ACV on a random
+#: 20-vertex, 30-triple board (465,377 labels of 2,961 units: 1.4·10^9 units, checked in 16 s)
+NIM_LABELLING_UNITS_PER_LABEL = 4096
 
 #: pg-strategy walks (both checkers, docs/spec/pg-strategy.md): the states a walk stores, each
 #: weighted by the game's size w = 1 + |P| + Σ|s| + |S|·⌈|P|/64⌉ (|P| positions, the sets S of

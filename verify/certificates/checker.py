@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .. import limits
 from ..errors import CertificateError, InputError, VerifyError
 from ..formats.jsonfmt import hypergraph_from_json
 from ..formats.instances import GAMES, question_of
@@ -387,22 +386,20 @@ def check_pairing(cert: dict, question: Question) -> CheckReport:
 def check_labelling(cert: dict, question: Question) -> CheckReport:
     h = instance_hypergraph(cert)
     roles(question)
-    n = h.n  # spec L7: a visit builds n + 1 options at most and tests each against every edge
-    weight = (n + 1) * (1 + n + sum(e.bit_count() for e in h.edge_masks) + len(h.edge_masks) * -(-n // 64))
     kind, nim, count = check_game_labelling(cert, question, imp.GAMES, lambda k: imp.ImpartialGame(k, h),
                                             lambda names: _vertex_set(h, names), lambda p: ",".join(h.names(p)),
-                                            weight)
+                                            lambda labels: imp.labelling_visit_cap(h, labels))
     return CheckReport("nim-labelling", question_of(kind, h), {"nim": nim}, f"{count} reachable positions checked")
 
 
 def check_game_labelling(cert: dict, question: Question, games, make_game, to_mask, show,
-                         weight: int = 0) -> tuple[str, int, int]:
+                         visit_cap=None) -> tuple[str, int, int]:
     """The nim-labelling check shared by every impartial game whose positions are sets: the claim's
     game is in ``games``; ``make_game(kind)`` gives the rules (``options(p)``, start ∅); every label
     ``[position, value]`` is parsed by ``to_mask``; every position reachable from ∅ must be labelled
-    with the mex of its options' labels, and ∅'s label is the claim. With ``weight`` (the work units
-    of one visit: its options built and tested), at most ``limits.MAX_NIM_LABELLING_WORK`` units are
-    spent, counted before a position's options are built. Returns (game, nim, reachable)."""
+    with the mex of its options' labels, and ∅'s label is the claim. With ``visit_cap`` (the number
+    of label entries -> the most visits, L7: each visit's options built and tested), the visits are
+    counted before a position's options are built. Returns (game, nim, reachable)."""
     kind = question.game
     if kind not in games:
         raise CertificateError(f"the question's game must be one of {', '.join(games)}")
@@ -425,15 +422,15 @@ def check_game_labelling(cert: dict, question: Question, games, make_game, to_ma
     seen = {0}
     stack = [0]
     visits = 0
-    max_visits = limits.MAX_NIM_LABELLING_WORK // weight if weight else None
+    max_visits = visit_cap(len(labels)) if visit_cap is not None else None
     while stack:
         p = stack.pop()
         if p not in labels:
             raise CertificateError(f"reachable position {{{show(p)}}} has no label")
         visits += 1
         if max_visits is not None and visits > max_visits:
-            raise CertificateError(f"the walk visits more than {max_visits} positions (each weighed {weight} units "
-                                   f"by the board's size, at most {limits.MAX_NIM_LABELLING_WORK}): refused")
+            raise CertificateError(f"the walk visits more than {max_visits} positions (spec L7: each weighed by "
+                                   "the board's size): refused")
         opts = game.options(p)
         if labels[p] != imp.mex(labels.get(q, -1) for q in opts):
             missing = [q for q in opts if q not in labels]

@@ -13,6 +13,7 @@ an edge.
 """
 from __future__ import annotations
 
+from .. import limits
 from ..errors import InputError, UndefinedGame
 from ..hypergraph import Hypergraph, bits, minimal_masks
 
@@ -85,3 +86,19 @@ def mex(values) -> int:
     while k in s:
         k += 1
     return k
+
+
+def labelling_visit_weight(h: Hypergraph) -> int:
+    """The work units of one visit of a nim-labelling walk on ``h`` (docs/spec/nim-labelling.md L7):
+    w = (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉): at most |V| + 1 options, each built and tested
+    against every edge."""
+    n = h.n
+    return (n + 1) * (1 + n + sum(e.bit_count() for e in h.edge_masks) + len(h.edge_masks) * -(-n // 64))
+
+
+def labelling_visit_cap(h: Hypergraph, labels: int) -> int:
+    """The most positions a nim-labelling walk on ``h`` visits, for a certificate of ``labels``
+    label entries (L7): (2^30 + 4096·labels) // w. The checker refuses beyond it; the builder
+    writes no certificate beyond it."""
+    units = limits.MAX_NIM_LABELLING_WORK + limits.NIM_LABELLING_UNITS_PER_LABEL * labels
+    return units // labelling_visit_weight(h)

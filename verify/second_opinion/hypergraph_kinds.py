@@ -16,7 +16,8 @@ MAKER, BREAKER = "maker", "breaker"
 MAX_STRATEGY_WALK_UNITS = 1 << 25
 #: nim-labelling (spec L7): positions visited, each weighed (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉),
 #: at most this many units
-MAX_LABELLING_WORK = 1 << 30
+MAX_LABELLING_WORK = 1 << 30     # spec L7: units of work, plus
+LABELLING_UNITS_PER_LABEL = 4096  # ... this many per label entry
 
 
 def name_set(names, known, what: str) -> frozenset:
@@ -249,7 +250,7 @@ def check_nim_labelling(cert: dict, open_member=None):
     stack = [start]
     n = len(h.vertices)  # L7: a visit builds n + 1 options at most, each tested against every edge
     weight = (n + 1) * (1 + n + sum(len(e) for e in h.edges) + len(h.edges) * -(-n // 64))
-    max_visits, visits = MAX_LABELLING_WORK // weight, 0
+    max_visits, visits = (MAX_LABELLING_WORK + LABELLING_UNITS_PER_LABEL * len(labels)) // weight, 0
     while stack:
         p = stack.pop()
         if p not in labels:
@@ -257,7 +258,7 @@ def check_nim_labelling(cert: dict, open_member=None):
         visits += 1
         if visits > max_visits:
             raise Refused(f"the walk visits more than {max_visits} positions (each weighed {weight} units by "
-                          f"the board's size, at most {MAX_LABELLING_WORK}): refused")
+                          f"the board's size, at most {MAX_LABELLING_WORK} + {LABELLING_UNITS_PER_LABEL} a label): refused")
         option_labels = set()
         for q in impartial_options(game, h.edges, h.vertices, p):
             if q not in labels:
