@@ -137,3 +137,48 @@ def test_family_of_an_absurd_size(capsys):
                  ["family", "graph", "clique", "500000000", "999999999"], ["family", "rank3-tree", "999999999"]):
         assert "MAX_HYPERGRAPH_MASK_BITS" in one_line(capsys, argv, 4)
     assert main(["family", "tic-tac-toe", "3"]) == 0
+
+
+def _chain_masks(triples: int) -> list[int]:
+    return [0b111 << 2 * i for i in range(triples)]
+
+
+def test_nauty_is_not_called_beyond_its_cap():
+    """limits.MAX_NAUTY_VERTICES: nauty (native code, no deadline stops it) took 4.4 s on a chain of
+    2,000 triples and minutes on 5,000 (``--method qbf`` ignored SIGTERM for two minutes). Beyond
+    the cap the QBF symmetry breaking keeps every cell, the search merges no states, and a
+    canonical key is TooLarge, at once."""
+    import time
+
+    import pytest
+
+    from verify import limits
+    from verify.encode.qbf.symmetry import orbit_representatives
+    from verify.errors import TooLarge
+    from verify.isomorphism import canonical_key_masks
+    k = limits.MAX_NAUTY_VERTICES // 2  # 3k + 1 incidence vertices: beyond the cap
+    t0 = time.process_time()
+    assert orbit_representatives(2 * k + 1, _chain_masks(k), [], None) == (1 << 2 * k + 1) - 1
+    with pytest.raises(TooLarge, match="MAX_NAUTY_VERTICES"):
+        canonical_key_masks(2 * k + 1, _chain_masks(k))
+    assert time.process_time() - t0 < 1
+    # within the cap, nauty still runs: the ends of a chain of 3 triples are one orbit
+    assert orbit_representatives(7, _chain_masks(3), [], None) != (1 << 7) - 1
+
+
+def test_qbf_question_beyond_its_size_refused():
+    """limits.MAX_QBF_CELL_TIMES: a QBF question on a chain of 600 triples (1,201 cells x 1,201 time
+    points) is refused in one line before anything is built (nauty, the encoder)."""
+    import time
+
+    import pytest
+
+    from verify.encode.qbf.encodings import encode_maker_breaker
+    from verify.errors import TooLarge
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.hypergraph import Hypergraph
+    game = MakerBreakerGame(Hypergraph([[f"v{2 * i}", f"v{2 * i + 1}", f"v{2 * i + 2}"] for i in range(600)]), "maker")
+    t0 = time.process_time()
+    with pytest.raises(TooLarge, match="MAX_QBF_CELL_TIMES"):
+        encode_maker_breaker(game)
+    assert time.process_time() - t0 < 2

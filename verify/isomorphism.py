@@ -12,6 +12,8 @@ from typing import Iterator
 
 import pynauty
 
+from . import limits
+from .errors import TooLarge
 from .hypergraph import Hypergraph, bits
 
 
@@ -32,6 +34,9 @@ def canonical_key_masks(n: int, edges, marked: int = 0) -> tuple:
     # the empty edge has no incidences; count it separately
     empties = sum(1 for e in edges if e == 0)
     rest = [e for e in edges if e]
+    if n + len(rest) > limits.MAX_NAUTY_VERTICES:
+        raise TooLarge(f"a canonical form of {n:,} vertices and {len(rest):,} edges is beyond nauty's cap "
+                       f"(at most {limits.MAX_NAUTY_VERTICES:,} in all: limits.MAX_NAUTY_VERTICES)")
     g = _incidence_graph(n, rest, marked)
     return (n, len(rest), empties, marked.bit_count(), pynauty.certificate(g))
 

@@ -239,3 +239,15 @@ MAX_TRANSVERSAL_WORK = 20_000_000
 #: intersections without end; ACV on 200,000 isolated vertices and one edge: 0.4 M (answered, 12 s)
 MAX_STRUCTURE_INCIDENCES = 2_000_000
 MAX_STRUCTURE_WORK = 50_000_000
+
+#: nauty (pynauty: native code, which no deadline interrupts) on a coloured incidence graph of at most
+#: this many vertices (cells plus sets): the automorphism group of a chain of k triples (3k + 1
+#: vertices) took 0.06 s at 1,501, 0.43 s at 3,001, 4.4 s at 6,001 and over 25 s at 15,001. Beyond
+#: it, symmetry breaking is skipped (the QBF encodings, the search's automorphisms: an optimisation,
+#: never needed for the answer) and a canonical key is TooLarge (verify.isomorphism)
+MAX_NAUTY_VERTICES = 3_000
+#: QBF encodings (verify.encode.qbf): relevant cells times time points of one question at most,
+#: checked before anything is built; beyond, TooLarge. The questions QBF solvers decide have a few
+#: thousand (Qubic's Maker-Breaker game: 64 cells x 64 time points); a chain of 5,000 triples asked
+#: with --method qbf (25 M) ran for minutes in nauty and the encoder before any solver started
+MAX_QBF_CELL_TIMES = 250_000

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...errors import InputError
+from ... import limits
+from ...errors import InputError, TooLarge
 from ...plugins import add_entry
 from .game import GameEncoding, GameQuestion, game_question
 
@@ -99,6 +100,11 @@ def encode(game, player: str, goal: str = "win", state=None, encoding: str | Non
     q = game_question(game, player, goal, state)
     if isinstance(q, GameEncoding):
         return q
+    size = len(q.cells) * len(q.sched)
+    if size > limits.MAX_QBF_CELL_TIMES:
+        raise TooLarge(f"the QBF question is too large ({len(q.cells):,} relevant cells x {len(q.sched):,} time "
+                       f"points, at most {limits.MAX_QBF_CELL_TIMES:,}: limits.MAX_QBF_CELL_TIMES); try "
+                       "--method search or auto")
     if sym:
         from .symmetry import break_opening_symmetry
         q = break_opening_symmetry(q)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 import pynauty
 
+from ... import limits
 from ...hypergraph import bits
 from .game import GameQuestion
 
@@ -24,6 +25,9 @@ def orbit_representatives(n: int, e_sets, u_sets, allowed: int | None) -> int:
     E's sets onto E's sets, U's onto U's and keep the allowed cells (None = all)."""
     e_sets, u_sets = list(dict.fromkeys(e_sets)), list(dict.fromkeys(u_sets))
     m = n + len(e_sets) + len(u_sets)
+    allowed_mask = (1 << n) - 1 if allowed is None else allowed
+    if m > limits.MAX_NAUTY_VERTICES:  # nauty's time grows fast and no deadline stops it: no breaking
+        return allowed_mask
     adj = {n + j: list(bits(s)) for j, s in enumerate(e_sets + u_sets)}
     allowed_set = set(range(n)) if allowed is None else set(bits(allowed))
     parts = [set(allowed_set), set(range(n)) - allowed_set, set(range(n, n + len(e_sets))),

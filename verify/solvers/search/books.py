@@ -367,6 +367,7 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
     deadline = None if timeout is None else time.monotonic() + timeout
     ctx = multiprocessing.get_context("fork")
     running: dict = {}
+    started: list = []  # names of the parts whose child was started here
     stats = {"built": 0, "build_cpu": 0.0, "build_peak_kb": 0}
     try:
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as zf:
@@ -387,6 +388,7 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
             while todo or running:
                 while todo and len(running) < max(1, jobs):
                     (b, w, t), name = todo.pop(0)
+                    started.append(name)
                     left = None if deadline is None else max(0.0, deadline - time.monotonic())
                     recv, send = ctx.Pipe(duplex=False)
                     args = (game, b, w, t, colour, work / name, left, engine)
@@ -417,6 +419,8 @@ def _write_book(game, root, leaves, colour, out, parts_dir, jobs, timeout, engin
         for conn, (p, _) in running.items():
             kill_group(p)
             conn.close()
+        for name in started:  # a child stopped (killed, or its own timeout) while writing its part
+            (work / name).with_suffix(".part").unlink(missing_ok=True)
         if tmp.exists():
             tmp.unlink()
         if parts_dir is None:

@@ -7,6 +7,7 @@ key its table by the least image of a state under the group (:func:`canonicalise
 """
 from __future__ import annotations
 
+from ... import limits
 from ...games import positional as pg
 from ...hypergraph import bits
 
@@ -15,13 +16,16 @@ MAX_GROUP = 1000
 
 def automorphisms(game: pg.PositionalGame, black_sets=None, white_sets=None) -> list[tuple[int, ...]]:
     """Every automorphism of the game as a tuple ``p`` (cell i goes to p[i]), identity first; [] if
-    the group has more than MAX_GROUP elements (then no merging). ``black_sets``/``white_sets``
+    the group has more than MAX_GROUP elements or the game is beyond ``limits.MAX_NAUTY_VERTICES``
+    (then no merging). ``black_sets``/``white_sets``
     replace the game's sets (a search passes the sets it actually uses)."""
     import pynauty
     n = len(game.positions)
     black_sets = list(dict.fromkeys(game.black_sets if black_sets is None else black_sets))
     white_sets = list(dict.fromkeys(game.white_sets if white_sets is None else white_sets))
     sets = black_sets + white_sets
+    if n + len(sets) > limits.MAX_NAUTY_VERTICES:  # nauty no deadline stops: no merging (as a big group)
+        return []
     adj: dict[int, list[int]] = {i: [] for i in range(n + len(sets))}
     for j, s in enumerate(sets):
         adj[n + j] = bits(s)
