@@ -229,62 +229,48 @@ def test_positional_walk_on_a_wide_board_is_bounded(tmp_path):
 
 # -- the builders stop where the checkers would refuse --------------------------------------------
 
-@pytest.mark.parametrize("units", [23 * k for k in (4, 8, 12, 13, 14, 16, 20, 40)])  # w = 23, 13 states
-def test_strategy_builder_stops_at_the_checkers_cap(monkeypatch, units):
-    """S7: ``strategy_certificate`` walks with the checker's weighed cap, so method explicit writes no
-    Maker-Breaker strategy the checker refuses (with the cap at 2^25, the L pentomino on 5x5,
-    Breaker first, was built in 20 s and then refused). At each cap: the builder succeeds iff the
-    checker accepts the certificate built without a cap."""
+def _builder_agrees_with_checker(monkeypatch, kind: str, game, cap: str, units: int) -> None:
+    """With ``limits.<cap>`` at ``units``: method explicit writes the certificate iff the kernel
+    accepts the one built without the cap (a refusal says the checker would refuse it)."""
     import copy
 
     from verify import limits
     from verify.certificates.checker import check_certificate
     from verify.errors import CertificateError, TooLarge
-    from verify.formats import parse_hypergraph
-    from verify.games.maker_breaker import MakerBreakerGame
     from verify.solvers import solve
-    game = MakerBreakerGame(parse_hypergraph("a b c\nc d e\ne f a\nb d f\n"), "breaker")
-    full = solve("maker-breaker", game, "explicit", certificate=True).certificate
-    monkeypatch.setattr(limits, "MAX_MB_STRATEGY_WALK_UNITS", units)
+    full = solve(kind, game, "explicit", certificate=True).certificate
+    monkeypatch.setattr(limits, cap, units)
     try:
         check_certificate(copy.deepcopy(full))
         accepted = True
     except (CertificateError, TooLarge):
         accepted = False
     try:
-        built = solve("maker-breaker", game, "explicit", certificate=True).certificate
+        built = solve(kind, game, "explicit", certificate=True).certificate
     except TooLarge as exc:
         assert not accepted and "checker would refuse" in str(exc)
     else:
         assert accepted and check_certificate(built)
+
+
+@pytest.mark.parametrize("units", [23 * k for k in (4, 8, 12, 13, 14, 16, 20, 40)])  # w = 23, 13 states
+def test_strategy_builder_stops_at_the_checkers_cap(monkeypatch, units):
+    """S7: ``strategy_certificate`` walks with the checker's weighed cap, so method explicit writes no
+    Maker-Breaker strategy the checker refuses (with the cap at 2^25, the L pentomino on 5x5,
+    Breaker first, was built in 20 s and then refused)."""
+    from verify.formats import parse_hypergraph
+    from verify.games.maker_breaker import MakerBreakerGame
+    game = MakerBreakerGame(parse_hypergraph("a b c\nc d e\ne f a\nb d f\n"), "breaker")
+    _builder_agrees_with_checker(monkeypatch, "maker-breaker", game, "MAX_MB_STRATEGY_WALK_UNITS", units)
 
 
 @pytest.mark.parametrize("units", [74 * k for k in (100, 500, 680, 690, 700, 1000)])  # w = 74, 688 states
 def test_pg_strategy_builder_stops_at_the_checkers_cap(monkeypatch, units):
     """pg-strategy.md (the weighed cap): the builder walks with the checker's cap, so method explicit
-    writes no pg-strategy certificate the checker refuses. At each cap: the builder succeeds iff
-    the checker accepts the certificate built without a cap (tic-tac-toe's race, a draw: both
+    writes no pg-strategy certificate the checker refuses (tic-tac-toe's race, a draw: both
     strategies walked)."""
-    import copy
-
-    from verify import limits
-    from verify.certificates.checker import check_certificate
-    from verify.errors import CertificateError, TooLarge
-    from verify.solvers import solve
     game = parse_pg((ROOT / "encodings/pg/ttt3-mm-black-draws.pg").read_text())
-    full = solve("pg", game, "explicit", certificate=True).certificate
-    monkeypatch.setattr(limits, "MAX_PG_STRATEGY_WALK_UNITS", units)
-    try:
-        check_certificate(copy.deepcopy(full))
-        accepted = True
-    except (CertificateError, TooLarge):
-        accepted = False
-    try:
-        built = solve("pg", game, "explicit", certificate=True).certificate
-    except TooLarge as exc:
-        assert not accepted and "checker would refuse" in str(exc)
-    else:
-        assert accepted and check_certificate(built)
+    _builder_agrees_with_checker(monkeypatch, "pg", game, "MAX_PG_STRATEGY_WALK_UNITS", units)
 
 
 @pytest.mark.parametrize("units", [0, 4096, 182 * 59 - 1, 182 * 59, 1 << 18])  # w = 182, 59 labels
