@@ -178,3 +178,27 @@ def test_positional_auto_takes_a_pairing_where_a_theorem_decides(convention, bia
     assert out.method == method, out.choice
     assert out.winner == solve(convention, g, method="search").winner
     assert verify.check(out.certificate).verdict["winner"] == out.winner
+
+
+def test_choosing_counts_against_the_timeout(monkeypatch):
+    """``auto``'s choice (its pairing probe runs native SAT for up to a few seconds, before any
+    deadline) counts against ``--timeout``: the method gets what is left, and a choice that used it
+    all ends undecided (``--timeout 1`` had taken about 6 s)."""
+    import time
+
+    import pytest
+
+    import verify.solvers as solvers
+    from verify.errors import Undecided
+    from verify.formats import parse_hypergraph
+    from verify.games.maker_breaker import MakerBreakerGame
+    real = solvers._auto
+
+    def slow(game, instance, given):
+        time.sleep(0.3)
+        return real(game, instance, given)
+    monkeypatch.setattr(solvers, "_auto", slow)
+    game = MakerBreakerGame(parse_hypergraph("a b\nb c\n"), "maker")
+    with pytest.raises(Undecided, match="choosing a method"):
+        solvers.solve("maker-breaker", game, "auto", timeout=0.2)
+    assert solvers.solve("maker-breaker", game, "auto", timeout=5).winner == "maker"

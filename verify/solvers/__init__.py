@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import CertificateError, InputError, MethodError
+from ..errors import CertificateError, InputError, MethodError, Undecided
 from ..formats.instances import GAMES, game_spec
 from ..plugins import add_entry, import_once
 from ..result import BoundedOutcome, Result
@@ -151,8 +151,15 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
     if game == "maker-breaker" and not biased and hasattr(instance, "as_maker_breaker"):
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
     positional = biased or game in NEW_CONVENTIONS
+    t_choice = time.perf_counter()
     choice = None if method != "auto" else choose_positional(instance) if positional \
         else _auto(game, instance, given)
+    # the time ``auto`` spent choosing (its pairing probe: at most a few seconds) counts against
+    # --timeout: the method gets what is left
+    timeout = opts.timeout if opts.timeout is None or choice is None else \
+        opts.timeout - (time.perf_counter() - t_choice)
+    if timeout is not None and timeout <= 0:
+        raise Undecided(f"undecided within {opts.timeout:g} s (choosing a method for {game})")
     chosen = choice.method if choice else method
     m = method_info(game, chosen)
     refused = [name for name in given if name not in m.takes and name != "timeout"]
@@ -160,12 +167,12 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         via = " (chosen by auto)" if method == "auto" else ""
         parts = [f"{flag(name)} (taken by: {', '.join(takers(name)) or 'none'})" for name in refused]
         raise InputError(f"method {chosen}{via} for {game} does not take {', '.join(parts)}")
-    kwargs = {name: getattr(opts, name) for name in m.takes}
+    kwargs = {name: timeout if name == "timeout" else getattr(opts, name) for name in m.takes}
     t0 = time.perf_counter()
     if "timeout" in m.takes:
         result = m.fn(instance, **kwargs)
     else:
-        with deadline(opts.timeout, f"{game} by method {chosen}"):
+        with deadline(timeout, f"{game} by method {chosen}", opts.timeout):
             result = m.fn(instance, **kwargs)
     result.stats["seconds"] = round(time.perf_counter() - t0, 6)
     result.choice = choice.to_json() if choice else None

@@ -21,8 +21,9 @@ REPEAT_SECONDS = 0.05
 
 
 @contextmanager
-def deadline(seconds: float | None, what: str):
-    """Run the body with at most ``seconds`` of wall-clock time (no limit when ``None``)."""
+def deadline(seconds: float | None, what: str, asked: float | None = None):
+    """Run the body with at most ``seconds`` of wall-clock time (no limit when ``None``); the
+    message names ``asked`` (the user's whole timeout, of which ``seconds`` is what is left) if given."""
     if seconds is None:
         yield
         return
@@ -30,10 +31,11 @@ def deadline(seconds: float | None, what: str):
         raise MethodError(f"{what}: a timeout on an in-process search needs the main thread")
 
     expired = []
+    said = seconds if asked is None else asked
 
     def expire(signum, frame):
         expired.append(True)
-        raise Undecided(f"undecided within {seconds:g} s ({what})")
+        raise Undecided(f"undecided within {said:.3g} s ({what})")
 
     previous = signal.signal(signal.SIGALRM, expire)
     # the alarm repeats: an exception raised where Python swallows it (a gc callback, a __del__)
@@ -43,7 +45,7 @@ def deadline(seconds: float | None, what: str):
     try:
         yield
         if expired:
-            raise Undecided(f"undecided within {seconds:g} s ({what})")
+            raise Undecided(f"undecided within {said:.3g} s ({what})")
     except Undecided:
         raise
     except Exception as exc:
@@ -51,7 +53,7 @@ def deadline(seconds: float | None, what: str):
         # (pynauty building its graph: "TypeError: missing 'adjacency_dict' attribute"): once the
         # deadline has passed, whatever escapes is the deadline's, and the question is undecided
         if expired:
-            raise Undecided(f"undecided within {seconds:g} s ({what})") from exc
+            raise Undecided(f"undecided within {said:.3g} s ({what})") from exc
         raise
     finally:
         while True:  # a tick arriving during the clean-up is dropped, and the clean-up redone
