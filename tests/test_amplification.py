@@ -231,7 +231,9 @@ def test_positional_walk_on_a_wide_board_is_bounded(tmp_path):
 
 def _builder_agrees_with_checker(monkeypatch, kind: str, game, cap: str, units: int) -> None:
     """With ``limits.<cap>`` at ``units``: method explicit writes the certificate iff the kernel
-    accepts the one built without the cap (a refusal says the checker would refuse it)."""
+    accepts the one built without the cap (a refusal says the checker would refuse it). (The second
+    checker counts explicit positions, more than the kernel's residuals: near the cap it may refuse
+    what the kernel accepts, never the reverse for want of states; spec S7.)"""
     import copy
 
     from verify import limits
@@ -251,6 +253,20 @@ def _builder_agrees_with_checker(monkeypatch, kind: str, game, cap: str, units: 
         assert not accepted and "checker would refuse" in str(exc)
     else:
         assert accepted and check_certificate(built)
+
+
+def test_both_checkers_share_each_weighed_cap():
+    """The kernel's caps (verify.limits) and the second checker's own constants are the numbers the
+    spec pages state (the kernel's strategy cap was once raised to 2^26 while the second checker
+    and spec S7 kept 2^25)."""
+    from verify import limits
+    from verify.second_opinion import hypergraph_kinds, pg_proof, pg_strategy
+    assert limits.MAX_MB_STRATEGY_WALK_UNITS == hypergraph_kinds.MAX_STRATEGY_WALK_UNITS
+    assert limits.MAX_NIM_LABELLING_WORK == hypergraph_kinds.MAX_LABELLING_WORK
+    assert limits.NIM_LABELLING_UNITS_PER_LABEL == hypergraph_kinds.LABELLING_UNITS_PER_LABEL
+    assert limits.MAX_PG_STRATEGY_WALK_UNITS == pg_strategy.MAX_WALK_UNITS
+    assert (limits.PG_PROOF_FREE_STATES, limits.PG_PROOF_STATES_PER_ENTRY, limits.PG_PROOF_UNIT_BYTES) == \
+        (pg_proof.FREE_STATES, pg_proof.PER_ENTRY, pg_proof.UNIT_BYTES)
 
 
 @pytest.mark.parametrize("units", [23 * k for k in (4, 8, 12, 13, 14, 16, 20, 40)])  # w = 23, 13 states

@@ -13,7 +13,7 @@ from .envelope import MAX_STATES, Refused, body_keys, is_int
 MAKER, BREAKER = "maker", "breaker"
 #: maker-breaker-strategy (spec S7): the states a walk stores, each weighed by the board's size
 #: w = 1 + |V| + Σ|e| + |E|·⌈|V|/64⌉, at most this many units
-MAX_STRATEGY_WALK_UNITS = 1 << 25
+MAX_STRATEGY_WALK_UNITS = 1 << 26
 #: nim-labelling (spec L7): positions visited, each weighed (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉),
 #: at most this many units
 MAX_LABELLING_WORK = 1 << 30     # spec L7: units of work, plus
