@@ -20,6 +20,14 @@ from .labels import Labels, bits  # noqa: F401  (bits: re-exported, used across 
 from .plugins import svg_of
 
 
+def state_weight(n: int, masks) -> int:
+    """What building and keeping one state of a walk over ``masks`` on ``n`` cells may cost, in
+    the work units of the weighed caps (docs/spec: maker-breaker-strategy S7, pg-strategy,
+    nim-labelling L7): 1 + n + Σ|m| + |masks|·⌈n/64⌉ (a residual of the masks, each ⌈n/64⌉ words;
+    the second checker's cell sets and its scans of the sets)."""
+    return 1 + n + sum(m.bit_count() for m in masks) + len(masks) * -(-n // 64)
+
+
 def minimal_masks(masks: Iterable[int]) -> list[int]:
     """Min(A): the inclusion-minimal members of a family of sets (paper 000 §3), sorted by size.
 

@@ -55,9 +55,10 @@ MAX_QPAIRING_LITERALS = 5_000_000
 #: refutation) would otherwise let a file of a few lines expand exponentially many states
 PG_PROOF_FREE_STATES = 20_000
 PG_PROOF_STATES_PER_ENTRY = 64
-#: pg-proof certificates: a derivation at a state with L distinct live needs of the attacker and F
-#: free cells, on a game of n positions, costs 1 + (L + F) * ceil(n / 8) // PG_PROOF_UNIT_BYTES
-#: units of the budget above (docs/spec/pg-proof.md §4.17): the bytes a checker keeps for the
+#: pg-proof certificates: a derivation at a state with K needs in its key (the attacker's distinct
+#: live needs; 2 in the games keyed by the state) and M free cells on a live need of either player,
+#: on a game of n positions, costs 1 + (K + 2M) * ceil(n / 8) // PG_PROOF_UNIT_BYTES units of the
+#: budget above (docs/spec/pg-proof.md §4.17): the bytes a checker keeps for the
 #: state (its residual key, its pending successors) are then at most a constant times the budget,
 #: whatever the board's size (before, 1,600 disjoint pairs and an empty refutation, 57 KB, made
 #: both checkers hold 2.4 GB before refusing)

@@ -114,7 +114,7 @@ Soundness (why an accepted certificate is true):
   on a large board one derivation keeps many bytes (its residual key, its pending successors). So
   each answer has a budget of ``limits.PG_PROOF_FREE_STATES`` + ``limits.PG_PROOF_STATES_PER_ENTRY``
   units per recorded entry (moves, links, pairings, lines, replies, parts), and a derivation costs
-  1 + (L + 2F) * ceil(n / 8) // ``limits.PG_PROOF_UNIT_BYTES`` units (``_spend``); beyond, the
+  1 + (K + 2M) * ceil(n / 8) // ``limits.PG_PROOF_UNIT_BYTES`` units (``_spend``); beyond, the
   certificate is refused. A part is one step of its parent: its member's walk is separate, finite
   by the same argument, draws on its parent's budget (plus its own entries' share: one pool per
   answer), and has no parts (no recursion).
@@ -508,7 +508,8 @@ class ProofWalk(Attack):
         (iii) Its claimed winner agrees with the answer needed: X wins (a proof part) iff the claim
               names X; and it answers "X wins" with that value.
         (iv) That answer, walked in G_s from its start by the rules of this module (the budget its
-             parent has left plus its own entries' share, §4.17; no book: so no recursion), proves (resp. refutes) "X wins".
+             parent has left plus its own entries' share, §4.17; no book: so no recursion),
+             proves (resp. refutes) "X wins".
 
         Soundness. G_s is the parent game played from the state: same cells, sets and rules, the
         stones of the state on the board, the remaining time points in order (a pass state is

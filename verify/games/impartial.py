@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .. import limits
 from ..errors import InputError, UndefinedGame
-from ..hypergraph import Hypergraph, bits, minimal_masks
+from ..hypergraph import Hypergraph, bits, minimal_masks, state_weight
 
 GAMES = ("acv", "avd", "dst", "prv")
 
@@ -92,8 +92,7 @@ def labelling_visit_weight(h: Hypergraph) -> int:
     """The work units of one visit of a nim-labelling walk on ``h`` (docs/spec/nim-labelling.md L7):
     w = (|V| + 1)·(1 + |V| + Σ|e| + |E|·⌈|V|/64⌉): at most |V| + 1 options, each built and tested
     against every edge."""
-    n = h.n
-    return (n + 1) * (1 + n + sum(e.bit_count() for e in h.edge_masks) + len(h.edge_masks) * -(-n // 64))
+    return (h.n + 1) * state_weight(h.n, h.edge_masks)
 
 
 def labelling_visit_cap(h: Hypergraph, labels: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from .. import limits
 from ..errors import InputError, TooLarge
-from ..hypergraph import Hypergraph
+from ..hypergraph import Hypergraph, state_weight
 from ..plugins import svg_of
 
 MAKER, BREAKER = "maker", "breaker"
@@ -100,7 +100,7 @@ def strategy_state_weight(h) -> int:
     ``limits.MAX_MB_STRATEGY_WALK_UNITS`` (docs/spec/maker-breaker-strategy.md S7):
     w = 1 + |V| + Σ|e| + |E|·⌈|V|/64⌉ (a residual of at most |E| masks of ⌈|V|/64⌉ words; the
     second checker's vertex sets and its scans of the edges)."""
-    return 1 + h.n + sum(e.bit_count() for e in h.edge_masks) + len(h.edge_masks) * -(-h.n // 64)
+    return state_weight(h.n, h.edge_masks)
 
 
 def strategy_walk_cap(h) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from .. import limits
 from ..errors import InputError, TooLarge
-from ..hypergraph import bits, minimal_masks
+from ..hypergraph import bits, minimal_masks, state_weight
 from ..labels import Labels
 from ..plugins import svg_of
 
@@ -176,8 +176,7 @@ def strategy_walk_cap(game: PositionalGame) -> int:
     weighed cap): ``limits.MAX_PG_STRATEGY_WALK_UNITS`` // w, w = 1 + |P| + Σ|s| + |S|·⌈|P|/64⌉
     over the sets S of both colours (testing and keeping one state). The checker refuses a
     certificate beyond it, and the builder stops there too."""
-    n, sets = len(game.positions), game.black_sets + game.white_sets
-    return limits.MAX_PG_STRATEGY_WALK_UNITS // (1 + n + sum(m.bit_count() for m in sets) + len(sets) * -(-n // 64))
+    return limits.MAX_PG_STRATEGY_WALK_UNITS // state_weight(len(game.positions), game.black_sets + game.white_sets)
 
 
 def strategy_states(game: PositionalGame, colour: str, choose, max_states: int | None = None):
@@ -197,7 +196,8 @@ def strategy_states(game: PositionalGame, colour: str, choose, max_states: int |
         mine = game.to_move(b, w) == colour
         legal = 0 if mine else game.legal_moves(b, w)
         if max_states is not None and len(seen) + (1 if mine else legal.bit_count()) > max_states:
-            raise TooLarge(f"the strategy's walk stores more than {max_states} states: refused")
+            raise TooLarge(f"the strategy's walk stores more than {max_states} states (pg-strategy: the cap "
+                           "weighed by the game)")
         if mine:
             succ = [game.play(b, w, choose(b, w))]
         else:
