@@ -181,9 +181,8 @@ def test_positional_auto_takes_a_pairing_where_a_theorem_decides(convention, bia
 
 
 def test_choosing_counts_against_the_timeout(monkeypatch):
-    """``auto``'s choice (its pairing probe runs native SAT for up to a few seconds, before any
-    deadline) counts against ``--timeout``: the method gets what is left, and a choice that used it
-    all ends undecided (``--timeout 1`` had taken about 6 s)."""
+    """``auto``'s choice counts against ``--timeout``: the method gets what is left, and a choice
+    that used it all ends undecided."""
     import time
 
     import pytest
@@ -202,3 +201,45 @@ def test_choosing_counts_against_the_timeout(monkeypatch):
     with pytest.raises(Undecided, match="choosing a method"):
         solvers.solve("maker-breaker", game, "auto", timeout=0.2)
     assert solvers.solve("maker-breaker", game, "auto", timeout=5).winner == "maker"
+
+
+def test_the_pairing_probe_stops_at_the_timeout(monkeypatch, tmp_path):
+    """The pairing probe's SAT call (a child process, up to ``PAIRING_PROBE_SECONDS``) is cut by
+    ``--timeout`` itself: a probe that would run 30 s ends undecided at the timeout, and its child
+    is gone."""
+    import os
+    import time
+
+    import pytest
+
+    import verify.solvers as solvers
+    from verify.encode import sat_backends
+    from verify.errors import Undecided
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.formats import parse_hypergraph
+    from verify.solvers import chooser
+
+    pid_file = tmp_path / "pid"
+
+    def sleeping(name, clauses, proof):
+        pid_file.write_text(str(os.getpid()))
+        time.sleep(30)
+    monkeypatch.setattr(sat_backends, "_run", sleeping)
+    monkeypatch.setattr(chooser, "PAIRING_PROBE_SECONDS", 60.0)
+    # 5 disjoint 4-sets: rank 4, 20 free vertices (beyond explicit's 16), so the probe runs
+    text = "\n".join(" ".join(f"v{4 * i + j}" for j in range(4)) for i in range(5))
+    game = MakerBreakerGame(parse_hypergraph(text + "\n"), "maker")
+    assert chooser.measure(game).bound > chooser.limits.MAX_EXPLICIT_STATES
+    t0 = time.perf_counter()
+    with pytest.raises(Undecided, match="choosing a method"):
+        solvers.solve("maker-breaker", game, "auto", timeout=1.0)
+    assert time.perf_counter() - t0 < 5
+    pid = int(pid_file.read_text())
+    for _ in range(50):  # killed with its group by the deadline; reaped by its parent
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError(f"the probe's child {pid} outlived the timeout")

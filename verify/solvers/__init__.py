@@ -13,6 +13,7 @@ reason on the result (``result.choice``); the default chooser is the explicit re
 from __future__ import annotations
 
 import inspect
+import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
@@ -152,10 +153,13 @@ def solve(game: str, instance, method: str = "auto", **options) -> Result:
         instance = instance.as_maker_breaker()  # the unbiased game goes every Maker-Breaker route
     positional = biased or game in NEW_CONVENTIONS
     t_choice = time.perf_counter()
-    choice = None if method != "auto" else choose_positional(instance) if positional \
-        else _auto(game, instance, given)
-    # the time ``auto`` spent choosing (its pairing probe: at most a few seconds) counts against
-    # --timeout: the method gets what is left
+    choice = None
+    if method == "auto":
+        # choosing (its pairing probe: a SAT call in a child, at most a few seconds) runs under
+        # --timeout too, and the method gets what is left
+        in_main = threading.current_thread() is threading.main_thread()
+        with deadline(opts.timeout if in_main else None, f"choosing a method for {game}", opts.timeout):
+            choice = choose_positional(instance) if positional else _auto(game, instance, given)
     timeout = opts.timeout if opts.timeout is None or choice is None else \
         opts.timeout - (time.perf_counter() - t_choice)
     if timeout is not None and timeout <= 0:
