@@ -17,7 +17,17 @@ exhausting the machine). The holes closed (docs/spec/*.md, verify/limits.py):
   8,000 vertices with the one label of ∅ (133 KB), 20 s;
 - pg-strategy (``MAX_PG_STRATEGY_WALK_UNITS``): positions were counted, not weighed, and the second
   checker counted its queue's pops, not its pushes: 300 positions, three white moves, a claimed draw
-  with empty tables (3 KB) took it 36 s and 1.4 GB.
+  with empty tables (3 KB) took it 36 s and 1.4 GB;
+- the compositional rank-3 kinds (maker-breaker-compositional.md §8, ``MAX_RANK3_CHECK_WORK``):
+  nothing was counted: a rounds tree whose 3,000 Maker answers each scanned the 12,000 edges through
+  her move (739 KB) took 31 s, two parts of 8,000 edges covering each other's board (824 KB) 10 s,
+  a necklace leaf of 8,000 edges (550 KB, a quadratic chain test) 5.4 s. These kinds are kernel
+  only: the second checker refuses them at once ("not covered").
+
+Already bounded, pinned here at their worst ratio found: hypernim-sg-table (one pile just under
+``MAX_HYPERNIM_SG_OPTIONS``), convex-nim-labelling (at most ``MAX_CONVEX_POINTS`` options a
+visit, a visit per label) and sat-unsat-drat (``MAX_DRAT_*``: see its test for the
+propagation-work cap, which is documented, not linear).
 """
 from __future__ import annotations
 
@@ -79,14 +89,16 @@ def measure(path: Path, which: str, limit: int = 2 << 30) -> dict:
     return json.loads(proc.stdout)
 
 
-def bounded(path: Path, *, accepted: bool, word: str = "", cpu: float, mb: int) -> None:
+def bounded(path: Path, *, accepted: bool, word: str = "", cpu: float, mb: int, kernel_only: bool = False) -> None:
     """Both checkers end (accepting or refusing, as ``accepted`` says; a refusal naming ``word``)
-    within ``cpu`` CPU seconds and ``mb`` MB of peak memory each."""
+    within ``cpu`` CPU seconds and ``mb`` MB of peak memory each. ``kernel_only``: a kind the second
+    checker does not cover, which it must refuse as such (within the same bounds)."""
     for which in ("kernel", "second"):
         r = measure(path, which)
         what = f"{which}: exit {r['code']}, {r['cpu']:.2f} s, {r['peak'] >> 20} MB, {(r['out'] + r['err'])[-400:]!r}"
-        assert (r["code"] == 0) == accepted and "Traceback" not in r["out"] + r["err"], what
-        assert word in r["out"] + r["err"], what
+        ok, needed = (False, "not covered") if kernel_only and which == "second" else (accepted, word)
+        assert (r["code"] == 0) == ok and "Traceback" not in r["out"] + r["err"], what
+        assert needed in r["out"] + r["err"], what
         assert r["cpu"] < cpu and r["peak"] < mb << 20, what
 
 
@@ -325,3 +337,124 @@ def test_labelling_builder_stops_at_the_checkers_cap(monkeypatch, units):
         assert check_certificate(built)
         verdicts.append(True)
     assert len(set(verdicts)) == 1, verdicts
+
+
+# -- the compositional rank-3 kinds: one weighed budget a check (kernel only) -----------------------
+
+def _rank3_envelope(kind: str, instance: dict, first: str, winner: str, **body) -> dict:
+    return mb_certificate(kind, instance, first, winner, **body)
+
+
+def _pairing_part(instance: dict) -> dict:
+    """A part entry: the board ``instance`` with its certificate, a pairing of its first two vertices."""
+    a, b = instance["vertices"][:2]
+    return {"vertices": instance["vertices"], "edges": instance["edges"],
+            "certificate": mb_certificate("maker-breaker-pairing", instance, "maker", "breaker", pairs=[[a, b]])}
+
+
+def rank3_rounds_through_a_hub(replies: int, edges: int) -> dict:
+    """Maker first; she marks v0, each listed Breaker reply y is answered by z, which lies on
+    ``edges`` edges {z, f_i, f_i+1}, then by w2 (after Breaker's w) or the trivial leaf {v0, w}."""
+    ys, fs = [f"y{i}" for i in range(replies)], [f"f{i}" for i in range(edges + 1)]
+    instance = {"vertices": ["z"] + fs + ["v0", "w", "w2"] + ys,
+                "edges": [["v0", "w"], ["v0", "w2"]] + [["z", fs[i], fs[i + 1]] for i in range(edges)]}
+    leaf = {"leaf": {"kind": "trivial", "edges": [["v0", "w"]], "ends": []}}
+    child = {"maker": "z", "replies": {"w": {"maker": "w2"}}, "otherwise": leaf}
+    answers = {**{y: child for y in ys}, "z": {"maker": "w"}, "w": {"maker": "w2"}, "w2": {"maker": "w"}}
+    return _rank3_envelope("maker-breaker-rounds", instance, "maker", "maker",
+                           tree={"maker": "v0", "replies": answers, "otherwise": child})
+
+
+@pytest.mark.parametrize("replies,edges,accepted", [(300, 1200, True), (3000, 12000, False)])
+def test_rank3_rounds_hub_is_bounded(tmp_path, replies, edges, accepted):
+    """Each Maker node scanned all of K's edges: 3,000 answers through a hub of 12,000 edges
+    (739 KB) took 31 s. Now a move tests the edges through it, each weighed by the board's width
+    and counted (2^29 units: refused in about 2 s); a tenth of it is accepted at once."""
+    path = write(tmp_path / "c.json", rank3_rounds_through_a_hub(replies, edges))
+    bounded(path, accepted=accepted, word="" if accepted else "MAX_RANK3_CHECK_WORK", cpu=4.0, mb=150,
+            kernel_only=True)
+
+
+def test_rank3_parts_coverage_is_bounded(tmp_path):
+    """Part 1: 8,000 edges {a, b, c_k} (a pairing on {a, b}); part 2: {x, y}; the board: those edges
+    and 8,000 edges {x, y, d_j}, each tested against every part edge before its own (824 KB, 10 s).
+    Now part edges are filed by their lowest vertex and every candidate tested is counted."""
+    p = 8000
+    cs, ds = [f"c{k}" for k in range(p)], [f"d{j}" for j in range(p)]
+    part1 = {"vertices": ["a", "b"] + cs, "edges": [["a", "b", c] for c in cs]}
+    instance = {"vertices": ["a", "b", "x", "y"] + cs + ds, "edges": part1["edges"] + [["x", "y", d] for d in ds]}
+    cert = _rank3_envelope("maker-breaker-parts", instance, "maker", "breaker",
+                           parts=[_pairing_part(part1), _pairing_part({"vertices": ["x", "y"], "edges": [["x", "y"]]})])
+    bounded(write(tmp_path / "c.json", cert), accepted=False, word="MAX_RANK3_CHECK_WORK", cpu=2.0, mb=150,
+            kernel_only=True)
+
+
+def test_rank3_long_necklace_leaf_is_linear(tmp_path):
+    """A necklace leaf at the root through T: {v0, v1} + T, {v1, v2, v3}, ..., {v_2L-1, v_2L} + T,
+    L = 8,000 (550 KB): the chain test compared every pair of the leaf's edges (5.4 s); now each
+    vertex is filed under the edge holding it (0.2 s), and the true certificate is accepted."""
+    m = 16000
+    vs = [f"v{i}" for i in range(m + 1)]
+    edges = [vs[:2]] + [vs[i:i + 3] for i in range(1, m - 2, 2)] + [vs[m - 1:]]
+    cert = _rank3_envelope("maker-breaker-rounds", {"vertices": vs, "edges": edges}, "maker", "maker",
+                           tree={"leaf": {"kind": "necklace", "edges": edges, "ends": [None]}})
+    bounded(write(tmp_path / "c.json", cert), accepted=True, cpu=1.5, mb=150, kernel_only=True)
+
+
+def test_rank3_chain_test_agrees_with_the_definition():
+    """The linear ``_chain`` (each vertex filed under the edge holding it) says what the pairwise
+    definition says (Defs I.3.16, I.3.19), on random small edge lists."""
+    import random
+
+    from verify.certificates.rank3 import _chain
+
+    def pairwise(edges, a, b, cycle):
+        n = len(edges)
+        if n < (2 if cycle else 1) or len(set(edges)) != n or any(e.bit_count() != 3 for e in edges):
+            return False
+        if not (edges[0] & a and edges[-1] & b):
+            return False
+        for i in range(n):
+            for j in range(i + 1, n):
+                common = edges[i] & edges[j]
+                if j == i + 1:
+                    if common.bit_count() != (2 if cycle and n == 2 else 1):
+                        return False
+                elif cycle and i == 0 and j == n - 1:
+                    if common != a:
+                        return False
+                elif common:
+                    return False
+        if cycle:
+            return not any(e & a for e in edges[1:-1])
+        return not any(e & a for e in edges[1:]) and not any(e & b for e in edges[:-1]) and a != b
+
+    rng = random.Random(7)
+    true = 0
+    for _ in range(20000):
+        nv = rng.randint(3, 8)
+        edges = [sum(1 << v for v in rng.sample(range(nv), 3)) for _ in range(rng.randint(1, 5))]
+        cycle = rng.random() < 0.5
+        a = 1 << rng.randrange(nv)
+        b = a if cycle else 1 << rng.randrange(nv)
+        want = pairwise(edges, a, b, cycle)
+        true += want
+        assert _chain(edges, a, b, cycle) == want, (edges, a, b, cycle)
+    assert true > 50
+
+
+def test_rank3_budget_is_shared_by_nested_certificates(monkeypatch):
+    """The budget is set by the top-level check and shared by the rank-3 certificates nested in it:
+    an opening whose nested parts certificate needs more than the cap is refused."""
+    from verify import limits
+    from verify.certificates.checker import check_certificate
+    from verify.errors import CertificateError
+    from verify.games.maker_breaker import MakerBreakerGame
+    from verify.solvers.rank3.certify import certificate
+    from verify.solvers.rank3.solver import DEFAULT
+    from verify.families.rank3 import gadget_ring
+    cert = certificate(MakerBreakerGame(gadget_ring(4), "breaker"), DEFAULT)
+    assert cert["kind"] == "maker-breaker-opening" and check_certificate(cert)
+    monkeypatch.setattr(limits, "MAX_RANK3_CHECK_WORK", 100)
+    with pytest.raises(CertificateError, match="MAX_RANK3_CHECK_WORK"):
+        check_certificate(cert)

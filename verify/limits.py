@@ -252,3 +252,18 @@ MAX_NAUTY_VERTICES = 3_000
 #: thousand (Qubic's Maker-Breaker game: 64 cells x 64 time points); a chain of 5,000 triples asked
 #: with --method qbf (25 M) ran for minutes in nauty and the encoder before any solver started
 MAX_QBF_CELL_TIMES = 250_000
+
+#: compositional rank-3 certificates (verify.certificates.rank3, docs/spec/maker-breaker-compositional.md
+#: §8): units of work of one top-level check's own rules, its nested rank-3 certificates included
+#: (nested certificates of other kinds count under their own caps): a tree node, an edge or a part
+#: edge tested costs w = 1 + ⌈(|V| + 1)/64⌉ units (the words of a mask on the board), a danger query
+#: (quiet, COMPUTECC, a connectivity test) w·(1 + |K|), a tadpole unit w; counted before the work,
+#: beyond it the certificate is refused. Before, nothing was counted: a Maker node scanned all of
+#: K's edges (3,000 replies on a board of 12,000 edges through Maker's move, 739 KB: 31 s), a
+#: part edge was looked for in every part's list (8,000 edges each side, 824 KB: 10 s), a leaf's
+#: chain test was quadratic in its edges (a necklace of 8,000 edges, 550 KB: 5.4 s). Measured
+#: 3.6 ns a unit on tree nodes and edges, 18-34 ns on danger queries: 2^29 units ≈ 2-18 s. The
+#: route's certificates (bench/bench_rank3.py --certify, docs/benchmarks.md) need 6·10^3 (parts,
+#: sub) to 5.3·10^7 units (dangers, rank3-glued 198, 572 KB, 1.8 s) and 3.1·10^8 for the dangers
+#: certificate of rank3-diamonds 66 (331 vertices, 1.6 MB, 5.6 s), which 2^28 would refuse
+MAX_RANK3_CHECK_WORK = 1 << 29

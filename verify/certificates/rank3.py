@@ -63,17 +63,58 @@ most :data:`MAX_NESTING` levels are followed.
 """
 from __future__ import annotations
 
-from ..errors import CertificateError, InputError
+from .. import limits
+from ..errors import CertificateError, InputError, TooLarge
 from ..formats.jsonfmt import hypergraph_from_json
 from ..formats.instances import question_of
 from ..games import maker_breaker as mb
-from ..hypergraph import Hypergraph, minimal_masks
+from ..hypergraph import Hypergraph, bits, minimal_masks
 from ..question import Question
 from .chains import OutOfCalls, chained, compute_cc, incidence, quiet, tadpole
 from .checker import _vertex_set, check_certificate, mb_game, mb_report, register, verdict_of
 
 MAX_NESTING = 64
 _depth = [0]
+#: units of work left to the top-level check (``limits.MAX_RANK3_CHECK_WORK``), shared by its nested
+#: rank-3 certificates; set by :func:`_meter` when a rank-3 check starts at depth 0
+_left = [0]
+
+
+def _meter(h: Hypergraph) -> int:
+    """The weight w = 1 + ⌈(|V| + 1)/64⌉ of one mask test on ``h`` (its padded vertex T included);
+    a check at nesting depth 0 starts the budget of the whole check."""
+    if _depth[0] == 0:
+        _left[0] = limits.MAX_RANK3_CHECK_WORK
+    return 1 + (h.n + 64) // 64
+
+
+def _charge(units: int) -> None:
+    """Count ``units`` of work against the budget, before doing it; refuse beyond."""
+    _left[0] -= units
+    if _left[0] < 0:
+        raise TooLarge(f"checking this certificate needs more than {limits.MAX_RANK3_CHECK_WORK} units of work "
+                       "(each mask test weighed by the board's width; limits.MAX_RANK3_CHECK_WORK): refused")
+
+
+def _covered(family, by, w: int) -> int | None:
+    """The first member of ``family`` containing no member of ``by`` (None if each contains one):
+    the members of ``by`` are filed under their lowest vertex and looked up by the vertices of each
+    member, each test charged ``w`` units."""
+    filed: dict[int, list[int]] = {}
+    for f in by:
+        filed.setdefault((f & -f).bit_length() - 1, []).append(f)
+    for r in family:
+        _charge(w * (1 + r.bit_count()))
+        found = False
+        for v in bits(r):
+            cands = filed.get(v, ())
+            _charge(w * len(cands))
+            if any(f & r == f for f in cands):
+                found = True
+                break
+        if not found:
+            return r
+    return None
 
 
 def _nested(sub, expect: Question, winner: str, what: str) -> None:
@@ -116,9 +157,10 @@ def _part(h: Hypergraph, entry, first: str, what: str) -> tuple[int, list[int], 
     """(vertex mask in h, edge masks in h, the part's question, its certificate) of a part entry."""
     if not isinstance(entry, dict) or set(entry) != {"vertices", "edges", "certificate"}:
         raise CertificateError(f"{what} must be {{\"vertices\", \"edges\", \"certificate\"}}")
+    if not isinstance(entry["edges"], list) or not entry["edges"] or not isinstance(entry["vertices"], list):
+        raise CertificateError(f"{what} needs a list of vertices and a non-empty list of edges")
+    _charge((2 + len(entry["vertices"]) + 2 * len(entry["edges"])) * (1 + (h.n + 64) // 64))
     vs = _names_mask(h, entry["vertices"], f"{what} vertices")
-    if not isinstance(entry["edges"], list) or not entry["edges"]:
-        raise CertificateError(f"{what} needs a non-empty list of edges")
     edges = [_names_mask(h, e, f"{what} edge") for e in entry["edges"]]
     if any(e & ~vs for e in edges):
         raise CertificateError(f"{what}: an edge leaves the part's vertices")
@@ -143,6 +185,7 @@ def _claiming(cert: dict, question: Question, winner: str, what: str):
 def check_parts(cert: dict, question: Question):
     game, res, live = _claiming(cert, question, mb.BREAKER, "parts")
     h = game.board
+    w = _meter(h)
     parts = cert.get("parts")
     if not isinstance(parts, list) or not parts:
         raise CertificateError("'parts' must be a non-empty list")
@@ -160,9 +203,9 @@ def check_parts(cert: dict, question: Question):
         used |= vs
         all_edges += edges
         _nested(sub, q, mb.BREAKER, what)
-    for r in res:
-        if not any(f & r == f for f in all_edges):
-            raise CertificateError(f"live edge {{{','.join(h.names(r))}}} contains no edge of a part")
+    r = _covered(res, all_edges, w)
+    if r is not None:
+        raise CertificateError(f"live edge {{{','.join(h.names(r))}}} contains no edge of a part")
     return mb_report("maker-breaker-parts", game, mb.BREAKER,
                      f"{len(parts)} parts, each a Breaker win with Maker first")
 
@@ -171,15 +214,16 @@ def check_parts(cert: dict, question: Question):
 def check_sub(cert: dict, question: Question):
     game, res, live = _claiming(cert, question, mb.MAKER, "sub-boards")
     h = game.board
+    w = _meter(h)
     vs, edges, q, sub = _part(h, {k: cert.get(k) for k in ("vertices", "edges", "certificate")},
                               game.first, "the sub-board")
     if vs & ~live:
         raise CertificateError("the sub-board uses a vertex that is claimed or on no live edge")
     if vs.bit_count() >= live.bit_count() and len(set(edges)) >= len(res):
         raise CertificateError("the sub-board is not smaller than the board")
-    for f in edges:
-        if not any(r & f == r for r in res):
-            raise CertificateError(f"sub-board edge {{{','.join(h.names(f))}}} contains no live edge")
+    f = _covered(edges, res, w)
+    if f is not None:
+        raise CertificateError(f"sub-board edge {{{','.join(h.names(f))}}} contains no live edge")
     _nested(sub, q, mb.MAKER, "the sub-board")
     return mb_report("maker-breaker-sub", game, mb.MAKER, f"a sub-board of {len(edges)} edges is a Maker win")
 
@@ -195,6 +239,7 @@ def _after(game: mb.MakerBreakerGame, maker: int, breaker: int, first: str) -> Q
 def check_opening(cert: dict, question: Question):
     game = mb_game(cert, question)
     h = game.board
+    _meter(h)
     if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER or game.first != mb.BREAKER:
         raise CertificateError("an opening certifies a Breaker win with Breaker first")
     y = _names_mask(h, [cert.get("move")], "the opening move")
@@ -220,6 +265,21 @@ class _K:
         self.edges = {}
         for r in _residual(game):
             self.edges[r | self.top if r.bit_count() == 2 else r] = r
+        self.w = 1 + (self.h.n + 64) // 64
+        self._through: dict[int, list[int]] | None = None
+
+    def completed(self, x: int, marked: int, dead: int) -> bool:
+        """Whether an edge of K through the vertex ``x`` (a mask) avoids ``dead`` and lies in
+        ``marked``: the edges Maker's move x can complete (K's edges indexed by vertex once)."""
+        if self._through is None:
+            self._through = {}
+            for e in self.edges:
+                for v in bits(e):
+                    self._through.setdefault(v, []).append(e)
+            _charge(self.w * (1 + 3 * len(self.edges)))
+        cands = self._through.get(x.bit_length() - 1, ())
+        _charge(self.w * (1 + len(cands)))
+        return any(not e & dead and not e & ~marked for e in cands)
 
     def vertex(self, name, what: str) -> int:
         if name is None:
@@ -238,16 +298,21 @@ def _support(node, kk: _K, depth: int = 0) -> int:
     """Every board vertex a subtree looks at (moves and leaf edges; a certificate leaf: all)."""
     if depth > 10_000 or not isinstance(node, dict):
         raise CertificateError("malformed tree")
+    _charge(kk.w)
     if "leaf" in node:
         leaf = node["leaf"]
         m = 0
-        for e in leaf.get("edges", []) if isinstance(leaf, dict) else []:
+        edges = leaf.get("edges", []) if isinstance(leaf, dict) else []
+        _charge(kk.w * len(edges) if isinstance(edges, list) else 0)
+        for e in edges:
             m |= kk.edge(e, "leaf edge") & ~kk.top
         return m
     if "certificate" in node:
         sub = node["certificate"]
         if isinstance(sub, dict) and sub.get("kind") == "maker-breaker-sub":
-            return _names_mask(kk.h, sub.get("vertices"), "a sub-board leaf")
+            names = sub.get("vertices")
+            _charge(kk.w * len(names) if isinstance(names, list) else 0)
+            return _names_mask(kk.h, names, "a sub-board leaf")
         return kk.h.full_mask
     m = kk.vertex(node["maker"], "Maker's move") if "maker" in node else 0
     replies = node.get("replies", {})
@@ -267,18 +332,16 @@ def _chain(edges: list[int], a: int, b: int, cycle: bool) -> bool:
         return False
     if not (edges[0] & a and edges[-1] & b):
         return False
-    for i in range(n):
-        for j in range(i + 1, n):
-            common = edges[i] & edges[j]
-            if j == i + 1:
-                want = 2 if cycle and n == 2 else 1
-                if common.bit_count() != want:
-                    return False
-            elif cycle and i == 0 and j == n - 1:
-                if common != a:
-                    return False
-            elif common:
-                return False
+    want = 2 if cycle and n == 2 else 1
+    if any((edges[i] & edges[i + 1]).bit_count() != want for i in range(n - 1)):
+        return False            # consecutive edges share exactly one vertex (two in a 2-cycle)
+    where: dict[int, int] = {}  # vertex -> the edge holding it: O(Σ|e|), not O(n²)
+    for i, e in enumerate(edges):
+        for v in bits(e):
+            j = where.get(v)
+            if j is not None and (j < 0 or j != i - 1 and not (cycle and j == 0 and i == n - 1 and 1 << v == a)):
+                return False    # non-consecutive edges are disjoint (a cycle's first and last: a only)
+            where[v] = i if j is None else -1   # -1: in two edges already, a third pair is not consecutive
     inner = edges[1:-1] if cycle else edges
     if cycle:
         return not any(e & a for e in inner)
@@ -291,6 +354,7 @@ def _leaf(leaf, kk: _K, marked: int, dead: int) -> None:
     kind, names, ends = leaf["kind"], leaf["edges"], leaf["ends"]
     if not isinstance(names, list) or not isinstance(ends, list) or not names:
         raise CertificateError("a leaf needs a list of edges and a list of ends")
+    _charge(kk.w * (1 + len(names) + len(ends)))
     edges = [kk.edge(e, "leaf edge") for e in names]
     if any(e & dead for e in edges):
         raise CertificateError("a leaf edge has a vertex of Breaker")
@@ -327,6 +391,7 @@ def _tree(node, kk: _K, marked: int, dead: int, maker_to_move: bool, depth: int)
     """Check a node; returns the number of leaves. ``marked``/``dead`` include T and the moves."""
     if not isinstance(node, dict):
         raise CertificateError("a tree node must be an object")
+    _charge(kk.w)
     h = kk.h
     if maker_to_move and "leaf" in node:
         if set(node) != {"leaf"}:
@@ -349,7 +414,7 @@ def _tree(node, kk: _K, marked: int, dead: int, maker_to_move: bool, depth: int)
             raise CertificateError(f"Maker's move {node['maker']!r} is not a free vertex")
         marked |= x
         free &= ~x
-        if any(not e & dead and not e & ~marked for e in kk.edges):
+        if kk.won or kk.completed(x, marked, dead):           # an edge completed before x holds at the root
             return 1                                          # Maker completed an edge
     elif set(node) - {"replies", "otherwise"}:
         raise CertificateError("a Breaker node is {\"replies\", \"otherwise\"}")
@@ -360,6 +425,7 @@ def _tree(node, kk: _K, marked: int, dead: int, maker_to_move: bool, depth: int)
         raise CertificateError("the board is full and Maker has not won")
     leaves = 0
     listed = 0
+    _charge(kk.w * len(replies))
     for name, child in replies.items():
         y = kk.vertex(name, "Breaker's reply")
         if not y & free:
@@ -381,8 +447,11 @@ def check_rounds(cert: dict, question: Question):
     game = mb_game(cert, question)
     if verdict_of(cert, "winner", mb.PLAYERS) != mb.MAKER:
         raise CertificateError("a rounds tree certifies a Maker win only")
+    _meter(game.board)
     kk = _K(game)
+    _charge(kk.w * (1 + 2 * len(kk.edges)))
     pad = kk.top if any(e & kk.top for e in kk.edges) else 0
+    kk.won = any(not e & ~pad for e in kk.edges)  # Maker holds an edge of K already (T only: ∅ ∈ R)
     leaves = _tree(cert.get("tree"), kk, pad, 0, game.first == mb.MAKER, 0)
     return mb_report("maker-breaker-rounds", game, mb.MAKER, f"Maker's tree to {leaves} leaf structures")
 
@@ -399,14 +468,24 @@ def _no_danger(x: int, edges: list[int], inc, marked: int, dead: int, memo: dict
     and no x-tadpole without marks (one in K minus the marked vertices: :func:`~.chains.tadpole`,
     ``memo`` shared by every query on these edges); at once when x's component is
     :func:`~.chains.quiet` (no mark, no Berge cycle)."""
+    w = 1 + (len(inc) + 63) // 64        # the weight of a mask test (len(inc) = |V| + 1)
+    _charge(w * (1 + len(edges)))
     if quiet(x, edges, inc, marked, dead):
         return True
-    if marked & ~(1 << x) and compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
-        return False
+    if marked & ~(1 << x):
+        _charge(w * (1 + len(edges)))
+        if compute_cc(x, edges, inc, dead) & marked & ~(1 << x):
+            return False
+    budget = [min(MAX_TADPOLE_CALLS, max(_left[0], 0) // w + 1)]
+    first = budget[0]
     try:
-        return not tadpole(x, edges, inc, dead | marked, memo, budget=[MAX_TADPOLE_CALLS])
+        return not tadpole(x, edges, inc, dead | marked, memo, budget=budget)
     except OutOfCalls:
+        if first < MAX_TADPOLE_CALLS:
+            _charge(w * (first + 1))
         raise CertificateError("the tadpole test ran out of its budget (certificate refused)") from None
+    finally:
+        _left[0] -= w * max(first - budget[0], 0)
 
 
 @register("maker-breaker-dangers", "rounds")
@@ -440,6 +519,7 @@ def check_dangers(cert: dict, question: Question):
     danger at x2 in K, and no x2x1-chain avoids y1. Otherwise the full test decides.
     """
     game = mb_game(cert, question)
+    w = _meter(game.board)
     if verdict_of(cert, "winner", mb.PLAYERS) != mb.BREAKER or game.first != mb.MAKER:
         raise CertificateError("J_2(D1) certifies a Breaker win with Maker first")
     res = _residual(game)
@@ -469,6 +549,7 @@ def check_dangers(cert: dict, question: Question):
         out = {}
         if not isinstance(entries, list):
             raise CertificateError(f"{what} must be a list")
+        _charge(w * (1 + len(entries)))
         for entry in entries:
             if not isinstance(entry, list) or len(entry) != size:
                 raise CertificateError(f"bad entry in {what}")
@@ -499,6 +580,7 @@ def check_dangers(cert: dict, question: Question):
         for x2, (y2_name,) in table(inner, left, 2, "the second round").items():
             y2 = 0 if y2_name is None else 1 << move(y2_name, left & ~(1 << x2), "Breaker's reply")
             cleared = base_ok(x2, y2.bit_length() - 1) if y2 else base_ok(x2, None) or base_ok(x2, y1)
+            _charge(w * (1 + 2 * len(edges)))     # chained: two searches and COMPUTECC
             if cleared and not chained(x2, x1, edges, inc, dead | y2):
                 pass                # the shortcut of the docstring: only a chain to x1 could remain
             elif not _no_danger(x2, edges, inc, marked, dead | y2, memo):
