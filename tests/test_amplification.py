@@ -458,3 +458,51 @@ def test_rank3_budget_is_shared_by_nested_certificates(monkeypatch):
     monkeypatch.setattr(limits, "MAX_RANK3_CHECK_WORK", 100)
     with pytest.raises(CertificateError, match="MAX_RANK3_CHECK_WORK"):
         check_certificate(cert)
+
+
+# -- kinds already bounded (kernel only): pins of the worst ratio found -----------------------------
+
+def test_hypernim_table_at_the_option_cap_is_bounded(tmp_path):
+    """One pile of 2,448 (14 KB, a true table: SG = the pile): 2,997,576 options, just under
+    MAX_HYPERNIM_SG_OPTIONS, about 2 s; one more stone would be refused before the walk."""
+    from verify.formats.hypernim import instance_from_json
+    x = 2448
+    instance = {"hypergraph": [["a"]], "piles": {"a": x}}
+    cert = envelope("hypernim-sg-table", instance, question_of("hypernim", instance_from_json(instance)), {"sg": x},
+                    box=[x], labels=list(range(x + 1)))
+    bounded(write(tmp_path / "c.json", cert), accepted=True, cpu=5.0, mb=100, kernel_only=True)
+
+
+def test_convex_labelling_on_the_widest_geometry_is_bounded(tmp_path):
+    """GEN on a star of 64 points (MAX_CONVEX_POINTS) won at its centre, every position labelled
+    (43 KB): a visit needs a label and costs at most 64 closures; 0.03 s."""
+    from verify.formats.convex import game_from_json
+    leaves = [f"l{i}" for i in range(63)]
+    instance = {"geometry": "tree-vertex", "tree": [["c", v] for v in leaves], "winning": ["c"]}
+    labels = ([[[], 2], [["c"], 0]] + [[[v], 1] for v in leaves] + [[[v, "c"], 0] for v in leaves]
+              + [[[a, b], 0] for i, a in enumerate(leaves) for b in leaves[i + 1:]])
+    cert = envelope("convex-nim-labelling", instance, question_of("gen", game_from_json("gen", instance)), {"nim": 2},
+                    labels=labels)
+    bounded(write(tmp_path / "c.json", cert), accepted=True, cpu=1.0, mb=100, kernel_only=True)
+
+
+def test_drat_repeated_long_propagation_is_bounded(tmp_path):
+    """no-pairing on 2,000 triples {v, u_i, t_i}: the pairs through v share one sequential counter,
+    and the lemma (¬p_first ∨ ¬p_last), RUP through the whole counter, is repeated 40,000 times
+    (825 KB): the propagation work reaches MAX_DRAT_PROPAGATION_WORK (5·10^8, documented, not
+    linear in the file) and is refused in about 3 s."""
+    from dataclasses import replace
+
+    from verify.certificates.cnf import pairing_cnf
+    k = 2000
+    instance = {"vertices": ["v"] + [f"u{i}" for i in range(k)] + [f"t{i}" for i in range(k)],
+                "edges": [["v", f"u{i}", f"t{i}"] for i in range(k)]}
+    h = hypergraph_from_json(instance)
+    cnf = pairing_cnf(h)
+    through = sorted(x for x, label in cnf.labels.items() if label[0] == "pair" and label[1] & 1)
+    question = replace(question_of("maker-breaker", mb.MakerBreakerGame(h, "maker")), first=None)
+    cert = envelope("sat-unsat-drat", instance, question, {"refutes": "no-pairing"},
+                    formula={"nvars": cnf.nvars, "clauses": [list(c) for c in cnf.clauses]},
+                    proof=f"-{through[0]} -{through[-1]} 0\n" * 40000 + "0\n")
+    bounded(write(tmp_path / "c.json", cert), accepted=False, word="MAX_DRAT_PROPAGATION_WORK", cpu=8.0, mb=150,
+            kernel_only=True)
