@@ -161,3 +161,46 @@ def test_race_kernel_threat_space_search_oracle_and_small_table():
         assert bool(s.hits.get("maker_breaker_oracle")) == oracle
     small = FastProofSearch(game, pg.BLACK, tt_limit=16)
     assert small.wins(*game.start(), 0) and small.hits.get("replaced", 0) > 0 and small.race
+
+
+def _k3_race(seed: int):
+    """A race of 3-in-a-row on the 4×4 board from a seeded random position (1-3 black stones, as
+    many white ones or one more, black to move), or None when the start is decided."""
+    import random
+    rnd = random.Random(seed)
+    h = family("k-in-a-row", 4, 4, 3)
+    sets = tuple(dict.fromkeys(h.edge_masks))
+    cells = rnd.sample(range(16), 16)
+    kb = rnd.randint(1, 3)
+    kw = kb + rnd.randint(0, 1)
+    bi, wi = sum(1 << c for c in cells[:kb]), sum(1 << c for c in cells[kb:kb + kw])
+    times, black = pg.alternating_schedule(rnd.randint(5, 16 - kb - kw), pg.BLACK)
+    try:
+        game = pg.PositionalGame(tuple(h.vertices), sets, sets, bi, wi, times, black, None, True)
+    except Exception:  # noqa: BLE001 - both hold a line: not a game
+        return None
+    return game if game.initial_winner() is None else None
+
+
+def test_threat_lines_through_counter_threats_agree_with_the_explicit_solver():
+    """The race kernel's threat-space lines that go on through a single counter-threat of Y (X's
+    forced block being itself a threat, :mod:`verify.solvers.search.kernel_race`): on seeded
+    3-in-a-row races on 4×4 they fire, and every verdict equals the explicit solver's and the
+    kernel's with them off; the certificates built where they fired are accepted."""
+    import verify.solvers.search.kernel as k
+    fired = 0
+    for seed in range(400):
+        game = _k3_race(seed)
+        if game is None:
+            continue
+        s = make_search(game, pg.BLACK, "fast")
+        won = s.wins(*game.start(), 0)
+        if not s.hits.get("threat_space_blocks"):
+            continue
+        fired += 1
+        off = make_search(game, pg.BLACK, "fast")
+        off.st[k.TSS_COUNTER] = 0
+        assert won == off.wins(*game.start(), 0) == (reference(game) == pg.BLACK), seed
+        if fired <= 8:
+            assert fast_certified(game)[0] == reference(game)
+    assert fired >= 20

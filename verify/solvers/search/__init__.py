@@ -23,6 +23,8 @@ Map of the package:
 ``parallel``        the root split over local cores (``--jobs``)
 ``books``           proofs in parts (a zip *book*), built in parallel or on a Dask cluster
 ``methods``         the registered methods and the certificate builder (choices, links, pairings)
+``hints``           a published table of the attacker's moves guiding a proof's builder (Patashnik's
+                    Qubic dictionary: the strong game of Qubic); every move checked as usual
 ``conventions``     method ``search`` of the general positional game (biased Maker-Breaker,
                     Avoider-Enforcer, Maker-Maker, Avoider-Avoider): exact rules, S_n-canonical keys
 ==================  =============================================================================

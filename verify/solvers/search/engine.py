@@ -475,6 +475,7 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
                               "64 cells without #firstmoves")
     kw.pop("tss_depth", None)
     kw.pop("mb_oracle", None)
+    kw.pop("root_tss_budget", None)
     return ProofSearch(game, attacker, **kw)
 
 
@@ -566,8 +567,12 @@ def line_builder(search, lines: dict, known: dict | None = None):
                 out |= need
         return out
 
+    def y_threatens(b, w):  # a line cannot start where Y has a one-cell need (rule (ii))
+        own, opp = search.own_opp(b, w)
+        return any(not s & own and (s & ~opp).bit_count() <= 1 for s in getattr(search, "ysets", ()))
+
     def line(b, w, t):
-        if search.sched[t] != search.x or (known and (b, w, t) in known) or threats(b, w):
+        if search.sched[t] != search.x or (known and (b, w, t) in known) or threats(b, w) or y_threatens(b, w):
             return None
         won, kcar, _ = search.solve(b, w, t)
         if not won:

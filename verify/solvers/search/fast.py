@@ -28,6 +28,13 @@ CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, 
 #: animal races they make no difference (bench/bench_search.py --engines).
 TSS_DEPTH = 16
 TSS_BUDGET = 256
+#: the race kernel's threat-space search at the state a call asks about, in the call's first chunk
+#: (``root_tss_budget``; 0, the default: as at every node): iterative deepening on the threats (2, 4,
+#: ... ``tss_depth``), each depth with this budget. On Qubic's race a depth-first search to 32
+#: threats spent 64 M positions without finding one of Patashnik's forced wins that deepening finds
+#: at 6 threats in 9 k; a large budget at every node instead stalled the search for minutes
+QUBIC_ROOT_TSS_BUDGET = 1 << 22
+QUBIC_TSS_BUDGET = 1 << 12  # and below the root (hints.qubic_race_certificate)
 FIRST_SLOTS = 1 << 16  # the table's first size in entries (it doubles as it fills, up to the limit)
 PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of at most this many live sets
 #: the race kernel's pairing leaves at X's turns (:func:`verify.solvers.search.kernel.pair_search`,
@@ -93,7 +100,8 @@ class _Size:
 class FastProofSearch(Attack):
     """Can ``attacker`` force a win in ``game``? The kernel's search with a table of ``tt_limit``
     entries (None: ``TT_LIMIT``; rounded up to a power of two); ``tss_depth=0`` turns the
-    threat-space search off.
+    threat-space search off; ``root_tss_budget`` > 0 gives the race kernel's threat-space search that
+    budget at the state a call asks about (:data:`QUBIC_ROOT_TSS_BUDGET`).
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
     whole game took 83 CPU s with it and over 5 CPU minutes without (measured with the shallower
@@ -103,7 +111,7 @@ class FastProofSearch(Attack):
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
                  sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True,
                  race_pairings: int | None = None, oracle_moves: int | None = None,
-                 oracle_sets: int | None = None, pair_budget: int | None = None):
+                 oracle_sets: int | None = None, pair_budget: int | None = None, root_tss_budget: int = 0):
         import numpy as np
         from . import kernel as k
         super().__init__(game, attacker)
@@ -166,6 +174,8 @@ class FastProofSearch(Attack):
         self.st[k.ORACLE_MOVES] = ORACLE_MOVES if oracle_moves is None else oracle_moves
         self.st[k.ORACLE_SETS] = ORACLE_SETS if oracle_sets is None else oracle_sets
         self.st[k.PAIR_BUDGET] = self.mpb
+        self.st[k.TSS_COUNTER] = 1 if self.race else 0
+        self.root_tss_budget = root_tss_budget
         self.tss_depth = tss_depth
         self.chunk = 1 << 14
         self.deadline = deadline
@@ -243,7 +253,8 @@ class FastProofSearch(Attack):
         k = self.k
         names = {"residual_transposition": k.TT_HITS, "threat_space": k.TSS_WINS, "replaced": k.REPLACED,
                  "must_play": k.MUST_PLAY, "forced_block": k.FORCED, "pairing_leaf": k.PAIRINGS,
-                 "maker_breaker_oracle": k.MB_LOSSES, "oracle_calls": k.ORACLE_CALLS, "refuted_reply_carrier": k.CARRIER_SKIPS}
+                 "maker_breaker_oracle": k.MB_LOSSES, "oracle_calls": k.ORACLE_CALLS, "refuted_reply_carrier": k.CARRIER_SKIPS,
+                 "threat_space_blocks": k.TSS_BLOCKS}
         return {name: int(self.st[i]) for name, i in names.items() if self.st[i]}
 
     def threat_line(self, black: int, white: int, t: int, depth: int = TSS_DEPTH) -> tuple[bool, int, int]:
@@ -269,8 +280,13 @@ class FastProofSearch(Attack):
             self.lny[0] = len(open_y)
             Sy, yopen = self.Sy, self.open_cells(self.ysets, own, opp)
         self.st[k.TSS_LEFT] = self.st[k.TSS_BUDGET]
-        won, car, v = k.tss(self.S, self.lv, self.ln, Sy, self.lvy, self.lny, self.isx, self.lx, self.n,
-                            np.uint64(own), np.uint64(opp), t, 0, depth, self.st, self.inc)
+        counter = self.st[k.TSS_COUNTER]
+        self.st[k.TSS_COUNTER] = 0  # a line the certificate's threat-line rule takes: no Y threat on it
+        try:
+            won, car, v = k.tss(self.S, self.lv, self.ln, Sy, self.lvy, self.lny, self.isx, self.lx, self.n,
+                                np.uint64(own), np.uint64(opp), t, 0, depth, self.st, self.inc)
+        finally:
+            self.st[k.TSS_COUNTER] = counter
         return bool(won), int(car) | (yopen if won else 0), int(v)
 
     def _live(self, own: int, opp: int, t: int):
@@ -323,8 +339,10 @@ class FastProofSearch(Attack):
             return False, 0, 0
         self.lv[0, :len(live)] = live
         self.ln[0] = len(live)
+        root_budget = self.root_tss_budget  # the first chunk's root only
         while True:
             self.st[k.BUDGET] = self.st[k.NODES] + self.chunk
+            self.st[k.TSS_ROOT_BUDGET], root_budget = root_budget, 0
             t0 = time.perf_counter()
             if self.race:
                 status, car, mv = self.kr.race_node(

@@ -59,8 +59,9 @@ C3 = np.uint64(0x165667B19E3779F9)
 # statistics slots
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
     PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS, ORACLE_MOVES, ORACLE_CALLS, ORACLE_SETS, PAIR_BUDGET, \
-    PAIR_TRIES, PAIR_FOUND = range(22)
-STATS = 22  # (PAIR_BUDGET: the searched pairing leaves' budget, 0 = the greedy pairing alone, below;
+    PAIR_TRIES, PAIR_FOUND, TSS_COUNTER, TSS_BLOCKS, TSS_ROOT_BUDGET = range(25)
+STATS = 25  # (TSS_ROOT_BUDGET: the threat-space search's budget at the root of a call, 0 = TSS_BUDGET; (TSS_COUNTER: 1 lets a race's threat-space line go on through a single Y threat, below;
+# TSS_BLOCKS: the line steps entered that way; (PAIR_BUDGET: the searched pairing leaves' budget, 0 = the greedy pairing alone, below;
 # PAIR_TRIES, PAIR_FOUND: their tries and successes, which gate them: :func:`pairing_worth_trying`)
 # (ORACLE_SETS, ORACLE_MOVES: the race kernel asks its Maker-Breaker oracle only where X has
 # at most ORACLE_SETS live sets or at most ORACLE_MOVES moves left, ORACLE_SETS = 0: everywhere;
@@ -575,14 +576,22 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc):
         if entering:
             # enter level r (own, opp, cand, dbl, hot1, hot2 hold its state)
             go = threat_level_opens(st, isx, lx, n, tr, depth - r)
-            if go and Sy.shape[0] > 0 and threat_cells(Sy, lvy, lny, d + r, opp) != U0:
-                go = False
+            yth = U0
+            if go and Sy.shape[0] > 0:
+                yth = threat_cells(Sy, lvy, lny, d + r, opp)
+                # Y's one-cell needs: the line ends, unless (st[TSS_COUNTER]) there is exactly one,
+                # y, and X's move there is a threat move: X must take y, which blocks it
+                if yth != U0 and (st[TSS_COUNTER] == 0 or (yth & (yth - U1)) != U0 or cand & yth == U0):
+                    go = False
             if go:
                 st[TSS_LEFT] -= 1
                 st[TSS_NODES] += 1
-                if dbl != U0:
+                if yth != U0:
+                    st[TSS_BLOCKS] += 1
+                if dbl != U0 and (yth == U0 or dbl & yth != U0):
                     # a cell with two different partners: X plays it, Y blocks one threat, X completes
-                    v = lowbit(dbl)
+                    # (with a Y threat at y, that cell is y: X's move blocks it too)
+                    v = lowbit(dbl) if yth == U0 else yth
                     p = part[r, index(v)]
                     a = lowbit(p)
                     car = v | a | lowbit(p ^ a)
@@ -594,6 +603,9 @@ def tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc):
                 lvl[r, OWN], lvl[r, OPP], lvl[r, CAND], lvl[r, HOT1], lvl[r, HOT2] = own, opp, cand, hot1, hot2
                 lvl[r, PHASE] = U0
                 lvl[r, LEFT] = cand & hot2
+                if yth != U0:  # X's only move: the block at y (a threat move, checked above)
+                    lvl[r, PHASE] = np.uint64(2)
+                    lvl[r, LEFT] = yth
             else:
                 if r == 0:
                     return 0, U0, U0

@@ -47,10 +47,19 @@ when it needs at most Y's remaining moves. Each rule is exact:
   Replies off the carrier of a refuted reply are passed over as in
   :mod:`verify.solvers.search.kernel` (a race carrier holds Y's open cells, so such a reply lies on
   no set Y can use, and a Y stone less never hurts X: fewer Y sets threaten, fewer X sets are blocked).
-- **Threat-space search** (Allis 1994) only while Y has no one-cell need at any of its steps: then
-  Y cannot complete a set at its move, a single X threat a forces Y to take a, and two threat cells
-  win; a step at which Y has a one-cell need ends that line (no claim). Carrier: the cells played
-  and threatened, and ``yopen``.
+- **Threat-space search** (Allis 1994): at a step where Y has no one-cell need, Y cannot complete a
+  set at its move, a single X threat a forces Y to take a, and two threat cells win. A step at
+  which Y has one-cell needs on two or more cells ends that line (no claim); on exactly one cell y
+  (Y's forced reply made a threat: a counter-threat) X's only move is y (any other lets Y complete
+  at once, and X has no one-cell need there: it would have been a double threat a step before), so
+  the line goes on only through y, and only if X's move at y is itself a threat (or a double threat,
+  which wins: Y, with no one-cell need left, blocks one threat and X completes the other). Carrier:
+  the cells played and threatened, and ``yopen``, which holds Y's threatened cells. On Qubic's race
+  (Patashnik's "forced wins", whose sequences pass through the second player's counter-threats) a
+  line of this kind is found in 20 k threat-space positions where the search without it ran past
+  5 minutes (2026-11-28). The certificate's threat-line rule (pg-proof §4.13) takes no such line,
+  so :meth:`verify.solvers.search.fast.FastProofSearch.threat_line` (the builders') turns it off
+  (``st[TSS_COUNTER]``), and the walk records such a win move by move.
 - **Table keys** (u, o, uy, p, t): u the union of X's live sets, o X's stones on u, uy the union of
   Y's unblocked sets, p Y's stones on uy. They determine X's live needs (the sets inside u, minus
   o, within X's moves) and Y's unblocked needs (the sets inside uy, minus p). Lemma: two states s1,
@@ -72,7 +81,7 @@ import numpy as np
 from numba import njit
 
 from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, ORACLE_CALLS, ORACLE_MOVES,
-                     ORACLE_SETS, PAIR_BUDGET, PAIR_FOUND, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_WINS, TT_HITS,
+                     ORACLE_SETS, PAIR_BUDGET, PAIR_FOUND, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_ROOT_BUDGET, TSS_WINS, TT_HITS,
                      U0, U1, add_scores, by_score, cells_image, child_after, image, live_pairing, lowbit, node,
                      pairing_reply, pairing_worth_trying, partners, popcount, region_order, scores, threat_cells,
                      tss, tt_find_k, tt_store_k)
@@ -184,6 +193,20 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             if (yth & (yth - U1)) != U0:
                 done = True  # two cells Y completes next: X blocks one
             forced = yth
+        if not done and forced == U0 and tss_depth > 0 and d == 0 and st[TSS_ROOT_BUDGET] > 0:
+            # the asked state, first (before the Maker-Breaker oracle, whose search of a state X
+            # wins by a threat line can run for minutes): iterative deepening, 2, 4, ... threats,
+            # each with the root budget (a depth-first search to the full depth spends any budget
+            # on long lines first)
+            depth = 2
+            while not done and depth <= tss_depth:
+                st[TSS_LEFT] = st[TSS_ROOT_BUDGET]
+                won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc)
+                if won == 1:
+                    st[TSS_WINS] += 1
+                    status, carrier, move = 1, car | yopen, v
+                    done = True
+                depth += 2
         if not done and forced == U0 and tab2.shape[0] > 0 and (
                 st[ORACLE_SETS] == 0 or k <= st[ORACLE_SETS] or lx[t] <= st[ORACLE_MOVES]):
             st[ORACLE_CALLS] += 1

@@ -1,0 +1,198 @@
+"""Strategy hints: a published table of the attacker's moves guiding the builder of a ``pg-proof``.
+
+A *hint table* maps positions at the attacker's turn, up to the game's automorphisms, to the
+attacker's move. The builder walks the proof with the checker's own rules
+(:class:`verify.certificates.proof.ProofWalk`) and takes the attacker's move from the table where
+the position's class is in it, from the proof search elsewhere (where the table's author says a
+forced win exists); every move is then checked like any other, so a hint is never trusted: a wrong
+or missing one makes the build fail (the search finds no win), never a certificate accepted.
+
+The table read here is Oren Patashnik's Qubic dictionary (O. Patashnik, "Qubic: 4x4x4
+Tic-Tac-Toe", Mathematics Magazine 53:4 (1980) 202-216; 2,929 strategic moves of the first player,
+put in this form by Ken Thompson in 1978; distributed with the header "Anyone may use this
+dictionary as long its moves are unchanged and as long as its source is credited"; a public copy:
+github.com/Quuxplusone/RecreationalMath, HararyTicTacToe/qubic.dictionary, A. O'Dwyer 2025). Its
+protocol (its header): win at once if possible, else block the second player's three-in-a-row,
+else play the dictionary's move if the position is in it, else "execute a forced win (one must
+exist)". The walk's order is the same: immediate wins and forced blocks are the checker's derived
+moves, and the forced wins are found by the race kernel's threat-space search through the second
+player's counter-threats (:mod:`verify.solvers.search.kernel_race`).
+
+Format: a header, a line of dashes, then one line per move: a position (``x`` and ``o`` for the
+players' cells, numbers for runs of empty cells, cells 0..63 in order, the rest empty) and the
+move (0..63). Cell ``16·l + 4·r + c`` is ``(l+1).(r+1).(c+1)`` of ``verify family qubic``.
+"""
+from __future__ import annotations
+
+from ...errors import InputError
+from ...games import positional as pg
+
+#: the dictionary's header ends at a line of dashes
+SEPARATOR = "-----"
+
+
+def read_patashnik(text: str) -> list[tuple[int, int, int]]:
+    """The dictionary's entries as (first player's cells, second player's cells, move), cell masks
+    over 0..63; InputError naming the first malformed line."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.startswith(SEPARATOR)), None)
+    if start is None:
+        raise InputError("not a Patashnik dictionary: no line of dashes ends a header")
+    entries = []
+    for number, line in enumerate(lines[start + 1:], start + 2):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) == 1:
+            position, move = "", parts[0]
+        elif len(parts) == 2:
+            position, move = parts
+        else:
+            raise InputError(f"dictionary line {number}: expected a position and a move")
+        x = o = 0
+        cell, digits = 0, ""
+        for ch in position + "$":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                cell, digits = cell + int(digits), ""
+            if ch in "xo":
+                if cell >= 64:
+                    raise InputError(f"dictionary line {number}: the position runs past cell 63")
+                if ch == "x":
+                    x |= 1 << cell
+                else:
+                    o |= 1 << cell
+                cell += 1
+            elif ch != "$":
+                raise InputError(f"dictionary line {number}: unexpected {ch!r}")
+        if not move.isdigit() or not 0 <= int(move) < 64 or (x | o) >> int(move) & 1:
+            raise InputError(f"dictionary line {number}: the move {move!r} is not a free cell 0-63")
+        if x.bit_count() != o.bit_count():
+            raise InputError(f"dictionary line {number}: the first player's turn needs as many x as o")
+        entries.append((x, o, 1 << int(move)))
+    return entries
+
+
+class StrategyHints:
+    """The attacker's moves of a hint table, looked up up to the game's automorphisms: ``get((b, w,
+    t))`` is the move at the attacker's turn t of the state (b, w) if its class is in the table,
+    else 0 (the interface of the builder's ``known`` choices)."""
+
+    def __init__(self, game: pg.PositionalGame, attacker: str, entries):
+        import numpy as np
+
+        from .symmetry import automorphisms
+        self.game, self.sched, self.attacker = game, game.schedule(), attacker
+        perms = automorphisms(game) or [tuple(range(len(game.positions)))]
+        self.perm = np.array(perms, dtype=np.int64)
+        self.inv = np.argsort(self.perm, axis=1)
+        n = len(game.positions)
+        table = np.zeros((len(perms), (n + 7) // 8, 256), dtype=np.uint64)
+        for byte in range(table.shape[1]):
+            for v in range(256):
+                cells = [8 * byte + j for j in range(8) if v >> j & 1 and 8 * byte + j < n]
+                table[:, byte, v] = np.bitwise_or.reduce(
+                    np.left_shift(np.uint64(1), self.perm[:, cells].astype(np.uint64)), axis=1) if cells else 0
+        self.table = table
+        self.moves: dict = {}
+        for b, w, move in entries:
+            key, k = self._canon(b, w)
+            self.moves.setdefault(key, int(self.perm[k, move.bit_length() - 1]))
+        self.hits = 0
+
+    def _canon(self, b: int, w: int):
+        import numpy as np
+        ib = np.zeros(len(self.perm), dtype=np.uint64)
+        iw = np.zeros(len(self.perm), dtype=np.uint64)
+        for byte in range(self.table.shape[1]):
+            ib |= self.table[:, byte, (b >> (8 * byte)) & 255]
+            iw |= self.table[:, byte, (w >> (8 * byte)) & 255]
+        k = int(np.lexsort((iw, ib))[0])
+        return (int(ib[k]), int(iw[k])), k
+
+    def get(self, state, default=0):
+        b, w, t = state
+        if t >= len(self.sched) or self.sched[t] != self.attacker:
+            return default
+        own, opp = (b, w) if self.attacker == pg.BLACK else (w, b)
+        key, k = self._canon(own, opp)
+        cell = self.moves.get(key)
+        if cell is None:
+            return default
+        self.hits += 1
+        return 1 << int(self.inv[k, cell])
+
+    def __contains__(self, state) -> bool:
+        return self.get(state) != 0
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+def hinted_proof(game: pg.PositionalGame, attacker: str, hints: StrategyHints, search, progress=None) -> dict:
+    """The answer "``attacker`` wins" of a pg-proof certificate, walked with the checker's rules:
+    the attacker's moves from ``hints`` where it has them, else threat lines and the ``search``'s
+    wins (an AssertionError if the search finds none: the hints do not lead to a proof it can
+    finish); every free turn of the defender marked ``replies`` (each legal reply checked: no pass
+    proof, whose carrier in a race holds every free cell of the defender's open sets anyway);
+    symmetric states linked."""
+    from ...certificates.proof import ProofWalk
+    from .engine import chooser, line_builder
+    from .methods import _state_linker, answer_entries
+    moves: dict = {}
+    links: dict = {}
+    lines: dict = {}
+    marked: set = set()
+
+    def replies(b, w, t):
+        marked.add((b, w, t))
+        if progress is not None:
+            progress(len(moves), len(lines), len(marked), hints.hits)
+        return True
+
+    walk = ProofWalk(game, attacker, chooser(search, True, moves, hints), None, None,
+                     lines=line_builder(search, lines, hints), replies=replies)
+    walk.link = _state_linker(walk, links)
+    walk.prove(*game.start(), 0)
+    q = answer_entries(game, attacker, True, moves, links, None, lines)
+    b0, w0 = game.start()
+    q["replies"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0))]
+                           for b, w, t in marked], key=lambda e: (e[0], e[1], e[2]))
+    return q
+
+
+def qubic_lines() -> set[int]:
+    """The 76 lines of the 4×4×4 cube as masks over cells 16·l + 4·r + c (the dictionary's numbering)."""
+    from itertools import product
+    out = set()
+    for d in product((-1, 0, 1), repeat=3):
+        if d == (0, 0, 0):
+            continue
+        for p in product(range(4), repeat=3):
+            cells = [tuple(p[i] + k * d[i] for i in range(3)) for k in range(4)]
+            if all(0 <= c < 4 for cell in cells for c in cell):
+                out.add(sum(1 << (16 * l + 4 * r + c) for l, r, c in cells))
+    return out
+
+
+def qubic_race_certificate(game: pg.PositionalGame, dictionary_text: str, progress=None) -> dict:
+    """The pg-proof certificate "black wins" of Qubic's race (``verify family qubic --race``) built
+    on Patashnik's dictionary and the race kernel (threat lines of up to 32 threats, a large
+    threat-space budget where the dictionary ends)."""
+    from ...certificates import envelope
+    from ...certificates.proof import KIND
+    from ...formats.instances import question_of
+    from ...formats.pg import pg_to_text
+    from . import fast
+    from .engine import make_search
+    if len(game.positions) != 64 or game.start() != (0, 0) or game.schedule()[:1] != [pg.BLACK] \
+            or set(game.black_sets) != set(game.white_sets) or set(game.black_sets) != qubic_lines():
+        raise InputError("Patashnik's dictionary is for Qubic's race from the empty board, black first, "
+                         "cells in the order of `verify family qubic` (cell 16·l + 4·r + c)")
+    hints = StrategyHints(game, pg.BLACK, read_patashnik(dictionary_text))
+    search = make_search(game, pg.BLACK, "fast", tss_depth=32, root_tss_budget=fast.QUBIC_ROOT_TSS_BUDGET)
+    search.st[search.k.TSS_BUDGET] = fast.QUBIC_TSS_BUDGET
+    q = hinted_proof(game, pg.BLACK, hints, search, progress)
+    return envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": pg.BLACK}, questions=[q])
