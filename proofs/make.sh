@@ -357,6 +357,19 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
     --expect maker > /dev/null
 fi
 
+# Qubic's strong game (the race, black first): black wins (Patashnik 1980), certified with
+# Patashnik's dictionary of 2,929 strategic moves as the builder's hints (the kernel checks each
+# move; the forced wins where the dictionary ends are the race kernel's threat lines through the
+# second player's counter-threats): verify.solvers.search.hints. The dictionary is not ours to copy:
+# it is read from ../shared/positional-games/qubic-patashnik/ (or $QUBIC_DICTIONARY). Long.
+QUBIC_DICT=${QUBIC_DICTIONARY:-../shared/positional-games/qubic-patashnik/qubic.dictionary}
+verify family qubic --race -o examples/classical/qubic-race.pg
+if [ "${VERIFY_LONG:-}" = 1 ] && [ -f "$QUBIC_DICT" ]; then
+  python -m verify.solvers.search.hints examples/classical/qubic-race.pg "$QUBIC_DICT" proofs/large/qubic-race.json
+  verify check --second-opinion proofs/large/qubic-race.json --instance examples/classical/qubic-race.pg \
+    --expect black > /dev/null
+fi
+
 
 # The positional games on K_n with symmetry links (positional-strategy rule P10), long: only with
 # VERIFY_LONG=1; each accepted by both checkers. CPU s on the shared 2-core machine: to decide and

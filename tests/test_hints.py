@@ -87,3 +87,23 @@ def test_root_threat_space_search_and_its_certificate():
     q = hinted_proof(game, pg.BLACK, StrategyHints(game, pg.BLACK, []), search)
     cert = envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": pg.BLACK}, questions=[q])
     assert check_certificate(cert).verdict == {"winner": "black"}
+
+
+def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
+    """``python -m verify.solvers.search.hints``: a board that is not Qubic's race, a missing or
+    malformed dictionary: one line of error, exit status 2, no file."""
+    from pathlib import Path
+
+    from verify.solvers.search.hints import main
+    root = Path(__file__).resolve().parents[1] / "examples" / "classical"
+    out = tmp_path / "c.json"
+    good = tmp_path / "d.txt"
+    good.write_text(HEADER + " 0\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(HEADER + "x14o 99\n")
+    for args in ([str(root / "ap-5-3-race.pg"), str(good)], [str(root / "qubic-race.pg"), str(tmp_path / "none")],
+                 [str(root / "qubic-race.pg"), str(bad)]):
+        assert main(args + [str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("verify: ") and err.count("\n") == 1
+        assert not out.exists()

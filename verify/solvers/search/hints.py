@@ -187,7 +187,7 @@ def qubic_race_certificate(game: pg.PositionalGame, dictionary_text: str, progre
     from ...formats.pg import pg_to_text
     from . import fast
     from .engine import make_search
-    if len(game.positions) != 64 or game.start() != (0, 0) or game.schedule()[:1] != [pg.BLACK] \
+    if len(game.positions) != 64 or game.start() != (0, 0) or tuple(game.schedule()[:1]) != (pg.BLACK,) \
             or set(game.black_sets) != set(game.white_sets) or set(game.black_sets) != qubic_lines():
         raise InputError("Patashnik's dictionary is for Qubic's race from the empty board, black first, "
                          "cells in the order of `verify family qubic` (cell 16·l + 4·r + c)")
@@ -196,3 +196,47 @@ def qubic_race_certificate(game: pg.PositionalGame, dictionary_text: str, progre
     search.st[search.k.TSS_BUDGET] = fast.QUBIC_TSS_BUDGET
     q = hinted_proof(game, pg.BLACK, hints, search, progress)
     return envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": pg.BLACK}, questions=[q])
+
+
+def main(argv=None) -> int:
+    """``python -m verify.solvers.search.hints GAME.pg DICTIONARY OUT.json``: the certificate of
+    Qubic's race built on Patashnik's dictionary, checked by the kernel before it is written (no
+    file otherwise); one line of error and exit status 2 on bad input."""
+    import argparse
+    import json
+    import sys
+    import time
+    from pathlib import Path
+
+    from ...certificates.checker import check_certificate
+    from ...errors import VerifyError
+    from ...formats.pg import read_pg
+    parser = argparse.ArgumentParser(prog="python -m verify.solvers.search.hints",
+                                     description="Certify Qubic's race (black wins) with Patashnik's dictionary.")
+    parser.add_argument("game", help="the race: verify family qubic --race -o qubic-race.pg")
+    parser.add_argument("dictionary", help="Patashnik's qubic.dictionary")
+    parser.add_argument("output", help="the certificate (JSON)")
+    args = parser.parse_args(argv)
+    t0 = time.process_time()
+    try:
+        game = read_pg(args.game)
+        try:
+            text = Path(args.dictionary).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"{args.dictionary}: cannot read ({exc})") from None
+        cert = qubic_race_certificate(game, text)
+        report = check_certificate(cert)
+        try:
+            Path(args.output).write_text(json.dumps(cert, separators=(",", ":")), encoding="utf-8")
+        except OSError as exc:
+            raise InputError(f"{args.output}: cannot write ({exc.strerror or exc})") from None
+    except VerifyError as exc:
+        print(f"verify: {exc}", file=sys.stderr)
+        return 2
+    print(f"black wins; certificate written to {args.output}; checked: {report.detail} "
+          f"({time.process_time() - t0:.0f} CPU s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
