@@ -143,6 +143,22 @@ def both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, allowed, left_y):
 
 
 @njit(cache=True)
+def threat_win(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, first, last, budget, st, inc):
+    """X's threat-space win at an X turn: :func:`verify.solvers.search.kernel.tss` at depths
+    first, first + 2, ..., last, each within ``budget`` positions; (1, carrier, move) at the
+    first found, else (0, 0, 0)."""
+    depth = first
+    while depth <= last:
+        st[TSS_LEFT] = budget
+        won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc)
+        if won == 1:
+            st[TSS_WINS] += 1
+            return 1, car, v
+        depth += 2
+    return 0, U0, U0
+
+
+@njit(cache=True)
 def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own, opp, t, d, tss_depth,
               T, Ti, symt, tab2, mask2, pk, inc, rpb):
     """The value of the state (own, opp, t) whose lists are ``lv[d]`` (X's live sets) and ``lvy[d]``
@@ -198,15 +214,10 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             # wins by a threat line can run for minutes): iterative deepening, 2, 4, ... threats,
             # each with the root budget (a depth-first search to the full depth spends any budget
             # on long lines first)
-            depth = 2
-            while not done and depth <= tss_depth:
-                st[TSS_LEFT] = st[TSS_ROOT_BUDGET]
-                won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, depth, st, inc)
-                if won == 1:
-                    st[TSS_WINS] += 1
-                    status, carrier, move = 1, car | yopen, v
-                    done = True
-                depth += 2
+            won, car, v = threat_win(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, 2, tss_depth,
+                                     st[TSS_ROOT_BUDGET], st, inc)
+            if won == 1:
+                status, carrier, move, done = 1, car | yopen, v, True
         if not done and forced == U0 and tab2.shape[0] > 0 and (
                 st[ORACLE_SETS] == 0 or k <= st[ORACLE_SETS] or lx[t] <= st[ORACLE_MOVES]):
             st[ORACLE_CALLS] += 1
@@ -228,12 +239,10 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                     break
             done = True
         if not done and forced == U0 and tss_depth > 0:
-            st[TSS_LEFT] = st[TSS_BUDGET]
-            won, car, v = tss(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, st, inc)
+            won, car, v = threat_win(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, tss_depth,
+                                     st[TSS_BUDGET], st, inc)
             if won == 1:
-                st[TSS_WINS] += 1
-                status, carrier, move = 1, car | yopen, v
-                done = True
+                status, carrier, move, done = 1, car | yopen, v, True
         if not done:
             if forced != U0:
                 moves = np.full(1, forced)
