@@ -25,6 +25,8 @@ def _built(path: Path):
     tippy-3x3-race-5 (.txt: the hypergraph; .pg: the race, black having the named number of moves)."""
     if path.stem == "qubic":
         return family("qubic")
+    if path.stem == "qubic-race":
+        return race(family("qubic"))
     for prop in ("triangle", "hamilton"):  # boards on the edges of K_n: verify family graph PROP N
         if path.stem.startswith(f"{prop}-K"):
             return family("graph", prop, int(path.stem[len(prop) + 2:]))
