@@ -121,6 +121,17 @@ def test_qubic_maker_first_book():
 
 
 @pytest.mark.slow
+def test_qubic_strong_game():
+    """Qubic's strong game: the first player wins the race (Patashnik 1980). The certificate
+    proofs/make.sh writes with VERIFY_LONG=1 from Patashnik's dictionary (41.5 MB; both checkers,
+    about 2 CPU minutes) answers its question; skipped where it has not been built."""
+    cert = ROOT / "proofs/large/qubic-race.json"
+    if not cert.exists():
+        pytest.skip("proofs/large/qubic-race.json is built by proofs/make.sh with VERIFY_LONG=1")
+    inst = ROOT / "examples/classical/qubic-race.pg"
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "black"]) == 0
+
+@pytest.mark.slow
 def test_skinny_6x6_race_is_a_draw(tmp_path):
     """Skinny's board number 7 (the published value): the full 6x6 race is a draw, certified (12.6 MB,
     so rebuilt here rather than committed; proofs/make.sh writes it into proofs/large/)."""
