@@ -17,10 +17,9 @@ from verify.certificates.checker import check_certificate  # noqa: E402
 from verify.certificates.proof import KIND  # noqa: E402
 from verify.formats.instances import question_of  # noqa: E402
 from verify.formats.pg import pg_to_text  # noqa: E402
-from verify.solvers.search import fast  # noqa: E402
 from verify.solvers.search.engine import make_search  # noqa: E402
-from verify.solvers.search.hints import (StrategyHints, hinted_proof, qubic_lines,  # noqa: E402
-                                         read_patashnik)
+from verify.solvers.search.hints import (QUBIC_ROOT_TSS_BUDGET, StrategyHints, hinted_proof,  # noqa: E402
+                                         qubic_lines, read_patashnik)
 
 HEADER = "a header\n-----------------------------------------\n"
 
@@ -80,7 +79,7 @@ def test_root_threat_space_search_and_its_certificate():
     b, w = cells(whole, BLACK), cells(whole, WHITE)
     times, black = pg.alternating_schedule(64 - 24, pg.BLACK)
     game = pg.PositionalGame(whole.positions, whole.black_sets, whole.white_sets, b, w, times, black, None, True)
-    search = make_search(game, pg.BLACK, "fast", tss_depth=32, root_tss_budget=fast.QUBIC_ROOT_TSS_BUDGET)
+    search = make_search(game, pg.BLACK, "fast", tss_depth=32, root_tss_budget=QUBIC_ROOT_TSS_BUDGET)
     won, _, move = search.solve(b, w, 0)
     assert won and move and search.nodes == 1
     assert search.hits.get("threat_space") == 1 and search.hits.get("threat_space_blocks", 0) > 0
@@ -107,3 +106,43 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.startswith("verify: ") and err.count("\n") == 1
         assert not out.exists()
+
+
+def test_the_canonical_forms_of_all_elements_at_once_match_the_loop():
+    """:func:`verify.solvers.search.symmetry.canonicaliser` computes the images under every element
+    at once on at most 64 cells (numpy): on Qubic's 192 automorphisms it gives the loop's least
+    image and the loop's element (None when the identity gives it) on random states."""
+    import random
+
+    from verify.solvers.search import symmetry
+    game = qubic_race()
+    canon = symmetry.canonicaliser(game)
+    group = symmetry.automorphisms(game)
+    assert len(group) == 192
+    perms = [(p, symmetry.byte_tables(p)) for p in group[1:]]
+
+    def loop(black, white):
+        best, arg = (black, white), None
+        for p, tab in perms:
+            img = (symmetry.apply_tables(tab, black), symmetry.apply_tables(tab, white))
+            if img < best:
+                best, arg = img, p
+        return best[0], best[1], arg
+
+    r = random.Random(3)
+    for _ in range(500):
+        cells = r.sample(range(64), r.randint(0, 24))
+        half = (len(cells) + 1) // 2
+        b, w = sum(1 << c for c in cells[:half]), sum(1 << c for c in cells[half:])
+        assert canon(b, w) == loop(b, w)
+    assert canon(0, 0) == (0, 0, None)
+
+
+def test_hints_that_lead_nowhere_end_in_one_error():
+    """Where the walk needs a win the search cannot find (here: 3×3 tic-tac-toe's race, a draw, with
+    no hints), the build stops with a MethodError, not an internal assertion, and writes nothing."""
+    from verify.errors import MethodError
+    from verify.families import tic_tac_toe
+    game = pg.race(tic_tac_toe(3))
+    with pytest.raises(MethodError, match="no proof built"):
+        hinted_proof(game, pg.BLACK, StrategyHints(game, pg.BLACK, []), make_search(game, pg.BLACK, "fast"))

@@ -302,11 +302,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     if not build and (missing or any(n not in prebuilt.values() for n in leaves.values())):
         left = missing or sorted(n for n in leaves.values() if n not in prebuilt.values())
         raise InputError(f"{len(left)} part(s) not pre-built, after: {', '.join(left)}")
-    q = answer_entries(game, attacker, wins, moves, links)
+    q = answer_entries(game, attacker, wins, moves, links, replies=marked)
     b0, w0 = start
-    if marked:
-        q["replies"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0))]
-                               for b, w, t in marked], key=lambda e: (e[0], e[1], e[2]))
     q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
                          for (b, w, t), name in leaves.items()], key=lambda e: e[3])
     stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log,

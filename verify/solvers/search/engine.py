@@ -476,6 +476,7 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
     kw.pop("tss_depth", None)
     kw.pop("mb_oracle", None)
     kw.pop("root_tss_budget", None)
+    kw.pop("tss_budget", None)
     return ProofSearch(game, attacker, **kw)
 
 

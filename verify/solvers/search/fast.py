@@ -28,13 +28,6 @@ CHUNK_SECONDS = 0.1  # about this long between two returns to Python (deadline, 
 #: animal races they make no difference (bench/bench_search.py --engines).
 TSS_DEPTH = 16
 TSS_BUDGET = 256
-#: the race kernel's threat-space search at the state a call asks about, in the call's first chunk
-#: (``root_tss_budget``; 0, the default: as at every node): iterative deepening on the threats (2, 4,
-#: ... ``tss_depth``), each depth with this budget. On Qubic's race a depth-first search to 32
-#: threats spent 64 M positions without finding one of Patashnik's forced wins that deepening finds
-#: at 6 threats in 9 k; a large budget at every node instead stalled the search for minutes
-QUBIC_ROOT_TSS_BUDGET = 1 << 22
-QUBIC_TSS_BUDGET = 1 << 12  # and below the root (hints.qubic_race_certificate)
 FIRST_SLOTS = 1 << 16  # the table's first size in entries (it doubles as it fills, up to the limit)
 PAIR_LEAF_SETS = 32  # the kernel tries its greedy pairing leaf on residuals of at most this many live sets
 #: the race kernel's pairing leaves at X's turns (:func:`verify.solvers.search.kernel.pair_search`,
@@ -100,8 +93,10 @@ class _Size:
 class FastProofSearch(Attack):
     """Can ``attacker`` force a win in ``game``? The kernel's search with a table of ``tt_limit``
     entries (None: ``TT_LIMIT``; rounded up to a power of two); ``tss_depth=0`` turns the
-    threat-space search off; ``root_tss_budget`` > 0 gives the race kernel's threat-space search that
-    budget at the state a call asks about (:data:`QUBIC_ROOT_TSS_BUDGET`).
+    threat-space search off; ``tss_budget`` is its positions per X turn (None: ``TSS_BUDGET``);
+    ``root_tss_budget`` > 0 makes the race kernel deepen it iteratively (2, 4, ... threats, that
+    budget a depth) at the state a call asks about, in the call's first chunk
+    (:mod:`verify.solvers.search.hints`: Patashnik's forced wins on Qubic).
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
     whole game took 83 CPU s with it and over 5 CPU minutes without (measured with the shallower
@@ -111,7 +106,8 @@ class FastProofSearch(Attack):
                  deadline: float | None = None, progress=None, symmetry=None, tss_depth: int = TSS_DEPTH,
                  sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True,
                  race_pairings: int | None = None, oracle_moves: int | None = None,
-                 oracle_sets: int | None = None, pair_budget: int | None = None, root_tss_budget: int = 0):
+                 oracle_sets: int | None = None, pair_budget: int | None = None, tss_budget: int | None = None,
+                 root_tss_budget: int = 0):
         import numpy as np
         from . import kernel as k
         super().__init__(game, attacker)
@@ -170,7 +166,7 @@ class FastProofSearch(Attack):
         self.lvy = np.zeros((n + 3, max(1, len(self.ysets))), dtype=np.int32)
         self.lny = np.zeros(n + 3, dtype=np.int64)
         self.st = np.zeros(k.STATS, dtype=np.int64)
-        self.st[k.TSS_BUDGET] = TSS_BUDGET
+        self.st[k.TSS_BUDGET] = TSS_BUDGET if tss_budget is None else tss_budget
         self.st[k.ORACLE_MOVES] = ORACLE_MOVES if oracle_moves is None else oracle_moves
         self.st[k.ORACLE_SETS] = ORACLE_SETS if oracle_sets is None else oracle_sets
         self.st[k.PAIR_BUDGET] = self.mpb

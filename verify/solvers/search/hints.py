@@ -29,6 +29,15 @@ from ...games import positional as pg
 
 #: the dictionary's header ends at a line of dashes
 SEPARATOR = "-----"
+#: the race kernel's threat-space search for the forced wins where the dictionary ends: lines of up
+#: to 32 threats; at the asked state iterative deepening (2, 4, ... threats) with 2^22 positions a
+#: depth, 2^12 at the nodes below (``root_tss_budget``, ``tss_budget`` of
+#: :class:`verify.solvers.search.fast.FastProofSearch`). A depth-first search to 32 threats spent
+#: 64 M positions without finding one of Patashnik's forced wins that deepening finds at 6 threats
+#: in 9 k; a large budget at every node instead stalled the build for minutes (2026-11-28)
+QUBIC_TSS_DEPTH = 32
+QUBIC_ROOT_TSS_BUDGET = 1 << 22
+QUBIC_TSS_BUDGET = 1 << 12
 
 
 def read_patashnik(text: str) -> list[tuple[int, int, int]]:
@@ -76,69 +85,46 @@ def read_patashnik(text: str) -> list[tuple[int, int, int]]:
 
 
 class StrategyHints:
-    """The attacker's moves of a hint table, looked up up to the game's automorphisms: ``get((b, w,
-    t))`` is the move at the attacker's turn t of the state (b, w) if its class is in the table,
-    else 0 (the interface of the builder's ``known`` choices)."""
+    """The attacker's moves of a hint table, looked up up to the game's automorphisms
+    (:func:`verify.solvers.search.symmetry.canonicaliser`): ``get((b, w, t))`` is the move at the
+    attacker's turn t of the state (b, w) if its class is in the table, else 0 (the interface of the
+    builder's ``known`` choices). ``entries``: (attacker's cells, defender's cells, move) masks."""
 
     def __init__(self, game: pg.PositionalGame, attacker: str, entries):
-        import numpy as np
-
-        from .symmetry import automorphisms
-        self.game, self.sched, self.attacker = game, game.schedule(), attacker
-        perms = automorphisms(game) or [tuple(range(len(game.positions)))]
-        self.perm = np.array(perms, dtype=np.int64)
-        self.inv = np.argsort(self.perm, axis=1)
-        n = len(game.positions)
-        table = np.zeros((len(perms), (n + 7) // 8, 256), dtype=np.uint64)
-        for byte in range(table.shape[1]):
-            for v in range(256):
-                cells = [8 * byte + j for j in range(8) if v >> j & 1 and 8 * byte + j < n]
-                table[:, byte, v] = np.bitwise_or.reduce(
-                    np.left_shift(np.uint64(1), self.perm[:, cells].astype(np.uint64)), axis=1) if cells else 0
-        self.table = table
+        from .symmetry import canonicaliser
+        self.sched, self.attacker = game.schedule(), attacker
+        self.canon = canonicaliser(game) or (lambda b, w: (b, w, None))
         self.moves: dict = {}
-        for b, w, move in entries:
-            key, k = self._canon(b, w)
-            self.moves.setdefault(key, int(self.perm[k, move.bit_length() - 1]))
-        self.hits = 0
-
-    def _canon(self, b: int, w: int):
-        import numpy as np
-        ib = np.zeros(len(self.perm), dtype=np.uint64)
-        iw = np.zeros(len(self.perm), dtype=np.uint64)
-        for byte in range(self.table.shape[1]):
-            ib |= self.table[:, byte, (b >> (8 * byte)) & 255]
-            iw |= self.table[:, byte, (w >> (8 * byte)) & 255]
-        k = int(np.lexsort((iw, ib))[0])
-        return (int(ib[k]), int(iw[k])), k
+        for own, opp, move in entries:
+            b, w = (own, opp) if attacker == pg.BLACK else (opp, own)
+            cb, cw, p = self.canon(b, w)
+            cell = move.bit_length() - 1
+            self.moves.setdefault((cb, cw), p[cell] if p else cell)  # the move in the class's frame
+        self.last = (None, 0)  # the builder asks twice in a row about a state (line, then choice)
 
     def get(self, state, default=0):
         b, w, t = state
         if t >= len(self.sched) or self.sched[t] != self.attacker:
             return default
-        own, opp = (b, w) if self.attacker == pg.BLACK else (w, b)
-        key, k = self._canon(own, opp)
-        cell = self.moves.get(key)
-        if cell is None:
-            return default
-        self.hits += 1
-        return 1 << int(self.inv[k, cell])
+        if self.last[0] != state:
+            cb, cw, p = self.canon(b, w)
+            cell = self.moves.get((cb, cw))
+            self.last = (state, 0 if cell is None else 1 << (p.index(cell) if p else cell))  # back from the frame
+        return self.last[1] or default
 
     def __contains__(self, state) -> bool:
         return self.get(state) != 0
 
-    def __len__(self) -> int:
-        return len(self.moves)
 
-
-def hinted_proof(game: pg.PositionalGame, attacker: str, hints: StrategyHints, search, progress=None) -> dict:
+def hinted_proof(game: pg.PositionalGame, attacker: str, hints: StrategyHints, search) -> dict:
     """The answer "``attacker`` wins" of a pg-proof certificate, walked with the checker's rules:
     the attacker's moves from ``hints`` where it has them, else threat lines and the ``search``'s
-    wins (an AssertionError if the search finds none: the hints do not lead to a proof it can
-    finish); every free turn of the defender marked ``replies`` (each legal reply checked: no pass
-    proof, whose carrier in a race holds every free cell of the defender's open sets anyway);
-    symmetric states linked."""
+    wins (MethodError if the search finds none: the hints do not lead to a proof it can finish);
+    every free turn of the defender marked ``replies`` (each legal reply checked: no pass proof,
+    whose carrier in a race holds every free cell of the defender's open sets anyway); symmetric
+    states linked."""
     from ...certificates.proof import ProofWalk
+    from ...errors import MethodError
     from .engine import chooser, line_builder
     from .methods import _state_linker, answer_entries
     moves: dict = {}
@@ -148,19 +134,17 @@ def hinted_proof(game: pg.PositionalGame, attacker: str, hints: StrategyHints, s
 
     def replies(b, w, t):
         marked.add((b, w, t))
-        if progress is not None:
-            progress(len(moves), len(lines), len(marked), hints.hits)
         return True
 
     walk = ProofWalk(game, attacker, chooser(search, True, moves, hints), None, None,
                      lines=line_builder(search, lines, hints), replies=replies)
     walk.link = _state_linker(walk, links)
-    walk.prove(*game.start(), 0)
-    q = answer_entries(game, attacker, True, moves, links, None, lines)
-    b0, w0 = game.start()
-    q["replies"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0))]
-                           for b, w, t in marked], key=lambda e: (e[0], e[1], e[2]))
-    return q
+    try:
+        walk.prove(*game.start(), 0)
+    except AssertionError:  # chooser: the search found no win where the walk needs one
+        raise MethodError(f"the hints lead to a state where the search finds no win for {attacker}: "
+                          "no proof built") from None
+    return answer_entries(game, attacker, True, moves, links, None, lines, replies=marked)
 
 
 def qubic_lines() -> set[int]:
@@ -177,7 +161,7 @@ def qubic_lines() -> set[int]:
     return out
 
 
-def qubic_race_certificate(game: pg.PositionalGame, dictionary_text: str, progress=None) -> dict:
+def qubic_race_certificate(game: pg.PositionalGame, dictionary_text: str) -> dict:
     """The pg-proof certificate "black wins" of Qubic's race (``verify family qubic --race``) built
     on Patashnik's dictionary and the race kernel (threat lines of up to 32 threats, a large
     threat-space budget where the dictionary ends)."""
@@ -185,16 +169,15 @@ def qubic_race_certificate(game: pg.PositionalGame, dictionary_text: str, progre
     from ...certificates.proof import KIND
     from ...formats.instances import question_of
     from ...formats.pg import pg_to_text
-    from . import fast
     from .engine import make_search
     if len(game.positions) != 64 or game.start() != (0, 0) or tuple(game.schedule()[:1]) != (pg.BLACK,) \
             or set(game.black_sets) != set(game.white_sets) or set(game.black_sets) != qubic_lines():
         raise InputError("Patashnik's dictionary is for Qubic's race from the empty board, black first, "
                          "cells in the order of `verify family qubic` (cell 16·l + 4·r + c)")
     hints = StrategyHints(game, pg.BLACK, read_patashnik(dictionary_text))
-    search = make_search(game, pg.BLACK, "fast", tss_depth=32, root_tss_budget=fast.QUBIC_ROOT_TSS_BUDGET)
-    search.st[search.k.TSS_BUDGET] = fast.QUBIC_TSS_BUDGET
-    q = hinted_proof(game, pg.BLACK, hints, search, progress)
+    search = make_search(game, pg.BLACK, "fast", tss_depth=QUBIC_TSS_DEPTH, tss_budget=QUBIC_TSS_BUDGET,
+                         root_tss_budget=QUBIC_ROOT_TSS_BUDGET)
+    q = hinted_proof(game, pg.BLACK, hints, search)
     return envelope(KIND, {"pg": pg_to_text(game)}, question_of("pg", game), {"winner": pg.BLACK}, questions=[q])
 
 

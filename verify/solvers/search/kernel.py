@@ -60,8 +60,10 @@ C3 = np.uint64(0x165667B19E3779F9)
 NODES, PROVEN, DISPROVEN, BUDGET, TT_HITS, TSS_WINS, REPLACED, MUST_PLAY, FORCED, TSS_LEFT, TSS_BUDGET, STORED, \
     PAIRINGS, MB_LOSSES, TSS_NODES, CARRIER_SKIPS, ORACLE_MOVES, ORACLE_CALLS, ORACLE_SETS, PAIR_BUDGET, \
     PAIR_TRIES, PAIR_FOUND, TSS_COUNTER, TSS_BLOCKS, TSS_ROOT_BUDGET = range(25)
-STATS = 25  # (TSS_ROOT_BUDGET: the threat-space search's budget at the root of a call, 0 = TSS_BUDGET; (TSS_COUNTER: 1 lets a race's threat-space line go on through a single Y threat, below;
-# TSS_BLOCKS: the line steps entered that way; (PAIR_BUDGET: the searched pairing leaves' budget, 0 = the greedy pairing alone, below;
+STATS = 25  # (TSS_COUNTER: 1 lets a race's threat-space line go on through a single Y threat,
+# :func:`tss`; TSS_BLOCKS: the line steps entered that way; TSS_ROOT_BUDGET: > 0, the race kernel
+# deepens the threat-space search at the root of a call, that budget a depth)
+# (PAIR_BUDGET: the searched pairing leaves' budget, 0 = the greedy pairing alone, below;
 # PAIR_TRIES, PAIR_FOUND: their tries and successes, which gate them: :func:`pairing_worth_trying`)
 # (ORACLE_SETS, ORACLE_MOVES: the race kernel asks its Maker-Breaker oracle only where X has
 # at most ORACLE_SETS live sets or at most ORACLE_MOVES moves left, ORACLE_SETS = 0: everywhere;

@@ -69,10 +69,12 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
 
 
 def answer_entries(game: pg.PositionalGame, attacker: str, wins: bool, moves: dict, links: dict,
-                   found: dict | None = None, lines: dict | None = None, splits: int = 0) -> dict:
-    """One answer of a pg-proof certificate from the choices, links, pairing leaves and threat lines
-    a builder's walk recorded (stones written relative to the game's start, entries sorted; a link
-    map used more than once goes to the shared "maps")."""
+                   found: dict | None = None, lines: dict | None = None, splits: int = 0,
+                   replies=None) -> dict:
+    """One answer of a pg-proof certificate from the choices, links, pairing leaves, threat lines
+    and all-replies marks (``replies``: states (b, w, t)) a builder's walk recorded (stones written
+    relative to the game's start, entries sorted; a link map used more than once goes to the shared
+    "maps")."""
     b0, w0 = game.start()
     entries = [[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), game.names(v)[0]]
                for (b, w, t), v in moves.items()]
@@ -103,6 +105,9 @@ def answer_entries(game: pg.PositionalGame, attacker: str, wins: bool, moves: di
                             key=lambda e: (e[0], e[1], e[2]))
     if splits:
         q["components"] = True
+    if replies:
+        q["replies"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0))]
+                               for b, w, t in replies], key=lambda e: (e[0], e[1], e[2]))
     return q
 
 

@@ -104,11 +104,30 @@ def inverse(p: tuple[int, ...]) -> tuple[int, ...]:
 
 def canonicaliser(game: pg.PositionalGame, black_sets=None, white_sets=None):
     """``(black, white) -> (black', white', p)``: the least image of the state under the
-    automorphism group and the permutation ``p`` giving it (None for the identity); None if the
-    group is trivial (or too large)."""
+    automorphism group and the permutation ``p`` giving it (None for the identity, also when the
+    identity gives the least image; else the first element of the group that does); None if the
+    group is trivial (or too large). On at most 64 cells the images of all elements are computed at
+    once (numpy byte tables: one lookup per byte and element)."""
     group = automorphisms(game, black_sets, white_sets)
     if len(group) <= 1:
         return None
+    if len(game.positions) <= 64:
+        import numpy as np
+        tables = np.array([byte_tables(p) for p in group], dtype=np.uint64)  # (element, byte, value)
+        rows = np.arange(len(group))
+
+        def images(mask: int):
+            out = np.zeros(len(group), dtype=np.uint64)
+            for k in range(tables.shape[1]):
+                out |= tables[rows, k, (mask >> (8 * k)) & 255]
+            return out
+
+        def canon(black: int, white: int):
+            ib, iw = images(black), images(white)
+            k = int(np.lexsort((iw, ib))[0])  # stable: the identity (element 0) first among equals
+            return int(ib[k]), int(iw[k]), (group[k] if k else None)
+
+        return canon
     perms = [(p, byte_tables(p)) for p in group[1:]]
 
     def canon(black: int, white: int):
