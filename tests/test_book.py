@@ -77,6 +77,50 @@ def test_leaves_come_after_the_enumerated_sides_first_turn():
     assert leaf_time(g, pg.BLACK, True) == 2 and leaf_time(g, pg.BLACK, False) == 3
 
 
+RACES = [("ap 14 4 race", lambda: pg.race(family("ap", 14, 4)), "draw", 1),
+         ("ap 15 4 race", lambda: pg.race(family("ap", 15, 4)), "black", 2),
+         ("tic-tac-toe 3 race", lambda: pg.race(family("tic-tac-toe", 3)), "draw", 2),
+         ("skinny 4x4 race", lambda: pg.race(family("animal", "skinny", 4)), "draw", 1),
+         ("elly 4x4 race", lambda: pg.race(family("animal", "elly", 4)), "black", 1)]
+
+
+@pytest.mark.parametrize("name,make,want,depth", RACES, ids=[c[0] for c in RACES])
+def test_race_books_agree_with_the_explicit_solver(tmp_path, name, make, want, depth):
+    """Races (Maker-Maker .pg games): the top answers "does black win?" (its parts are races played
+    on, each claiming what its own search found), the root holds white's answer whole; both
+    checkers accept, and the verdict is the explicit solver's (on 9 cells; beyond, the plain search's)."""
+    from verify.second_opinion.book import check_book_path
+    g = make()
+    assert g.maker_maker
+    judge = solve("pg", g, method="explicit" if len(g.positions) <= 9 else "search").winner  # (search vs
+    # explicit on races: tests/test_search_race.py)
+    assert str(judge) == want
+    out = tmp_path / "race.zip"
+    result = solve_book("pg", g, out, jobs=2, top_rounds=depth)
+    assert str(result.winner) == want and result.certified
+    report = check_file(out)
+    assert report.verdict == {"winner": want} and "parts checked" in report.detail
+    _, verdict, _ = check_book_path(out)
+    assert verdict == {"winner": want}
+    with zipfile.ZipFile(out) as z:
+        root = json.loads(z.read(book.ROOT))
+    attackers = [q["attacker"] for q in root["questions"]]
+    assert attackers[0] == pg.BLACK and root["questions"][0]["parts"]
+    assert (pg.WHITE in attackers) == (want != pg.BLACK)
+
+
+def test_deeper_tops_have_later_leaves_and_more_parts(tmp_path):
+    g = pg.race(family("ap", 15, 4))
+    assert leaf_time(g, pg.BLACK, True, 2) == 5 and leaf_time(g, pg.BLACK, False, 2) == 4
+    counts = []
+    for depth in (1, 2):
+        out = tmp_path / f"d{depth}.zip"
+        solve_book("pg", g, out, top_rounds=depth)
+        with zipfile.ZipFile(out) as z:
+            counts.append(len(z.namelist()) - 1)
+    assert counts[0] < counts[1]
+
+
 def test_prebuilt_parts_are_used_and_checked(tmp_path):
     game = _mb(family("tic-tac-toe", 4), "breaker")
     parts = tmp_path / "parts"
@@ -276,7 +320,10 @@ def test_cli_book_options(tmp_path):
                  ["--certificate", str(tmp_path / "a.zip"), "--parts", str(tmp_path / "none"), "--assemble"],
                  ["--certificate", str(tmp_path / "a.zip"), "--no-symmetry"],
                  ["--certificate", str(tmp_path / "a.zip"), "--jobs", "0"],
-                 ["--certificate", str(tmp_path / "a.zip"), "--timeout", "-1"]):
+                 ["--certificate", str(tmp_path / "a.zip"), "--timeout", "-1"],
+                 ["--certificate", str(tmp_path / "a.json"), "--book-depth", "2"],
+                 ["--certificate", str(tmp_path / "a.zip"), "--book-depth", "0"],
+                 ["--certificate", str(tmp_path / "a.zip"), "--book-depth", str(limits.MAX_BOOK_DEPTH + 1)]):
         got = run(*args)
         assert got.returncode == 2 and got.stderr.count("\n") == 1 and "Traceback" not in got.stderr, (args, got.stderr)
     got = run("--certificate", str(tmp_path / "b.zip"), "--parts", str(tmp_path / "p"), "--jobs", "2")

@@ -66,18 +66,25 @@ PG_PROOF_UNIT_BYTES = 4096
 
 #: books (zip files of certificates, verify.certificates.book): members at most
 MAX_BOOK_MEMBERS = 100_000
+#: books: rounds the builder's top enumerates before its parts (``--book-depth``), at most: the
+#: parts grow about as the board's size to that power (four rounds of the 30-cell van der Waerden
+#: race: about 15 * 30^3 parts, beyond MAX_BOOK_MEMBERS)
+MAX_BOOK_DEPTH = 4
 #: books: decompressed bytes of one member at most, checked on the declared size when the book is
 #: opened and counted again while the member is read (in 1 MiB chunks: no zip bomb gets past it).
 #: A member is held as text and parsed (about 10x its size in Python objects), so this bounds the
-#: peak memory of a refusal (≤ 64 MB) and of a check (≈ 10x). The largest legitimate books: Qubic,
-#: 12 parts in 18 MB unzipped (1.5 MB a part on average, the largest a few MB), van der Waerden
-#: n = 27 k = 5, 14 parts in 35 MB; 32 MiB is 5-10x above their largest part (the single-file
-#: Qubic certificate, 12.7 MB, would fit as one part too)
-MAX_BOOK_MEMBER_BYTES = 32 << 20
+#: peak memory of a refusal (the cap) and of a check (≈ 10x), as a plain certificate file of that
+#: size would (the second checker reads at most 1 GiB of one file too); with MAX_BOOK_RATIO, a
+#: member this large needs at least 5 MiB of compressed input. The largest legitimate parts: the
+#: van der Waerden race k = 5 on {1..30}, split after black's first move and white's answer
+#: (hundreds of MB each); Qubic's and the n = 27 k = 5 books have parts of a few MB
+MAX_BOOK_MEMBER_BYTES = 1 << 30
 #: books: decompressed bytes of all the members read (the root included) at most, and of all the
-#: members the central directory declares (checked when the book is opened): 7x above the 35 MB
-#: of the largest legitimate book (vdW k = 5), 14x above Qubic's 18 MB
-MAX_BOOK_TOTAL_BYTES = 256 << 20
+#: members the central directory declares (checked when the book is opened). This bounds the
+#: check's time (every byte read is checked once), not its memory (one member at a time): the
+#: largest legitimate books, the van der Waerden races k = 5 on n = 29 and 30 (hundreds of parts
+#: of a few MB), hold 0.3 and about 2 GB; the second checker's cap is the same
+MAX_BOOK_TOTAL_BYTES = 4 << 30
 #: books: decompressed bytes of a member at most this many times its compressed bytes (deflate
 #: reaches ~1000x on blanks; the certificates' JSON deflates 2-21x: measured on proofs/, the Qubic
 #: book 17x), checked on the declared sizes and while reading; a member may always reach

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import InputError
+from ..limits import MAX_BOOK_DEPTH
 from ..solvers.options import OPTION_HELP, SEARCH_DRIVERS, STATE_SPACES, SolveOptions, flag
 from .common import certificate_line, print_json
 
@@ -71,6 +72,12 @@ def add_cli(sub) -> None:
                                                          "(OUT.zip: a book of parts, --method search)")
     s.add_argument("--parts", metavar="DIR", help="with --certificate OUT.zip: the folder of the book's part "
                                                   "certificates (pre-built ones are used, new ones written there)")
+    s.add_argument("--book-depth", type=int, metavar="R",
+                   help="with --certificate OUT.zip: the rounds the book's top enumerates before its parts "
+                        "(default 1; more rounds give more, smaller parts)")
+    s.add_argument("--warm-top", action="store_true",
+                   help="with --certificate OUT.zip: the book's top takes the deciding search's own moves "
+                        "(no leaf decided twice; by default each leaf is chosen cheap to build cold)")
     s.add_argument("--assemble", action="store_true",
                    help="with --parts DIR: assemble the pre-built parts only (no search, no part built; a "
                         "missing part is an error naming it)")
@@ -92,6 +99,11 @@ def cmd_solve(args) -> int:
         raise InputError("--parts goes with --certificate OUT.zip (a book)")
     if args.assemble and args.parts is None:
         raise InputError("--assemble goes with --parts DIR")
+    for given, flag_name in ((args.book_depth is not None, "--book-depth"), (args.warm_top, "--warm-top")):
+        if given and not (args.certificate or "").endswith(".zip"):
+            raise InputError(f"{flag_name} goes with --certificate OUT.zip (a book)")
+    if args.book_depth is not None and not 1 <= args.book_depth <= MAX_BOOK_DEPTH:
+        raise InputError(f"--book-depth is a number of rounds from 1 to {MAX_BOOK_DEPTH}, not {args.book_depth}")
     if (args.certificate or "").endswith(".zip"):
         if hasattr(instance, "convention"):
             from ..errors import MethodError
@@ -149,7 +161,8 @@ def _solve_book(args, instance, options) -> int:
     result = solve_book(args.game, instance, args.certificate, options.get("rounds"), options.get("jobs", 1),
                         args.parts, options.get("timeout"),
                         log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True),
-                        build=not args.assemble, dask=options.get("dask"))
+                        build=not args.assemble, dask=options.get("dask"), top_rounds=args.book_depth or 1,
+                        warm=args.warm_top)
     out = result.to_json()
     out["certificate"] = {"path": args.certificate, "checked": result.check.detail}
     if args.json:

@@ -28,20 +28,25 @@ import zipfile
 from multiprocessing.connection import wait
 from pathlib import Path
 
+from ... import limits
 from ...certificates.book import ROOT
 from ...certificates.proof import ProofWalk
-from ...errors import BackendError, InputError, Undecided
+from ...errors import BackendError, InputError, TooLarge, Undecided
 from ...games import positional as pg
 from ...hypergraph import bits
 
 
-def leaf_time(game: pg.PositionalGame, attacker: str, wins: bool) -> int:
-    """The time of the top's leaves: two time points after the first turn of the side whose every
-    move the top enumerates (Y in a proof, X in a refutation)."""
+#: the top's rounds by default: one move of the side whose every move it enumerates, one answer
+TOP_ROUNDS = 1
+
+
+def leaf_time(game: pg.PositionalGame, attacker: str, wins: bool, rounds: int = TOP_ROUNDS) -> int:
+    """The time of the top's leaves: 2 * ``rounds`` time points after the first turn of the side
+    whose every move the top enumerates (Y in a proof, X in a refutation)."""
     sched = game.schedule()
     side = pg.other(attacker) if wins else attacker
     first = next((t for t, c in enumerate(sched) if c == side), len(sched))
-    return min(first + 2, len(sched))
+    return min(first + 2 * rounds, len(sched))
 
 
 def _prebuilt(game: pg.PositionalGame, parts_dir) -> dict:
@@ -88,15 +93,16 @@ def _order_name(game, table: dict, b, w, t) -> str:
 
 
 def part_certificate(game, b, w, t, colour, name, timeout, engine):
-    """The pg-proof certificate (JSON text) of the game from the leaf (b, w, t), which ``colour``
-    must win; (text, CPU s, peak RSS in KB of the process). Runs in a child process or on a Dask
-    worker."""
+    """The pg-proof certificate (JSON text) of the game from the leaf (b, w, t), won by black iff
+    ``colour`` is black (in a race, a part the top needs not won by black may be a draw or a white
+    win: it claims what its search found); (text, CPU s, peak RSS in KB of the process). Runs in a
+    child process or on a Dask worker."""
     from .engine import decide
     from .methods import pg_proof_certificate
     sub = pg.continued(game, b, w, t)
     t0 = time.process_time()
     winner, searches = decide(sub, timeout, engine=engine)
-    if winner != colour:
+    if (winner == pg.BLACK) != (colour == pg.BLACK):
         raise BackendError(f"the part {name} is won by {winner}, not {colour}")
     text = json.dumps(pg_proof_certificate(sub, winner, searches))
     return text, time.process_time() - t0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -199,19 +205,21 @@ def probe(search, b: int, w: int, t: int, wins: bool, judge=None) -> int:
 
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
                timeout: float | None = None, engine: str | None = None, log=None, search=None,
-               build: bool = True, dask: str | None = None) -> dict:
-    """Write the book proving ``winner_colour`` (black/white of a Maker-Breaker description) to
-    ``out``; ``envelope_of(questions)`` makes the root certificate; ``search``: the search that
-    decided the game (its table answers the top's choices), else a new one, asked only where no
-    pre-built part shows the way; ``build=False``: assemble pre-built parts only (no search, no
-    part built: a missing one is an error naming the states left); ``dask``: the address of a Dask
-    scheduler whose workers build the parts. Returns build statistics."""
+               build: bool = True, dask: str | None = None, top_rounds: int = TOP_ROUNDS,
+               warm: bool = False) -> dict:
+    """Write the book proving ``winner_colour`` (black/white: of a Maker-Breaker description, or of
+    a race, where white is the answer "black does not win") to ``out``; ``envelope_of(questions)``
+    makes the root certificate; ``search``: the search that decided the game (its table answers
+    the top's choices), else a new one, asked only where no pre-built part shows the way;
+    ``build=False``: assemble pre-built parts only (no search, no part built: a missing one is an
+    error naming the states left); ``dask``: the address of a Dask scheduler whose workers build
+    the parts; ``top_rounds``: the top's depth (:func:`leaf_time`); ``warm``: the top's last
+    choices are the deciding search's own (:func:`probe` without :func:`cold_judge`: no leaf is
+    decided twice, but a leaf may be harder cold than another choice's). Returns build statistics."""
     from .engine import make_search
-    from .methods import _group_linker, _linker, answer_entries
-    if game.maker_maker:
-        raise InputError("books are built for Maker-Breaker descriptions (no white sets)")
+    from .methods import _group_linker, _linker, _state_linker, answer_entries, build_questions
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
-    leaf_t = leaf_time(game, attacker, wins)
+    leaf_t = leaf_time(game, attacker, wins, top_rounds)
     prebuilt = _prebuilt(game, parts_dir)
     sequences = [[game.mask([m]) for m in name[:-5].split("-")] for name in prebuilt.values()]
     guessed = search is None  # the winner read from a pre-built part's claim
@@ -236,7 +244,7 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     else:
         pre_keys = {}
 
-    judge = cold_judge(game, engine) if build else None  # leaves are chosen cheap to build
+    judge = cold_judge(game, engine) if build and not warm else None  # leaves are chosen cheap to build
 
     def key_of(b, w, t):
         got = search.canonical_key(b, w, t) if hasattr(search, "canonical_key") else None
@@ -294,6 +302,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
         return False
 
     top = Top(game, attacker, choose, linked, replies=replies if wins else None, parts=part, members=True)
+    if not top.residual:  # races: states keyed by themselves, linked by the game's automorphisms
+        top.link = _state_linker(top, links)
     start = game.start()
     if wins:
         top.prove(*start, 0)
@@ -302,12 +312,17 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     if not build and (missing or any(n not in prebuilt.values() for n in leaves.values())):
         left = missing or sorted(n for n in leaves.values() if n not in prebuilt.values())
         raise InputError(f"{len(left)} part(s) not pre-built, after: {', '.join(left)}")
+    if len(leaves) > limits.MAX_BOOK_MEMBERS:
+        raise TooLarge(f"the book's top has {len(leaves)} leaves, more parts than a book holds "
+                       f"({limits.MAX_BOOK_MEMBERS}): use a smaller --book-depth")
     q = answer_entries(game, attacker, wins, moves, links, replies=marked)
     b0, w0 = start
     q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
                          for (b, w, t), name in leaves.items()], key=lambda e: e[3])
-    stats = _write_book(game, envelope_of([q]), leaves, winner_colour, out, parts_dir, jobs, timeout, engine, log,
-                        dask)
+    # a race's other answer ("does white win?"), whole in the root: black moves first and blocks
+    others = build_questions(game, winner_colour, [], attackers=(pg.WHITE,)) if game.maker_maker else []
+    stats = _write_book(game, envelope_of([q, *others]), leaves, winner_colour, out, parts_dir, jobs, timeout,
+                        engine, log, dask)
     return {**stats, "parts": len(leaves), "prebuilt": sum(1 for n in leaves.values() if n in prebuilt.values())}
 
 
@@ -439,13 +454,16 @@ def _winner_of_parts(game: pg.PositionalGame, parts_dir, prebuilt: dict):
         colour = proof_game(cert, Question.from_json(cert["claim"]["question"]))[1]
     except Exception:  # an unreadable part: the search decides instead
         return None
-    return colour if colour in pg.COLOURS else None
+    if colour == pg.BLACK or (colour == pg.WHITE and not game.maker_maker):
+        return colour
+    return None  # a race's part not won by black: the whole game may be a draw or a white win
 
 
 def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 1, parts_dir=None,
                timeout: float | None = None, engine: str | None = None, log=None, build: bool = True,
-               dask: str | None = None):
-    """``verify solve KIND FILE --method search --certificate OUT.zip [--dask ADDRESS]``: the
+               dask: str | None = None, top_rounds: int = TOP_ROUNDS, warm: bool = False):
+    """``verify solve KIND FILE --method search --certificate OUT.zip [--dask ADDRESS] [--book-depth
+    R]``: the
     winner, certified by a book written to ``out`` (its parts built on the Dask cluster at
     ``dask`` if given) and checked by :func:`verify.certificates.checker.check_file` (the result is
     certified only if the check passes and its claim is the answer)."""
@@ -470,8 +488,6 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
         g, question, board = instance, question_of("pg", instance), {"pg": pg_to_text(instance)}
     else:
         raise InputError(f"books are built for maker-breaker and pg games, not {kind}")
-    if g.maker_maker:
-        raise InputError("books are built for Maker-Breaker descriptions (no #whitewins)")
     search = None
     colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
     if colour is None and not build:
@@ -484,7 +500,7 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
     unchecked = out.with_name(out.name + ".unchecked.zip")  # renamed to ``out`` once it checks
     try:
         stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
-                           unchecked, parts_dir, jobs, timeout, engine, log, search, build, dask)
+                           unchecked, parts_dir, jobs, timeout, engine, log, search, build, dask, top_rounds, warm)
         report = check_file(unchecked)
         if report.question != question or report.verdict != {"winner": winner}:
             raise CertificateError(f"the book proves {report.verdict_text()}, not the answer: not certified")

@@ -33,15 +33,18 @@ THREAT_LINES = True
 
 
 def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict | None = None,
-                    leaves: bool = True) -> list[dict]:
+                    leaves: bool = True, attackers=(pg.BLACK, pg.WHITE)) -> list[dict]:
     """The certificate's answers: each question's proof or refutation walked with the checker's
     rules, the choices taken from ``known`` ({attacker: {(b, w, t): cell}}: a parallel or PN²
     search's) where it has them, else from the searches. With ``leaves`` refutations end in
     pairing leaves where :func:`verify.solvers.search.leaves.pair_cover` finds one (and Y moves into
-    one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components."""
+    one where it can); with :data:`SPLIT_COMPONENTS` they split residuals into components.
+    ``attackers``: the questions built (a book builds black's itself)."""
     by_attacker = {s.x: s for s in searches}
     questions = []
     for attacker, wins in proof_questions(game, winner):
+        if attacker not in attackers:
+            continue
         search = by_attacker.get(attacker) or make_search(game, attacker)
         moves: dict = {}
         choose = chooser(search, wins, moves, (known or {}).get(attacker))
