@@ -181,6 +181,7 @@ class ProofWalk(Attack):
         self.split = split  # refutations: split residuals into components
         self.budget = None  # states left to derive (None: no limit; the checker sets one)
         self.splits = 0  # states refuted through their components
+        self.part_states = self.part_recorded = 0  # what the parts' own walks derived and read
         # Without Y sets, a state's value depends only on X's needs within its remaining moves and
         # on t (cells off those needs are dead for both players): states are merged on that key.
         self.residual = not self.ysets and game.first_moves is None
@@ -546,6 +547,8 @@ class ProofWalk(Attack):
                 walk.refute(*start, 0)
             if self.budget is not None:
                 self.budget = walk.budget
+            self.part_states += len(walk.carriers) + len(walk.refuted)
+            self.part_recorded += walk.recorded
             return carrier
         except CertificateError as exc:
             raise CertificateError(f"part {name!r}: {exc}") from None
@@ -754,7 +757,8 @@ def check_pg_proof(cert: dict, question: Question) -> CheckReport:
             walk.prove(*start, 0)
         else:
             walk.refute(*start, 0)
-        states += len(walk.carriers) + len(walk.refuted)
+        states += len(walk.carriers) + len(walk.refuted) + walk.part_states  # the parts' too
+        entries += walk.part_recorded
     parts = f", {book.checked} parts checked" if book is not None else ""
     return CheckReport(KIND, asked, {"winner": winner},
                        f"{states} states derived from {entries} recorded moves{parts}")

@@ -583,6 +583,8 @@ class Walk:
             walk.budget = self.budget - self.spent + PER_ENTRY * walk.entries
             carrier = walk.run((sub.black0, sub.white0, 0), wins)
             self.spent = self.budget - (walk.budget - walk.spent)
+            self.derived += walk.derived  # reported with the parent's (the parts' states count too)
+            self.entries += walk.entries
         except Refused as exc:
             raise Refused(f"{what}: {exc}") from None
         return carrier if wins else EMPTY
