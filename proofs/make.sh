@@ -106,8 +106,16 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
   CERTDIR=proofs/large racec ap-29-5-race
   verify check --second-opinion proofs/large/ap-29-5-race.json --instance examples/classical/ap-29-5-race.pg --expect draw > /dev/null
 fi
-# ... and on {1..31} the first player wins (the search: 128 CPU s, 35 M nodes; 30 is a draw by the
-# search alone), so 31 is the race threshold. proofs/large: 12.4 MB, 227,682 recorded moves; 240 CPU s
+# ... and on {1..30}: a draw, certified by a book (one part per first move of black up to the
+# reflection, white's answer, the race played on; --warm-top: the deciding search's own answers).
+verify family ap 30 5 --race -o examples/classical/ap-30-5-race.pg
+if [ "${VERIFY_LONG:-}" = 1 ]; then
+  verify solve pg examples/classical/ap-30-5-race.pg --method search --jobs 2 --warm-top \
+    ${AP30_PARTS:+--parts "$AP30_PARTS"} --certificate proofs/large/ap-30-5-race.zip
+  verify check --second-opinion proofs/large/ap-30-5-race.zip --instance examples/classical/ap-30-5-race.pg --expect draw > /dev/null
+fi
+# ... and on {1..31} the first player wins (the search: 128 CPU s, 35 M nodes), so 31 is the race
+# threshold. proofs/large: 12.4 MB, 227,682 recorded moves; 240 CPU s
 # and 1.6 GB to decide and certify; the kernel checks it in 23 CPU s, the second checker in 41 s.
 verify family ap 31 5 --race -o examples/classical/ap-31-5-race.pg
 if [ "${VERIFY_LONG:-}" = 1 ]; then
@@ -180,7 +188,7 @@ race_tet skinny 7 6
 CERTDIR=proofs/large race_tet skinny 7 8
 verify check --second-opinion proofs/large/skinny-7x7-race-8.json --instance examples/classical/skinny-7x7-race-8.pg --expect black > /dev/null
 # ... and the board number 7 as published: the full 6x6 race is a draw (black cannot force a win,
-# nor can white: 12.6 MB, 70 s to decide and certify, 6 s to check).
+# nor can white: 2.1 MB, 3 CPU s to decide and certify, 2 s for both checkers; 2026-11-28).
 CERTDIR=proofs/large race_tet skinny 6
 verify check --second-opinion proofs/large/skinny-6x6-race.json --instance examples/classical/skinny-6x6-race.pg --expect draw > /dev/null
 
@@ -209,8 +217,8 @@ race_tet Y 6 6; race_tet Y 6 5
 race_tet Y 5
 # The L pentomino: the first player wins the race on 7x7 within 9 moves (583 KB with automorphism
 # links, 2.9 MB before; the published move number is 10), and not within 8: a draw (proofs/large,
-# 26 MB, built with the builder's two-ply lookahead off, 340 CPU s and 1.2 GB; with it the build
-# runs past 1,300 CPU s). On 6x6 the first player does not win within 8 moves (113 KB), nor within
+# 10.9 MB, built with the builder's two-ply lookahead off, 53 CPU s and 0.89 GB on 2026-11-28; with it
+# the build ran past 1,300 CPU s). On 6x6 the first player does not win within 8 moves (113 KB), nor within
 # 11 (proofs/large, 3.4 MB: 633 s to decide and certify, 1.6 GB peak; checked in 3.3 s).
 race_tet L 7 9
 race_tet L 6 8

@@ -131,6 +131,18 @@ def test_qubic_strong_game():
     inst = ROOT / "examples/classical/qubic-race.pg"
     assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "black"]) == 0
 
+
+@pytest.mark.slow
+def test_ap_30_5_race_is_a_draw():
+    """The 5-term progression race on {1..30} is a draw, so the race threshold is 31: the book
+    proofs/make.sh writes with VERIFY_LONG=1 (both checkers, about an hour) answers its question;
+    skipped where it has not been built."""
+    cert = ROOT / "proofs/large/ap-30-5-race.zip"
+    if not cert.exists():
+        pytest.skip("proofs/large/ap-30-5-race.zip is built by proofs/make.sh with VERIFY_LONG=1")
+    inst = ROOT / "examples/classical/ap-30-5-race.pg"
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+
 @pytest.mark.slow
 def test_skinny_6x6_race_is_a_draw(tmp_path):
     """Skinny's board number 7 (the published value): the full 6x6 race is a draw, certified (12.6 MB,
