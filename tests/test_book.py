@@ -322,6 +322,7 @@ def test_cli_book_options(tmp_path):
                  ["--certificate", str(tmp_path / "a.zip"), "--jobs", "0"],
                  ["--certificate", str(tmp_path / "a.zip"), "--timeout", "-1"],
                  ["--certificate", str(tmp_path / "a.json"), "--book-depth", "2"],
+                 ["--certificate", str(tmp_path / "a.json"), "--warm-top"],
                  ["--certificate", str(tmp_path / "a.zip"), "--book-depth", "0"],
                  ["--certificate", str(tmp_path / "a.zip"), "--book-depth", str(limits.MAX_BOOK_DEPTH + 1)]):
         got = run(*args)
@@ -330,6 +331,8 @@ def test_cli_book_options(tmp_path):
     assert got.returncode == 0 and "maker wins" in got.stdout and "2 parts checked" in got.stdout
     got = run("--certificate", str(tmp_path / "c.zip"), "--parts", str(tmp_path / "p"), "--assemble")
     assert got.returncode == 0 and "2 parts checked" in got.stdout
+    got = run("--certificate", str(tmp_path / "d.zip"), "--warm-top", "--book-depth", "2")
+    assert got.returncode == 0 and "maker wins" in got.stdout and "parts checked" in got.stdout, got.stderr
 
 
 # -- parts carved out of ordinary certificates: the carrier flows back ------------------------------
