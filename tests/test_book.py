@@ -109,6 +109,16 @@ def test_race_books_agree_with_the_explicit_solver(tmp_path, name, make, want, d
     assert (pg.WHITE in attackers) == (want != pg.BLACK)
 
 
+@pytest.mark.parametrize("n,want", [(14, "draw"), (15, "black")])
+def test_a_race_book_resumes_from_its_parts(tmp_path, n, want):
+    g = pg.race(family("ap", n, 4))
+    first = solve_book("pg", g, tmp_path / "a.zip", parts_dir=tmp_path / "parts", warm=True)
+    again = solve_book("pg", g, tmp_path / "b.zip", parts_dir=tmp_path / "parts", warm=True)
+    assert str(first.winner) == str(again.winner) == want
+    assert first.stats["built"] == first.stats["parts"] == again.stats["prebuilt"] > 0
+    assert again.stats["built"] == 0 and again.certified
+
+
 def test_deeper_tops_have_later_leaves_and_more_parts(tmp_path):
     g = pg.race(family("ap", 15, 4))
     assert leaf_time(g, pg.BLACK, True, 2) == 5 and leaf_time(g, pg.BLACK, False, 2) == 4
