@@ -318,16 +318,17 @@ def test_checker_rules_as_solver_are_sound_many():
 
 def _dangers_by_search(game):
     """A J_2(D1) table (``maker-breaker-dangers``) found with the checker's own danger test, or
-    None."""
-    from verify import limits
+    None. The danger test outside a check draws on a check's budget: this search gets one."""
     from verify.certificates import rank3
+    with rank3.check_budget():
+        return _dangers_search(game)
+
+
+def _dangers_search(game):
     from verify.certificates.chains import incidence
     from verify.certificates.rank3 import _K, _no_danger, _residual
     from verify.games import maker_breaker as mb
     from verify.hypergraph import minimal_masks
-    # the danger test outside a check draws on a check's budget (rank3._left, set when a check
-    # starts): give this search one
-    rank3._left[0] = limits.MAX_RANK3_CHECK_WORK
     kk = _K(game)
     res = minimal_masks(_residual(game))
     if mb.winner_if_over(_residual(game)) is not None or any(not 2 <= r.bit_count() <= 3 for r in res):

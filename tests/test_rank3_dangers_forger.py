@@ -90,7 +90,8 @@ def forge(seed0: int, count: int) -> dict:
                 continue
             if mb.live_vertices(minimal_masks(res)).bit_count() < 4:
                 continue
-            rounds = most_permissive_rounds(game)
+            with R.check_budget():  # the danger test outside a check: a check's budget per game
+                rounds = most_permissive_rounds(game)
         except CertificateError:
             continue
         if rounds is None:

@@ -63,6 +63,8 @@ most :data:`MAX_NESTING` levels are followed.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from .. import limits
 from ..errors import CertificateError, InputError, TooLarge
 from ..formats.jsonfmt import hypergraph_from_json
@@ -86,6 +88,18 @@ def _meter(h: Hypergraph) -> int:
     if _depth[0] == 0:
         _left[0] = limits.MAX_RANK3_CHECK_WORK
     return 1 + (h.n + 64) // 64
+
+
+@contextmanager
+def check_budget():
+    """A top-level check's budget (``limits.MAX_RANK3_CHECK_WORK`` units) for the danger tests
+    called outside a check (the adversarial tests' forgers); the budget before is restored on exit."""
+    saved = _left[0]
+    _left[0] = limits.MAX_RANK3_CHECK_WORK
+    try:
+        yield
+    finally:
+        _left[0] = saved
 
 
 def _charge(units: int) -> None:
