@@ -77,13 +77,13 @@ MAX_BOOK_DEPTH = 4
 #: size would (the second checker reads at most 1 GiB of one file too); with MAX_BOOK_RATIO, a
 #: member this large needs at least 5 MiB of compressed input. The largest legitimate parts: the
 #: van der Waerden race k = 5 on {1..30}, split after black's first move and white's answer
-#: (hundreds of MB each); Qubic's and the n = 27 k = 5 books have parts of a few MB
+#: (59-258 MB each); Qubic's and the n = 27 k = 5 books have parts of a few MB
 MAX_BOOK_MEMBER_BYTES = 1 << 30
 #: books: decompressed bytes of all the members read (the root included) at most, and of all the
 #: members the central directory declares (checked when the book is opened). This bounds the
 #: check's time (every byte read is checked once), not its memory (one member at a time): the
-#: largest legitimate books, the van der Waerden races k = 5 on n = 29 and 30 (hundreds of parts
-#: of a few MB), hold 0.3 and about 2 GB; the second checker's cap is the same
+#: largest legitimate book, the van der Waerden race k = 5 on {1..30}, holds 2.03 GB in 15 parts
+#: (the largest 258 MB; both checkers in 2,531 CPU s); the second checker's cap is the same
 MAX_BOOK_TOTAL_BYTES = 4 << 30
 #: books: decompressed bytes of a member at most this many times its compressed bytes (deflate
 #: reaches ~1000x on blanks; the certificates' JSON deflates 2-21x: measured on proofs/, the Qubic
