@@ -75,73 +75,39 @@ def test_vdw_5_breaker_side_on_22(tmp_path):
     assert cert.stat().st_size < 30_000
 
 
-@pytest.mark.slow
-def test_vdw_5_threshold_breaker_side():
-    """The threshold 28 of k = 5 (Maker first), Breaker's side: the certificate on {1..27} that
-    proofs/make.sh writes into proofs/large/ (tens of MB, out of git) answers its question."""
-    cert = ROOT / "proofs/large/ap-27-5-maker-first.json"
-    if not cert.exists():
-        pytest.skip("proofs/large/ap-27-5-maker-first.json is built by proofs/make.sh")
-    inst = ROOT / "examples/classical/ap-27-5.txt"
-    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "breaker"]) == 0
+#: certificates proofs/make.sh writes into proofs/large/ (out of git; "long": only with VERIFY_LONG=1):
+#: (file, instance, --first or None, expected verdict, long, what it settles)
+LARGE_PROOFS = [
+    ("ap-27-5-maker-first.json", "ap-27-5.txt", "maker", "breaker", False,
+     "the threshold 28 of k = 5 (Maker first), Breaker's side: Breaker wins on {1..27} (tens of MB)"),
+    ("L-6x6-race-11.json", "L-6x6-race-11.pg", None, "draw", False,
+     "the L pentomino's race on 6x6: the first player does not win within 11 moves (3.4 MB)"),
+    ("L-6x6-race-12.json", "L-6x6-race-12.pg", None, "draw", True,
+     "... nor within 12 moves (3.9 MB; 21 CPU minutes to decide and certify)"),
+    ("qubic-maker-first.zip", "qubic.txt", "maker", "maker", True,
+     "Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the "
+     "strong game): a book, 1.07 MB zip of 12 parts, about 32 CPU s to check"),
+    ("qubic-race.json", "qubic-race.pg", None, "black", True,
+     "Qubic's strong game: the first player wins the race (Patashnik 1980), from Patashnik's "
+     "dictionary (41.5 MB; both checkers, about 2 CPU minutes)"),
+    ("ap-30-5-race.zip", "ap-30-5-race.pg", None, "draw", True,
+     "the 5-term progression race on {1..30} is a draw, so the race threshold is 31: a book of 15 "
+     "parts (both checkers, about 45 CPU minutes)"),
+]
 
 
 @pytest.mark.slow
-def test_l_pentomino_6x6_race_not_within_11():
-    """The L pentomino's race on 6x6: the first player does not win within 11 moves (3.4 MB, in
-    proofs/large/ out of git, written by proofs/make.sh)."""
-    cert = ROOT / "proofs/large/L-6x6-race-11.json"
+@pytest.mark.parametrize("name,instance,first,expect,long,what", LARGE_PROOFS, ids=[p[0] for p in LARGE_PROOFS])
+def test_large_proof_answers_its_question(name, instance, first, expect, long, what):
+    """A certificate of proofs/large/, where built, answers its question (``what``) with both
+    checkers; skipped where it has not been built."""
+    cert = ROOT / "proofs/large" / name
     if not cert.exists():
-        pytest.skip("proofs/large/L-6x6-race-11.json is built by proofs/make.sh")
-    inst = ROOT / "examples/classical/L-6x6-race-11.pg"
-    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
+        pytest.skip(f"proofs/large/{name} is built by proofs/make.sh{' with VERIFY_LONG=1' if long else ''}")
+    args = ["--first", first] if first else []
+    inst = ROOT / "examples/classical" / instance
+    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), *args, "--expect", expect]) == 0
 
-
-@pytest.mark.slow
-def test_l_pentomino_6x6_race_not_within_12():
-    """... nor within 12 moves (3.9 MB, proofs/large/, written by proofs/make.sh with
-    VERIFY_LONG=1: 21 CPU minutes to decide and certify)."""
-    cert = ROOT / "proofs/large/L-6x6-race-12.json"
-    if not cert.exists():
-        pytest.skip("proofs/large/L-6x6-race-12.json is built by proofs/make.sh with VERIFY_LONG=1")
-    inst = ROOT / "examples/classical/L-6x6-race-12.pg"
-    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
-
-
-@pytest.mark.slow
-def test_qubic_maker_first_book():
-    """Qubic, Maker-Breaker, Maker first: Maker wins (Patashnik 1980; Allis & Schoo 1992, for the
-    strong game). The book proofs/make.sh writes with VERIFY_LONG=1 (1.07 MB zip of 12 parts, about
-    32 CPU s to check) answers its question; skipped where it has not been built."""
-    cert = ROOT / "proofs/large/qubic-maker-first.zip"
-    if not cert.exists():
-        pytest.skip("proofs/large/qubic-maker-first.zip is built by proofs/make.sh with VERIFY_LONG=1")
-    inst = ROOT / "examples/classical/qubic.txt"
-    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--first", "maker", "--expect", "maker"]) == 0
-
-
-@pytest.mark.slow
-def test_qubic_strong_game():
-    """Qubic's strong game: the first player wins the race (Patashnik 1980). The certificate
-    proofs/make.sh writes with VERIFY_LONG=1 from Patashnik's dictionary (41.5 MB; both checkers,
-    about 2 CPU minutes) answers its question; skipped where it has not been built."""
-    cert = ROOT / "proofs/large/qubic-race.json"
-    if not cert.exists():
-        pytest.skip("proofs/large/qubic-race.json is built by proofs/make.sh with VERIFY_LONG=1")
-    inst = ROOT / "examples/classical/qubic-race.pg"
-    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "black"]) == 0
-
-
-@pytest.mark.slow
-def test_ap_30_5_race_is_a_draw():
-    """The 5-term progression race on {1..30} is a draw, so the race threshold is 31: the book
-    proofs/make.sh writes with VERIFY_LONG=1 (both checkers, about an hour) answers its question;
-    skipped where it has not been built."""
-    cert = ROOT / "proofs/large/ap-30-5-race.zip"
-    if not cert.exists():
-        pytest.skip("proofs/large/ap-30-5-race.zip is built by proofs/make.sh with VERIFY_LONG=1")
-    inst = ROOT / "examples/classical/ap-30-5-race.pg"
-    assert main(["check", "--second-opinion", str(cert), "--instance", str(inst), "--expect", "draw"]) == 0
 
 @pytest.mark.slow
 def test_skinny_6x6_race_is_a_draw(tmp_path):
