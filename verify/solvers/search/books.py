@@ -206,7 +206,7 @@ def probe(search, b: int, w: int, t: int, wins: bool, judge=None) -> int:
 def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, parts_dir=None, jobs: int = 1,
                timeout: float | None = None, engine: str | None = None, log=None, search=None,
                build: bool = True, dask: str | None = None, top_rounds: int = TOP_ROUNDS,
-               warm: bool = False) -> dict:
+               warm: bool = False, deciders=()) -> dict:
     """Write the book proving ``winner_colour`` (black/white: of a Maker-Breaker description, or of
     a race, where white is the answer "black does not win") to ``out``; ``envelope_of(questions)``
     makes the root certificate; ``search``: the search that decided the game (its table answers
@@ -215,7 +215,9 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     error naming the states left); ``dask``: the address of a Dask scheduler whose workers build
     the parts; ``top_rounds``: the top's depth (:func:`leaf_time`); ``warm``: the top's last
     choices are the deciding search's own (:func:`probe` without :func:`cold_judge`: no leaf is
-    decided twice, but a leaf may be harder cold than another choice's). Returns build statistics."""
+    decided twice, but a leaf may be harder cold than another choice's); ``deciders``: all the
+    searches that decided the game (a race's white search answers the root's white question from
+    its table). Returns build statistics."""
     from .engine import make_search
     from .methods import _group_linker, _linker, _state_linker, answer_entries, build_questions
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
@@ -321,7 +323,7 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
                          for (b, w, t), name in leaves.items()], key=lambda e: e[3])
     # a race's other answer ("does white win?") goes whole in the root (on {1..30} of the k = 5
     # progression race: 175 k moves and 121 k pairing leaves, 19 MB; parts for it would be next)
-    others = build_questions(game, winner_colour, [], attackers=(pg.WHITE,)) if game.maker_maker else []
+    others = build_questions(game, winner_colour, list(deciders), attackers=(pg.WHITE,)) if game.maker_maker else []
     stats = _write_book(game, envelope_of([q, *others]), leaves, winner_colour, out, parts_dir, jobs, timeout,
                         engine, log, dask)
     return {**stats, "parts": len(leaves), "prebuilt": sum(1 for n in leaves.values() if n in prebuilt.values())}
@@ -489,7 +491,7 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
         g, question, board = instance, question_of("pg", instance), {"pg": pg_to_text(instance)}
     else:
         raise InputError(f"books are built for maker-breaker and pg games, not {kind}")
-    search = None
+    search, searches = None, []
     colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
     if colour is None and not build:
         raise InputError("no pre-built part to assemble")
@@ -501,7 +503,8 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
     unchecked = out.with_name(out.name + ".unchecked.zip")  # renamed to ``out`` once it checks
     try:
         stats = build_book(g, colour, lambda qs: envelope(KIND, board, question, {"winner": winner}, questions=qs),
-                           unchecked, parts_dir, jobs, timeout, engine, log, search, build, dask, top_rounds, warm)
+                           unchecked, parts_dir, jobs, timeout, engine, log, search, build, dask, top_rounds, warm,
+                           searches)
         report = check_file(unchecked)
         if report.question != question or report.verdict != {"winner": winner}:
             raise CertificateError(f"the book proves {report.verdict_text()}, not the answer: not certified")
