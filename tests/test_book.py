@@ -119,6 +119,57 @@ def test_a_race_book_resumes_from_its_parts(tmp_path, n, want):
     assert again.stats["built"] == 0 and again.certified
 
 
+def _race_forgeries(members: dict):
+    """Tampered copies of a race book whose root refutes black with parts (a draw): each entry
+    (name, members, what the kernel says)."""
+    root = json.loads(members[book.ROOT])
+    top = root["questions"][0]
+    names = [p[3] for p in top["parts"]]
+    out = []
+    swapped = json.loads(members[book.ROOT])
+    a, b = swapped["questions"][0]["parts"][:2]
+    a[3], b[3] = b[3], a[3]
+    out.append(("parts swapped", {**members, book.ROOT: json.dumps(swapped)}, "not about the game at its state"))
+    no_white = json.loads(members[book.ROOT])
+    no_white["questions"] = no_white["questions"][:1]
+    out.append(("white's answer dropped", {**members, book.ROOT: json.dumps(no_white)}, "white"))
+    member = json.loads(members[names[0]])
+    member["claim"]["verdict"] = {"winner": "black"}
+    for q in member["questions"]:
+        q["wins"] = q["attacker"] == "black"
+    out.append(("a part claims black", {**members, names[0]: json.dumps(member)}, "not the answer needed"))
+    member = json.loads(members[names[0]])
+    q = next(q for q in member["questions"] if q["attacker"] == "black")
+    for key in ("pairings", "moves"):
+        if q.get(key):
+            q[key] = q[key][1:]
+            break
+    out.append(("an entry of a part's refutation dropped", {**members, names[0]: json.dumps(member)}, "no legal choice"))
+    return out
+
+
+def test_forged_race_books_are_refused_by_both_checkers(tmp_path):
+    """The part rule on races (a draw: black refuted with parts, white's question in the root),
+    attacked: parts swapped, white's answer dropped, a part claiming black, a part's refutation
+    cut short. The search (the judge: a draw) says every forgery's claim would be false or its
+    proof incomplete; both checkers refuse each."""
+    from verify.second_opinion import Refused
+    from verify.second_opinion.book import check_book_path
+    g = pg.race(family("ap", 14, 4))
+    assert str(solve("pg", g, method="search").winner) == "draw"
+    out = tmp_path / "race.zip"
+    solve_book("pg", g, out, warm=True)
+    with zipfile.ZipFile(out) as z:
+        members = {n: z.read(n) for n in z.namelist()}
+    for what, forged, match in _race_forgeries(members):
+        path = _zip(tmp_path / "forged.zip", forged.items())
+        with pytest.raises(VerifyError, match=match):
+            check_file(path)
+        with pytest.raises(Refused):
+            check_book_path(path)
+        path.unlink()
+
+
 def test_deeper_tops_have_later_leaves_and_more_parts(tmp_path):
     g = pg.race(family("ap", 15, 4))
     assert leaf_time(g, pg.BLACK, True, 2) == 5 and leaf_time(g, pg.BLACK, False, 2) == 4
