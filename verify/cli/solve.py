@@ -148,7 +148,7 @@ def _solve_book(args, instance, options) -> int:
     """``--certificate OUT.zip``: the search's verdict certified by a book of parts
     (:mod:`verify.solvers.search.books`), each part built in a child process, ``--jobs`` at a time."""
     import sys
-    from ..solvers.search.books import solve_book
+    from ..solvers.search.books import TOP_ROUNDS, solve_book
     if args.method not in ("search", "auto"):
         raise InputError("a book (--certificate OUT.zip) is built by --method search")
     unknown = set(options) - {"timeout", "jobs", "rounds", "dask"}
@@ -161,7 +161,7 @@ def _solve_book(args, instance, options) -> int:
     result = solve_book(args.game, instance, args.certificate, options.get("rounds"), options.get("jobs", 1),
                         args.parts, options.get("timeout"),
                         log=None if args.json else lambda line: print(line, file=sys.stderr, flush=True),
-                        build=not args.assemble, dask=options.get("dask"), top_rounds=args.book_depth or 1,
+                        build=not args.assemble, dask=options.get("dask"), top_rounds=args.book_depth or TOP_ROUNDS,
                         warm=args.warm_top)
     out = result.to_json()
     out["certificate"] = {"path": args.certificate, "checked": result.check.detail}
