@@ -13,9 +13,13 @@ from ...games import positional as pg
 from ...games.attack import Attack
 from ...hypergraph import minimal_masks
 
-MAX_CELLS = 64
+#: the kernels' boards: Maker-Breaker games (no Y sets) on masks of one word up to 64 cells and of
+#: two words up to 128 (:mod:`verify.solvers.search.kernel`); races on one word only
+WORD_CELLS = 64
+MAX_CELLS = 128
+RACE_MAX_CELLS = WORD_CELLS
 #: the table's default bound (entries of 40 bytes, 56 in races: 0.7 / 0.9 GB when full; it starts
-#: small and doubles as it fills). Below a search's working set it thrashes: with the old
+#: small and doubles as it fills; on boards of two words, entries of 80 bytes, half as many). Below a search's working set it thrashes: with the old
 #: threat-space search (6 threats, 64 positions) Qubic's whole game (7.5 M nodes) took 88 CPU s with
 #: 2^22 or 2^24 entries and over 20 CPU minutes with 2^21; with today's it takes 2.2 s (280 k nodes)
 #: with anything from 2^16 to 2^24.
@@ -58,28 +62,51 @@ def available() -> bool:
     return True
 
 
+def y_has_sets(game: pg.PositionalGame, attacker: str) -> bool:
+    """Has Y (the other player) a set that X's starting stones do not block? (Then the game is a
+    race for the kernels: :mod:`verify.solvers.search.kernel_race`.)"""
+    own = game.start()[0 if attacker == pg.BLACK else 1]
+    return any(not s & own for s in game.sets(pg.other(attacker)))
+
+
 def eligible(game: pg.PositionalGame, attacker: str) -> bool:
-    """The kernel's games: at most 64 cells, no #firstmoves. Games in which Y has a set X has not
-    blocked from the start run on :mod:`verify.solvers.search.kernel_race`, the others on
-    :mod:`verify.solvers.search.kernel` (the value is then a function of X's residual needs)."""
-    return len(game.positions) <= MAX_CELLS and game.first_moves is None
+    """The kernels' games: no #firstmoves, and at most 64 cells (one word per mask), or up to 128
+    (two words) when Y has no set X has not blocked from the start. Games in which Y has such a set
+    run on :mod:`verify.solvers.search.kernel_race` (one word only: races of more than 64 cells
+    stay on the reference search), the others on :mod:`verify.solvers.search.kernel` (the value is
+    then a function of X's residual needs)."""
+    cells = len(game.positions)
+    if game.first_moves is not None or cells > MAX_CELLS:
+        return False
+    return cells <= RACE_MAX_CELLS or not y_has_sets(game, attacker)
 
 
-def perm_tables(perms, n: int):
-    """The kernel's tables of permutations of the cells 0..n-1 (n <= 64): ``T[i, b, byte]`` is the
-    image under ``perms[i]`` of the cells ``byte`` of byte b (cells 8b..8b+7), and ``T[i, 8, c]``
-    the image of cell c (as one-bit masks)."""
+def words_for(cells: int) -> int:
+    """The words of the kernel's masks on a board of ``cells`` cells (1 or 2)."""
+    return 1 if cells <= WORD_CELLS else 2
+
+
+def perm_tables(perms, n: int, words: int | None = None):
+    """The kernel's tables of permutations of the cells 0..n-1 (n <= 64 words, ``words`` None: as
+    :func:`words_for`): ``T[i, b, byte]`` is the image under ``perms[i]`` of the cells ``byte`` of
+    byte b (cells 8b..8b+7), and ``T[i, 8 * words, c]`` the image of cell c (one-cell masks). For
+    two words each entry is a mask of two words: the tables have a last axis (cells 0-63, 64-127)."""
     import numpy as np
-    T = np.zeros((len(perms), 9, 256), dtype=np.uint64)
-    if not perms:
-        return T
-    bits = np.zeros((len(perms), 64), dtype=np.uint64)
-    bits[:, :n] = np.left_shift(np.uint64(1), np.array(perms, dtype=np.uint64))
-    pick = ((np.arange(256)[None, :] >> np.arange(8)[:, None]) & 1).astype(np.uint64)  # bit j of each byte
-    for b in range(8):
-        T[:, b, :] = bits[:, 8 * b:8 * b + 8] @ pick  # distinct bits: the sum is the union
-    T[:, 8, :64] = bits
-    return T
+    words = words_for(n) if words is None else words
+    cells = WORD_CELLS * words
+    T = np.zeros((len(perms), 8 * words + 1, 256, words), dtype=np.uint64)
+    if perms:
+        image = np.array(perms, dtype=np.int64)
+        bits = np.zeros((len(perms), cells, words), dtype=np.uint64)  # cell c's image, word by word
+        for w in range(words):
+            bits[:, :n, w] = np.where(image // WORD_CELLS == w,
+                                      np.left_shift(np.uint64(1), (image % WORD_CELLS).astype(np.uint64)), 0)
+        pick = ((np.arange(256)[None, :] >> np.arange(8)[:, None]) & 1).astype(np.uint64)  # bit j of each byte
+        for b in range(8 * words):
+            for w in range(words):
+                T[:, b, :, w] = bits[:, 8 * b:8 * b + 8, w] @ pick  # distinct bits: the sum is the union
+        T[:, 8 * words, :cells] = bits
+    return np.ascontiguousarray(T[..., 0]) if words == 1 else T
 
 
 class _Size:
@@ -97,6 +124,9 @@ class FastProofSearch(Attack):
     ``root_tss_budget`` > 0 makes the race kernel deepen it iteratively (2, 4, ... threats, that
     budget a depth) at the state a call asks about, in the call's first chunk
     (:mod:`verify.solvers.search.hints`: Patashnik's forced wins on Qubic).
+    ``words`` is the width of the kernel's masks (None: :func:`words_for` the board; 2 on a smaller
+    Maker-Breaker board runs the two-word kernel there, the same search: for tests). Masks are
+    Python ints outside (``solve``, ``canonical_key``, ``threat_line``, ``pairing``).
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
     whole game took 83 CPU s with it and over 5 CPU minutes without (measured with the shallower
@@ -107,7 +137,7 @@ class FastProofSearch(Attack):
                  sym_until: int = 64, pairing_leaves: int | None = None, mb_oracle: bool = True,
                  race_pairings: int | None = None, oracle_moves: int | None = None,
                  oracle_sets: int | None = None, pair_budget: int | None = None, tss_budget: int | None = None,
-                 root_tss_budget: int = 0):
+                 root_tss_budget: int = 0, words: int | None = None):
         import numpy as np
         from . import kernel as k
         super().__init__(game, attacker)
@@ -118,13 +148,17 @@ class FastProofSearch(Attack):
         # Y's sets X has not blocked, whatever their size (the race kernel's carriers and keys)
         self.ysets = minimal_masks(s for s in game.sets(self.y) if not s & own)
         self.race = bool(self.ysets)
+        self.words = words_for(len(game.positions)) if words is None else words
+        if self.words == 2 and self.race or len(game.positions) > WORD_CELLS * self.words:
+            raise ValueError(f"no kernel of {self.words} word(s) for this game (see fast.eligible)")
         if self.race:
             from . import kernel_race as search_kernel_race
             self.kr = search_kernel_race
         self.Sy = np.array(self.ysets, dtype=np.uint64)
         n = len(self.sched)
         self.n = n
-        self.S = np.array(self.xsets, dtype=np.uint64)
+        self.np = np
+        self.S = self._masks(self.xsets)
         self.inc = k.set_incidence(self.S)
         self.isx = np.zeros(n + 3, dtype=np.bool_)
         self.xyx = np.zeros(n + 3, dtype=np.bool_)
@@ -144,7 +178,7 @@ class FastProofSearch(Attack):
         self.rpb = RACE_PAIR_BUDGET if race_pairings is None else race_pairings
         self.mpb = MB_PAIR_BUDGET if pair_budget is None else pair_budget
         self.limit = 4
-        while self.limit < (TT_LIMIT if tt_limit is None else tt_limit):
+        while self.limit < (TT_LIMIT // self.words if tt_limit is None else tt_limit):
             self.limit *= 2
         # the table starts small and doubles while more than half full, up to the limit (a large
         # table allocated up front costs more in page faults than a small search takes)
@@ -155,7 +189,7 @@ class FastProofSearch(Attack):
         if free < 20:
             self.limit = min(self.limit, max(4, 1 << (2 * 3 ** free - 1).bit_length()))
             slots = min(slots, self.limit)
-        self.tab = np.zeros((slots, 7 if self.race else 5), dtype=np.uint64)
+        self.tab = np.zeros((slots, 7 if self.race else 5) + self._word_axis(), dtype=np.uint64)
         self.mask = slots - 1
         # the race kernel's Maker-Breaker oracle (X loses if X loses when Y only blocks): its own
         # table of residual keys, fixed size; none when mb_oracle is off
@@ -176,8 +210,7 @@ class FastProofSearch(Attack):
         self.chunk = 1 << 14
         self.deadline = deadline
         self.progress = progress
-        self.full = np.uint64(game.full_mask)
-        self.np = np
+        self.full = self._mask(game.full_mask)
         # automorphisms of X's sets, and Y's (their images of a state have the same needs up to
         # renaming: the same value), applied to the table keys while t < sym_until
         group = []
@@ -186,13 +219,38 @@ class FastProofSearch(Attack):
             b, w = (self.xsets, self.ysets) if self.xb else (self.ysets, self.xsets)
             group = automorphisms(game, b, w)[1:]
         self.group = group  # the permutations behind T (row i is group[i])
-        self.T = perm_tables(group, len(game.positions))
-        self.Ti = perm_tables([inverse(p) for p in group], len(game.positions))
+        self.T = perm_tables(group, len(game.positions), self.words)
+        self.Ti = perm_tables([inverse(p) for p in group], len(game.positions), self.words)
         self.sym_until = sym_until if group else 0
         # on a symmetric board the certificate builder links isomorphic residuals (as for the
         # reference): the kernel's proofs lean on symmetric positions the checker would re-prove
         # (no residual links with Y sets: the checker keys those games by the full state)
         self.iso = bool(group) and not self.race
+
+    def _word_axis(self) -> tuple[int, ...]:
+        """The extra axis of the kernel's arrays of masks: () for one word, (2,) for two."""
+        return () if self.words == 1 else (2,)
+
+    def _mask(self, x: int):
+        """The kernel's mask of the Python int x (a uint64, or a pair: cells 0-63, 64-127)."""
+        np = self.np
+        if self.words == 1:
+            return np.uint64(x)
+        return np.uint64(x & 0xFFFFFFFFFFFFFFFF), np.uint64(x >> 64)
+
+    def _masks(self, xs):
+        """The kernel's array of the masks xs (uint64, shape (n,) or (n, 2))."""
+        np = self.np
+        if self.words == 1:
+            return np.array(xs, dtype=np.uint64)
+        return np.array([(x & 0xFFFFFFFFFFFFFFFF, x >> 64) for x in xs], dtype=np.uint64).reshape(-1, 2)
+
+    @staticmethod
+    def _int(m) -> int:
+        """The Python int of a kernel's mask (a uint64, a pair of them, or a row of a mask array)."""
+        if getattr(m, "ndim", 0) == 0 and not isinstance(m, tuple):
+            return int(m)
+        return int(m[0]) | int(m[1]) << 64
 
     def canonical_key(self, black: int, white: int, t: int):
         """The kernel's table key of a state: (U, X's stones on U, t) mapped to its least image
@@ -209,15 +267,14 @@ class FastProofSearch(Attack):
         o = own & u
         if t >= self.sym_until:
             return (u, o, t), None
-        np = self.np
-        cu, co, arg = self.k.canonical(self.T, np.uint64(u), np.uint64(o))
-        return (int(cu), int(co), t), (None if arg < 0 else self.group[arg])
+        cu, co, arg = self.k.canonical(self.T, self._mask(u), self._mask(o))
+        return (self._int(cu), self._int(co), t), (None if arg < 0 else self.group[arg])
 
     def _grow(self):
         k = self.k
         slots = len(self.tab)
         if slots < self.limit and self.st[k.STORED] > slots // 2:
-            new = self.np.zeros((2 * slots, self.tab.shape[1]), dtype=self.np.uint64)
+            new = self.np.zeros((2 * slots,) + self.tab.shape[1:], dtype=self.np.uint64)
             self.st[k.STORED] = 0
             k.rehash(self.tab, new, 2 * slots - 1, self.st)
             self.tab, self.mask = new, 2 * slots - 1
@@ -280,10 +337,10 @@ class FastProofSearch(Attack):
         self.st[k.TSS_COUNTER] = 0  # a line the certificate's threat-line rule takes: no Y threat on it
         try:
             won, car, v = k.tss(self.S, self.lv, self.ln, Sy, self.lvy, self.lny, self.isx, self.lx, self.n,
-                                np.uint64(own), np.uint64(opp), t, 0, depth, self.st, self.inc)
+                                self._mask(own), self._mask(opp), t, 0, depth, self.st, self.inc)
         finally:
             self.st[k.TSS_COUNTER] = counter
-        return bool(won), int(car) | (yopen if won else 0), int(v)
+        return bool(won), self._int(car) | (yopen if won else 0), self._int(v)
 
     def _live(self, own: int, opp: int, t: int):
         """(X has completed a set, indices of X's live sets: untouched by Y, within X's moves left at t)."""
@@ -308,11 +365,10 @@ class FastProofSearch(Attack):
         own_budget = self.rpb if self.race else self.mpb
         if own_budget <= 0 or t >= self.n or self.pk[t] <= 0:
             return None
-        np = self.np
         own, opp = self.own_opp(black, white)
-        out = np.zeros(33, dtype=np.uint64)
-        got = self.k.state_pairing(self.S, np.uint64(own), np.uint64(opp), self.left_x[t], budget or own_budget, out)
-        return None if got < 0 else [int(p) for p in out[:got]]
+        out = self.np.zeros((WORD_CELLS * self.words // 2 + 1,) + self._word_axis(), dtype=self.np.uint64)
+        got = self.k.state_pairing(self.S, self._mask(own), self._mask(opp), self.left_x[t], budget or own_budget, out)
+        return None if got < 0 else [self._int(p) for p in out[:got]]
 
     def wins(self, black: int, white: int, t: int) -> bool:
         return self.solve(black, white, t)[0]
@@ -348,10 +404,10 @@ class FastProofSearch(Attack):
                     self.pk, self.inc, self.rpb)
             else:
                 status, car, mv = k.node(S, self.lv, self.ln, self.isx, self.xyx, self.lx, self.n, self.full,
-                                         self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
+                                         self.tab, self.mask, self.st, self._mask(own), self._mask(opp), t, 0,
                                          self.tss_depth, self.T, self.Ti, self.sym_until, self.pk, self.inc)
             if status >= 0:
-                return bool(status), int(car), int(mv)
+                return bool(status), self._int(car), self._int(mv)
             spent = time.perf_counter() - t0
             self.chunk = int(min(max(self.chunk * CHUNK_SECONDS / max(spent, 1e-4), 1 << 10), 1 << 22))
             self._grow()

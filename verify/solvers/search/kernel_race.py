@@ -82,7 +82,7 @@ from numba import njit
 
 from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, ORACLE_CALLS, ORACLE_MOVES,
                      ORACLE_SETS, PAIR_BUDGET, PAIR_FOUND, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_ROOT_BUDGET, TSS_WINS, TT_HITS,
-                     U0, U1, add_scores, by_score, cells_image, child_after, image, live_pairing, lowbit, node,
+                     U0, U1, add_scores, by_score, cells_image, child_after, image, index, live_pairing, lowbit, node,
                      pairing_reply, pairing_worth_trying, partners, popcount, region_order, scores, threat_cells,
                      tss, tt_find_k, tt_store_k)
 
@@ -245,10 +245,11 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 status, carrier, move, done = 1, car | yopen, v, True
         if not done:
             if forced != U0:
-                moves = np.full(1, forced)
+                moves = np.full(1, index(forced))
             else:
                 moves = by_score(both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t]))
-            for v in moves:
+            for c in moves:
+                v = U1 << np.uint64(c)
                 after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, U0, lx[t + 1])
                 r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own | v,
                                       opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
@@ -316,7 +317,8 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                         if legal & ~cp & ~tried:
                             st[MUST_PLAY] += 1
                         status = 1
-                        for c in region_order(score, region):
+                        for i in region_order(score, region):
+                            c = U1 << np.uint64(i)
                             if not (region & c):
                                 st[CARRIER_SKIPS] += 1
                                 continue  # off the carrier of a reply already refuted
