@@ -338,17 +338,22 @@ def mput2(A, i, j, v):
     A[i, j] = v
 
 
+def _put_entry(A, i, j, v):
+    A[i, j] = v
+
+
+def _put_words(A, i, j, v):
+    A[i, j, 0] = v[0]
+    A[i, j, 1] = v[1]
+
+
+def _put_first(A, i, j, v):
+    A[i, j, 0] = v
+
+
 @overload(mput2)
 def _mput2(A, i, j, v):
-    if A.ndim == 2:
-        def put1(A, i, j, v):
-            A[i, j] = v
-        return put1
-
-    def put2(A, i, j, v):
-        A[i, j, 0] = v[0]
-        A[i, j, 1] = v[1]
-    return put2
+    return _put_entry if A.ndim == 2 else _put_words
 
 
 def word(A, i, j):
@@ -369,14 +374,7 @@ def put_word(A, i, j, v):
 
 @overload(put_word)
 def _put_word(A, i, j, v):
-    if A.ndim == 2:
-        def put1(A, i, j, v):
-            A[i, j] = v
-        return put1
-
-    def put2(A, i, j, v):
-        A[i, j, 0] = v
-    return put2
+    return _put_entry if A.ndim == 2 else _put_first
 
 
 def perm_entry(T, p, b, c):
