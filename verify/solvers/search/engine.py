@@ -471,8 +471,8 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
             kw.pop("residual", None)
             return search_fast.FastProofSearch(game, attacker, **kw)
         if engine == "fast":
-            raise MethodError("the compiled search needs numba (pip install .[fast]) and a game of at most "
-                              "64 cells without #firstmoves")
+            raise MethodError("the compiled search needs numba (pip install .[fast]) and a game without "
+                              "#firstmoves of at most 128 cells (64 when both players have sets)")
     kw.pop("tss_depth", None)
     kw.pop("mb_oracle", None)
     kw.pop("root_tss_budget", None)
