@@ -90,6 +90,9 @@ LARGE_PROOFS = [
     ("qubic-race.json", "qubic-race.pg", None, "black", True,
      "Qubic's strong game: the first player wins the race (Patashnik 1980), from Patashnik's "
      "dictionary (41.5 MB; both checkers, about 2 CPU minutes)"),
+    ("ap-39-6-maker-first.zip", "ap-39-6.txt", "maker", "breaker", True,
+     "the 6-term progression game on {1..39}, Maker first: Breaker wins, so the Maker-Breaker "
+     "threshold of k = 6 is above 39: a book of 20 parts (173 MB zip)"),
     ("ap-30-5-race.zip", "ap-30-5-race.pg", None, "draw", True,
      "the 5-term progression race on {1..30} is a draw, so the race threshold is 31: a book of 15 "
      "parts (both checkers, about 45 CPU minutes)"),
