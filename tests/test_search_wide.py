@@ -60,14 +60,14 @@ def mb(spec, first: str, rounds: int | None = None) -> pg.PositionalGame:
 
 # -- which kernel ---------------------------------------------------------------------------------
 
-def test_two_words_above_64_cells_maker_breaker_only():
-    """Maker-Breaker games of 65..128 cells run on the kernel of two words, those of at most 64 on
-    one; races above 64 cells and games above 128 stay on the reference."""
+def test_two_words_above_64_cells():
+    """Games of 65..128 cells run on the kernel of two words, those of at most 64 on one; games
+    above 128 stay on the reference (races too: tests/test_search_wide_race.py)."""
     assert fast.eligible(mb(("k-in-a-row", 9, 9, 3), "maker"), pg.BLACK)
     assert make_search(mb(("k-in-a-row", 8, 8, 4), "maker"), pg.BLACK, "auto").words == 1
     wide(mb(("ap", 128, 3), "breaker"))
     assert not fast.eligible(mb(("ap", 129, 3), "maker"), pg.BLACK)
-    race = pg.race(family("k-in-a-row", 9, 9, 3))
+    race = pg.race(family("ap", 129, 3))
     assert not fast.eligible(race, pg.BLACK)
     assert not isinstance(make_search(race, pg.BLACK, "auto"), FastProofSearch)
 

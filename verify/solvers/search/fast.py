@@ -13,11 +13,12 @@ from ...games import positional as pg
 from ...games.attack import Attack
 from ...hypergraph import minimal_masks
 
-#: the kernels' boards: Maker-Breaker games (no Y sets) on masks of one word up to 64 cells and of
-#: two words up to 128 (:mod:`verify.solvers.search.kernel`); races on one word only
+#: the kernels' boards: masks of one word up to 64 cells and of two words up to 128, for
+#: Maker-Breaker games (no Y sets: :mod:`verify.solvers.search.kernel`) and races
+#: (:mod:`verify.solvers.search.kernel_race`) alike
 WORD_CELLS = 64
 MAX_CELLS = 128
-RACE_MAX_CELLS = WORD_CELLS
+RACE_MAX_CELLS = MAX_CELLS
 #: the table's default bound (entries of 40 bytes, 56 in races: 0.7 / 0.9 GB when full; it starts
 #: small and doubles as it fills; on boards of two words, entries of 80 bytes, half as many). Below a search's working set it thrashes: with the old
 #: threat-space search (6 threats, 64 positions) Qubic's whole game (7.5 M nodes) took 88 CPU s with
@@ -70,11 +71,10 @@ def y_has_sets(game: pg.PositionalGame, attacker: str) -> bool:
 
 
 def eligible(game: pg.PositionalGame, attacker: str) -> bool:
-    """The kernels' games: no #firstmoves, and at most 64 cells (one word per mask), or up to 128
-    (two words) when Y has no set X has not blocked from the start. Games in which Y has such a set
-    run on :mod:`verify.solvers.search.kernel_race` (one word only: races of more than 64 cells
-    stay on the reference search), the others on :mod:`verify.solvers.search.kernel` (the value is
-    then a function of X's residual needs)."""
+    """The kernels' games: no #firstmoves, and at most 128 cells (one word per mask up to 64, two
+    up to 128); at most RACE_MAX_CELLS when Y has a set X has not blocked from the start. Games in
+    which Y has such a set run on :mod:`verify.solvers.search.kernel_race`, the others on
+    :mod:`verify.solvers.search.kernel` (the value is then a function of X's residual needs)."""
     cells = len(game.positions)
     if game.first_moves is not None or cells > MAX_CELLS:
         return False
@@ -125,7 +125,7 @@ class FastProofSearch(Attack):
     budget a depth) at the state a call asks about, in the call's first chunk
     (:mod:`verify.solvers.search.hints`: Patashnik's forced wins on Qubic).
     ``words`` is the width of the kernel's masks (None: :func:`words_for` the board; 2 on a smaller
-    Maker-Breaker board runs the two-word kernel there, the same search: for tests). Masks are
+    board runs the two-word kernel there, Maker-Breaker or race, the same search: for tests). Masks are
     Python ints outside (``solve``, ``canonical_key``, ``threat_line``, ``pairing``).
     ``symmetry`` is off unless asked for, as in :class:`~verify.solvers.search.ProofSearch`; the
     entry points (:func:`~verify.solvers.search.decide`, ``make_search``) turn it on: on Qubic the
@@ -149,16 +149,16 @@ class FastProofSearch(Attack):
         self.ysets = minimal_masks(s for s in game.sets(self.y) if not s & own)
         self.race = bool(self.ysets)
         self.words = words_for(len(game.positions)) if words is None else words
-        if self.words == 2 and self.race or len(game.positions) > WORD_CELLS * self.words:
+        if len(game.positions) > WORD_CELLS * self.words:
             raise ValueError(f"no kernel of {self.words} word(s) for this game (see fast.eligible)")
         if self.race:
             from . import kernel_race as search_kernel_race
             self.kr = search_kernel_race
-        self.Sy = np.array(self.ysets, dtype=np.uint64)
         n = len(self.sched)
         self.n = n
         self.np = np
         self.S = self._masks(self.xsets)
+        self.Sy = self._masks(self.ysets)
         self.inc = k.set_incidence(self.S)
         self.isx = np.zeros(n + 3, dtype=np.bool_)
         self.xyx = np.zeros(n + 3, dtype=np.bool_)
@@ -194,7 +194,7 @@ class FastProofSearch(Attack):
         # the race kernel's Maker-Breaker oracle (X loses if X loses when Y only blocks): its own
         # table of residual keys, fixed size; none when mb_oracle is off
         oracle_slots = min(self.limit, 1 << 20) if self.race and mb_oracle else 0
-        self.tab2 = np.zeros((oracle_slots, 5), dtype=np.uint64)
+        self.tab2 = np.zeros((oracle_slots, 5) + self._word_axis(), dtype=np.uint64)
         self.lv = np.zeros((n + 3, max(1, len(self.xsets))), dtype=np.int32)
         self.ln = np.zeros(n + 3, dtype=np.int64)
         self.lvy = np.zeros((n + 3, max(1, len(self.ysets))), dtype=np.int32)
@@ -328,7 +328,7 @@ class FastProofSearch(Attack):
         self.ln[0] = len(live)
         Sy, yopen = self.S[:0], 0
         if self.race:  # Y's sets X has not blocked (a line stops where Y has a one-cell need)
-            open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
+            open_y, _ = self._open_y(own, opp)
             self.lvy[0, :len(open_y)] = open_y
             self.lny[0] = len(open_y)
             Sy, yopen = self.Sy, self.open_cells(self.ysets, own, opp)
@@ -341,6 +341,16 @@ class FastProofSearch(Attack):
         finally:
             self.st[k.TSS_COUNTER] = counter
         return bool(won), self._int(car) | (yopen if won else 0), self._int(v)
+
+    def _open_y(self, own: int, opp: int):
+        """(indices of Y's sets X has not blocked, has Y completed one of them)."""
+        np = self.np
+        if self.words == 1:
+            open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
+            return open_y, bool(((self.Sy[open_y] & np.uint64(~opp & self.game.full_mask)) == 0).any())
+        open_y = np.nonzero(((self.Sy & np.array(self._mask(own))) == 0).all(axis=1))[0]
+        free = np.array(self._mask(~opp & self.game.full_mask))
+        return open_y, bool(((self.Sy[open_y] & free) == 0).all(axis=1).any())
 
     def _live(self, own: int, opp: int, t: int):
         """(X has completed a set, indices of X's live sets: untouched by Y, within X's moves left at t)."""
@@ -382,8 +392,8 @@ class FastProofSearch(Attack):
         if done:
             return True, 0, 0
         if self.race:
-            open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
-            if ((self.Sy[open_y] & np.uint64(~opp & self.game.full_mask)) == 0).any():
+            open_y, y_won = self._open_y(own, opp)
+            if y_won:
                 return False, 0, 0  # Y has completed a set
             self.lvy[0, :len(open_y)] = open_y
             self.lny[0] = len(open_y)
@@ -399,7 +409,7 @@ class FastProofSearch(Attack):
             if self.race:
                 status, car, mv = self.kr.race_node(
                     S, self.lv, self.ln, self.Sy, self.lvy, self.lny, self.isx, self.xyx, self.lx, self.ly,
-                    self.n, self.full, self.tab, self.mask, self.st, np.uint64(own), np.uint64(opp), t, 0,
+                    self.n, self.full, self.tab, self.mask, self.st, self._mask(own), self._mask(opp), t, 0,
                     self.tss_depth, self.T, self.Ti, self.sym_until, self.tab2, max(len(self.tab2) - 1, 0),
                     self.pk, self.inc, self.rpb)
             else:
@@ -417,11 +427,14 @@ class FastProofSearch(Attack):
                 self.progress(self)
 
 
-def warm_up() -> float:
-    """Load (or compile, the first time) the kernels (Maker-Breaker and race); the seconds it took
-    (once per process)."""
+def warm_up(wide: bool = False) -> float:
+    """Load (or compile, the first time) the kernels (Maker-Breaker and race) on masks of one word,
+    and with ``wide`` on masks of two words too (boards of 65..128 cells: a second compilation,
+    tens of seconds the first time, then loaded from numba's cache); the seconds it took (once per
+    process)."""
     from ...families import tic_tac_toe
     t0 = time.perf_counter()
-    for g in (pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker"), pg.race(tic_tac_toe(3))):
-        FastProofSearch(g, pg.BLACK, tt_limit=64).wins(*g.start(), 0)
+    for words in (1, 2) if wide else (1,):
+        for g in (pg.from_maker_breaker(tic_tac_toe(3), 0, 0, "maker"), pg.race(tic_tac_toe(3))):
+            FastProofSearch(g, pg.BLACK, tt_limit=64, words=words).wins(*g.start(), 0)
     return time.perf_counter() - t0

@@ -62,6 +62,7 @@ C2 = np.uint64(0xC2B2AE3D27D4EB4F)
 C3 = np.uint64(0x165667B19E3779F9)
 C12 = np.uint64((0x9E3779B97F4A7C15 * 0xC2B2AE3D27D4EB4F) & 0xFFFFFFFFFFFFFFFF)  # C1 * C2 (mod 2^64)
 C5 = np.uint64(0x27D4EB2F165667C5)  # (the second word's hash factor)
+ONES = np.uint64(0xFFFFFFFFFFFFFFFF)  # a word of every cell
 WORD = 64  # cells per word
 WORDS = 2  # words per mask, at most: the kernel's boards have at most WORD * WORDS cells
 
@@ -111,6 +112,16 @@ def zero_of(x):
 @overload(zero_of)
 def _zero_of(x):
     return (lambda x: U0) if _one(x) else (lambda x: (U0, U0))
+
+
+def ones_of(x):
+    """The full mask of x's width (every cell: 64 or 128)."""
+    return (1 << ncells(x)) - 1
+
+
+@overload(ones_of)
+def _ones_of(x):
+    return (lambda x: ONES) if _one(x) else (lambda x: (ONES, ONES))
 
 
 def azero(A):

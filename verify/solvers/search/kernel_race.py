@@ -1,9 +1,11 @@
 """The compiled proof search for games in which Y (the non-attacker) has sets too: Maker-Maker
-``.pg`` games, races (Harary's achievement games), at most 64 cells, no #firstmoves.
+``.pg`` games, races (Harary's achievement games), at most 128 cells, no #firstmoves.
 
 It decides "can X force a win?" by the rules of :class:`verify.solvers.search.ProofSearch` (the
-reference; the differential tests in tests/test_search_race.py compare the two) and of
-:mod:`verify.solvers.search.kernel` (helpers and table shared), with Y's sets added. X's sets are
+reference; the differential tests in tests/test_search_race.py and, on 65..128 cells,
+tests/test_search_wide_race.py compare the two) and of :mod:`verify.solvers.search.kernel`
+(helpers, table and masks shared: one ``uint64`` up to 64 cells, two words up to 128, the rules
+written once on the kernel's mask primitives and compiled per width), with Y's sets added. X's sets are
 kept live as there (untouched by Y, needing at most X's remaining moves); Y's sets are kept while
 X has not blocked them, whatever their size (they make up the carrier, below); a Y set is *live*
 when it needs at most Y's remaining moves. Each rule is exact:
@@ -82,25 +84,23 @@ from numba import njit
 
 from .kernel import (BUDGET, CARRIER_SKIPS, DISPROVEN, FORCED, MB_LOSSES, MUST_PLAY, NODES, ORACLE_CALLS, ORACLE_MOVES,
                      ORACLE_SETS, PAIR_BUDGET, PAIR_FOUND, PAIRINGS, PROVEN, TSS_BUDGET, TSS_LEFT, TSS_ROOT_BUDGET, TSS_WINS, TT_HITS,
-                     U0, U1, add_scores, by_score, cells_image, child_after, image, index, live_pairing, lowbit, node,
-                     pairing_reply, pairing_worth_trying, partners, popcount, region_order, scores, threat_cells,
-                     tss, tt_find_k, tt_store_k)
-
-ANY = 64  # no depth bound on a list of Y's unblocked sets
-ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+                     U1, add_scores, band, bandn, bor, bxor, by_score, cell_bit, cells_image, child_after, droplow, eq,
+                     image, index, live_pairing, lowbit, lt, mask_empty, mget, mget2, ncells, node, nz, ones_of,
+                     pairing_reply, pairing_worth_trying, partners, region_order, scores, threat_cells, tss, tt_find_k,
+                     tt_store_k, word, zero_of)
 
 
 @njit(cache=True)
 def y_sets(Sy, lvy, lny, d, opp):
     """(union of Y's unblocked sets, Y's one-cell need cells) at depth d."""
-    uy = U0
-    th = U0
+    uy = zero_of(opp)
+    th = uy
     for j in range(lny[d]):
-        s = Sy[lvy[d, j]]
-        uy |= s
-        need = s & ~opp
-        if (need & (need - U1)) == U0:
-            th |= need
+        s = mget(Sy, lvy[d, j])
+        uy = bor(uy, s)
+        need = bandn(s, opp)
+        if not nz(droplow(need)):
+            th = bor(th, need)
     return uy, th
 
 
@@ -112,16 +112,17 @@ def canonical4(T, u, o, y, p):
     bu, bo, by, bp, arg = u, o, y, p, -1
     for q in range(T.shape[0]):
         io = cells_image(T, q, o, bo)
-        if io > bo:
+        if lt(bo, io):
             continue
-        ip = cells_image(T, q, p, bp if io == bo else ALL)
-        if io == bo and ip > bp:
+        same = eq(io, bo)
+        ip = cells_image(T, q, p, bp if same else ones_of(p))
+        if same and lt(bp, ip):
             continue
         iu = image(T, q, u)
-        if io == bo and ip == bp and iu > bu:
+        if same and eq(ip, bp) and lt(bu, iu):
             continue
         iy = image(T, q, y)
-        if io < bo or ip < bp or iu < bu or iy < by:
+        if lt(io, bo) or lt(ip, bp) or lt(iu, bu) or lt(iy, by):
             bu, bo, by, bp, arg = iu, io, iy, ip, q
     return bu, bo, by, bp, arg
 
@@ -129,9 +130,9 @@ def canonical4(T, u, o, y, p):
 @njit(cache=True)
 def after(S, lv, ln, Sy, lvy, lny, d, own, opp, stone_x, stone_y, left):
     """Both players' lists at depth d + 1 after X claims ``stone_x`` and Y ``stone_y`` (either may
-    be 0), X then having ``left`` moves."""
+    be 0), X then having ``left`` moves (Y's unblocked sets: any size)."""
     child_after(S, lv, ln, d, own, stone_x, stone_y, left)
-    child_after(Sy, lvy, lny, d, opp, stone_y, stone_x, ANY)
+    child_after(Sy, lvy, lny, d, opp, stone_y, stone_x, ncells(own))
 
 
 @njit(cache=True)
@@ -155,7 +156,7 @@ def threat_win(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, first, last,
             st[TSS_WINS] += 1
             return 1, car, v
         depth += 2
-    return 0, U0, U0
+    return 0, zero_of(own), zero_of(own)
 
 
 @njit(cache=True)
@@ -163,53 +164,54 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
               T, Ti, symt, tab2, mask2, pk, inc, rpb):
     """The value of the state (own, opp, t) whose lists are ``lv[d]`` (X's live sets) and ``lvy[d]``
     (Y's unblocked sets): (status, carrier, move), see the module docstring."""
+    z = zero_of(own)
     st[NODES] += 1
     if st[NODES] >= st[BUDGET]:
-        return -1, U0, U0
+        return -1, z, z
     k = ln[d]
     if k == 0 or t >= n:
         st[DISPROVEN] += 1
-        return 0, U0, U0
-    u = U0
+        return 0, z, z
+    u = z
     for j in range(k):
-        u |= S[lv[d, j]]
+        u = bor(u, mget(S, lv[d, j]))
     uy, yth = y_sets(Sy, lvy, lny, d, opp)
-    yopen = uy & ~opp
-    ku, ko, ky, kp, perm = u, own & u, uy, opp & uy, -1
+    yopen = bandn(uy, opp)
+    ku, ko, ky, kp, perm = u, band(own, u), uy, band(opp, uy), -1
     if t < symt:
         ku, ko, ky, kp, perm = canonical4(T, ku, ko, ky, kp)
     hit = tt_find_k(tab, mask, ku, ko, ky, kp, t)
     if hit >= 0:
         st[TT_HITS] += 1
-        won = np.int64((tab[hit, 2] >> np.uint64(8)) & U1)
+        won = np.int64((word(tab, hit, 2) >> np.uint64(8)) & U1)
         if perm < 0:
-            return won, tab[hit, 3], tab[hit, 4]
-        return won, image(Ti, perm, tab[hit, 3]), image(Ti, perm, tab[hit, 4])
+            return won, mget2(tab, hit, 3), mget2(tab, hit, 4)
+        return won, image(Ti, perm, mget2(tab, hit, 3)), image(Ti, perm, mget2(tab, hit, 4))
     start = st[NODES]
-    legal = full & ~own & ~opp
+    legal = bandn(bandn(full, own), opp)
     status = 0
-    carrier = U0
-    move = U0
+    carrier = z
+    move = z
     if isx[t]:
         # -- X's turn: an immediate win, X's forced block, the X-Y-X oracle, threat-space search, moves
         done = False
         for j in range(k):
-            need = S[lv[d, j]] & ~own
-            if (need & (need - U1)) == U0:
-                status, carrier, move = 1, need | yopen, need
+            need = bandn(mget(S, lv[d, j]), own)
+            if not nz(droplow(need)):
+                status, carrier, move = 1, bor(need, yopen), need
                 done = True
                 break
         if not done and rpb > 0 and pk[t] > 0:
-            if live_pairing(S, lv, ln, d, own, rpb, np.empty(33, np.uint64)) >= 0:
+            if live_pairing(S, lv, ln, d, own, rpb, mask_empty(own, ncells(own) // 2 + 1)) >= 0:
                 st[PAIRINGS] += 1
                 done = True  # a pairing of X's live needs: X completes none
-        forced = U0
-        if not done and yth != U0 and t + 1 < n and not isx[t + 1]:
+        forced = z
+        if not done and nz(yth) and t + 1 < n and not isx[t + 1]:
             st[FORCED] += 1
-            if (yth & (yth - U1)) != U0:
+            if nz(droplow(yth)):
                 done = True  # two cells Y completes next: X blocks one
             forced = yth
-        if not done and forced == U0 and tss_depth > 0 and d == 0 and st[TSS_ROOT_BUDGET] > 0:
+        if not done and not nz(forced) and tss_depth > 0 and d == 0 and st[TSS_ROOT_BUDGET] > 0:
             # the asked state, first (before the Maker-Breaker oracle, whose search of a state X
             # wins by a threat line can run for minutes): iterative deepening, 2, 4, ... threats,
             # each with the root budget (a depth-first search to the full depth spends any budget
@@ -217,133 +219,132 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
             won, car, v = threat_win(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, 2, tss_depth,
                                      st[TSS_ROOT_BUDGET], st, inc)
             if won == 1:
-                status, carrier, move, done = 1, car | yopen, v, True
-        if not done and forced == U0 and tab2.shape[0] > 0 and (
+                status, carrier, move, done = 1, bor(car, yopen), v, True
+        if not done and not nz(forced) and tab2.shape[0] > 0 and (
                 st[ORACLE_SETS] == 0 or k <= st[ORACLE_SETS] or lx[t] <= st[ORACLE_MOVES]):
             st[ORACLE_CALLS] += 1
             r, _, _ = node(S, lv, ln, isx, xyx, lx, n, full, tab2, mask2, st, own, opp, t, d, tss_depth, T, Ti, symt,
                            pk, inc)
             if r < 0:
-                return r, U0, U0
+                return r, z, z
             if r == 0:
                 st[MB_LOSSES] += 1
                 done = True  # X loses even if Y only blocks
-        if not done and forced == U0 and lx[t] == 2 and xyx[t]:
+        if not done and not nz(forced) and lx[t] == 2 and xyx[t]:
             part = partners(S, lv, ln, d, own)
-            for i in range(64):
-                p = part[i]
-                if (p & (p - U1)) != U0:
+            for i in range(ncells(own)):
+                p = mget(part, i)
+                if nz(droplow(p)):
                     a = lowbit(p)
-                    v = U1 << np.uint64(i)
-                    status, carrier, move = 1, v | a | lowbit(p ^ a) | yopen, v
+                    v = cell_bit(own, i)
+                    status, carrier, move = 1, bor(bor(bor(v, a), lowbit(bxor(p, a))), yopen), v
                     break
             done = True
-        if not done and forced == U0 and tss_depth > 0:
+        if not done and not nz(forced) and tss_depth > 0:
             won, car, v = threat_win(S, lv, ln, Sy, lvy, lny, isx, lx, n, own, opp, t, d, tss_depth, tss_depth,
                                      st[TSS_BUDGET], st, inc)
             if won == 1:
-                status, carrier, move, done = 1, car | yopen, v, True
+                status, carrier, move, done = 1, bor(car, yopen), v, True
         if not done:
-            if forced != U0:
+            if nz(forced):
                 moves = np.full(1, index(forced))
             else:
                 moves = by_score(both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t]))
             for c in moves:
-                v = U1 << np.uint64(c)
-                after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, U0, lx[t + 1])
-                r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own | v,
+                v = cell_bit(own, c)
+                after(S, lv, ln, Sy, lvy, lny, d, own, opp, v, z, lx[t + 1])
+                r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, bor(own, v),
                                       opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
                 if r < 0:
-                    return r, U0, U0
+                    return r, z, z
                 if r == 1:
-                    status, carrier, move = 1, car | v | yopen, v
+                    status, carrier, move = 1, bor(bor(car, v), yopen), v
                     break
-    elif (yth & legal) != U0:
-        move = lowbit(yth & legal)  # Y completes a set now
+    elif nz(band(yth, legal)):
+        move = lowbit(band(yth, legal))  # Y completes a set now
     else:
         # -- Y's turn: X's threats (Y's forced block), the best reply, the pass, the must-play region
         xnext = t + 1 < n and isx[t + 1]
-        th = U0
+        th = z
         if xnext:
-            th = threat_cells(S, lv, ln, d, own) & legal
-        if (th & (th - U1)) != U0:
+            th = band(threat_cells(S, lv, ln, d, own), legal)
+        if nz(droplow(th)):
             a = lowbit(th)
-            status, carrier = 1, a | lowbit(th ^ a) | yopen
-        elif th != U0:
+            status, carrier = 1, bor(bor(a, lowbit(bxor(th, a))), yopen)
+        elif nz(th):
             st[FORCED] += 1
-            after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, th, lx[t + 1])
+            after(S, lv, ln, Sy, lvy, lny, d, own, opp, z, th, lx[t + 1])
             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                  opp | th, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
+                                  bor(opp, th), t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
             if r < 0:
-                return r, U0, U0
-            status, carrier, move = (1, car | th | yopen, U0) if r == 1 else (0, U0, th)
+                return r, z, z
+            status, carrier, move = (1, bor(bor(car, th), yopen), z) if r == 1 else (0, z, th)
         elif lx[t] == 1 and xnext:
             move = lowbit(legal)  # X's last move comes next and X has no one-cell need
         else:
-            reply = U0
+            reply = z
             if xnext and pk[t + 1] > 0 and pairing_worth_trying(st):
                 reply = pairing_reply(S, lv, ln, d, own, legal, lx[t + 1], st[PAIR_BUDGET])
-            if reply != U0:
+            if nz(reply):
                 st[PAIRINGS] += 1
                 st[PAIR_FOUND] += 1
                 move = reply
             else:
                 score = both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t])
-                tried = U0
                 top = 0.0
-                for i in range(64):
+                arg = -1
+                for i in range(len(score)):
                     if score[i] > top:
                         top = score[i]
-                        tried = U1 << np.uint64(i)
-                if tried == U0:
-                    tried = lowbit(legal)
-                after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, tried, lx[t + 1])
+                        arg = i
+                tried = cell_bit(own, arg) if arg >= 0 else lowbit(legal)
+                after(S, lv, ln, Sy, lvy, lny, d, own, opp, z, tried, lx[t + 1])
                 r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
-                                      opp | tried, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
+                                      bor(opp, tried), t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc,
+                                      rpb)
                 if r < 0:
-                    return r, U0, U0
+                    return r, z, z
                 move = tried
                 if r == 1:
-                    carrier = car | tried
-                    after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, U0, lx[t + 1])
+                    carrier = bor(car, tried)
+                    after(S, lv, ln, Sy, lvy, lny, d, own, opp, z, z, lx[t + 1])
                     r, cp, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st, own,
                                          opp, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2, pk, inc, rpb)
                     if r < 0:
-                        return r, U0, U0
+                        return r, z, z
                     if r == 1:
-                        cp |= yopen
-                        carrier |= cp
-                        region = legal & cp & car & ~tried
-                        if legal & ~cp & ~tried:
+                        cp = bor(cp, yopen)
+                        carrier = bor(carrier, cp)
+                        region = bandn(band(band(legal, cp), car), tried)
+                        if nz(bandn(bandn(legal, cp), tried)):
                             st[MUST_PLAY] += 1
                         status = 1
                         for i in region_order(score, region):
-                            c = U1 << np.uint64(i)
-                            if not (region & c):
+                            c = cell_bit(own, i)
+                            if not nz(band(region, c)):
                                 st[CARRIER_SKIPS] += 1
                                 continue  # off the carrier of a reply already refuted
-                            after(S, lv, ln, Sy, lvy, lny, d, own, opp, U0, c, lx[t + 1])
+                            after(S, lv, ln, Sy, lvy, lny, d, own, opp, z, c, lx[t + 1])
                             r, car, _ = race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask,
-                                                  st, own, opp | c, t + 1, d + 1, tss_depth, T, Ti, symt, tab2, mask2,
-                                                  pk, inc, rpb)
+                                                  st, own, bor(opp, c), t + 1, d + 1, tss_depth, T, Ti, symt, tab2,
+                                                  mask2, pk, inc, rpb)
                             if r < 0:
-                                return r, U0, U0
+                                return r, z, z
                             if r == 0:
                                 status, move = 0, c
                                 break
-                            carrier |= car | c
-                            region &= car
+                            carrier = bor(carrier, bor(car, c))
+                            region = band(region, car)
                         if status == 1:
-                            move = U0
+                            move = z
     if status == 1:
         st[PROVEN] += 1
     else:
         st[DISPROVEN] += 1
-        carrier = U0
+        carrier = z
     if perm >= 0:
         tt_store_k(tab, mask, st, ku, ko, ky, kp, t, status, image(T, perm, carrier), image(T, perm, move),
                    st[NODES] - start)
     else:
         tt_store_k(tab, mask, st, ku, ko, ky, kp, t, status, carrier, move, st[NODES] - start)
     return np.int64(status), carrier, move
-
