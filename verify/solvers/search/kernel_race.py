@@ -293,7 +293,7 @@ def race_node(S, lv, ln, Sy, lvy, lny, isx, xyx, lx, ly, n, full, tab, mask, st,
                 score = both_scores(S, lv, ln, Sy, lvy, lny, d, own, opp, legal, ly[t])
                 top = 0.0
                 arg = -1
-                for i in range(len(score)):
+                for i in range(ncells(own)):
                     if score[i] > top:
                         top = score[i]
                         arg = i
