@@ -472,7 +472,7 @@ def make_search(game: pg.PositionalGame, attacker: str, engine: str | None = Non
             return search_fast.FastProofSearch(game, attacker, **kw)
         if engine == "fast":
             raise MethodError("the compiled search needs numba (pip install .[fast]) and a game without "
-                              "#firstmoves of at most 128 cells (64 when both players have sets)")
+                              "#firstmoves of at most 128 cells")
     kw.pop("tss_depth", None)
     kw.pop("mb_oracle", None)
     kw.pop("root_tss_budget", None)
