@@ -99,7 +99,7 @@ def engine_positions(hex_puzzles: bool, only: str):
         breaker = qubic.mask(opening[1::2])
         first = "breaker" if len(opening) % 2 else "maker"
         out.append(("qubic " + (" ".join(opening) or "empty"), pg.from_maker_breaker(qubic, maker, breaker, first)))
-    for n, k in ((12, 4), (13, 4), (18, 5), (20, 5), (22, 5), (24, 5)):
+    for n, k in ((12, 4), (13, 4), (18, 5), (20, 5), (22, 5), (24, 5), (70, 4)):
         out.append((f"ap n={n} k={k}", pg.from_maker_breaker(ap_board(n, k), 0, 0, "maker")))
     return [(name, g) for name, g in out if only in name]
 
@@ -116,7 +116,11 @@ def race_positions(only: str):
            ("skinny 7x7 race, 7 moves", pg.race(family("animal", "skinny", 7), 7)),
            ("skinny 7x7 race, 8 moves", pg.race(family("animal", "skinny", 7), 8)),
            ("skinny 6x6 race, 8 moves", pg.race(family("animal", "skinny", 6), 8)),
-           ("skinny 6x6 race", pg.race(family("animal", "skinny", 6)))]
+           ("skinny 6x6 race", pg.race(family("animal", "skinny", 6))),
+           # beyond one machine word (65-128 cells: the two-word race kernel)
+           ("elly 9x9 race, 5 moves", pg.race(family("animal", "elly", 9), 5)),
+           ("ap n=70 k=4 race, 5 moves", pg.race(ap_board(70, 4), 5)),
+           ("ap n=66 k=5 race, 6 moves", pg.race(ap_board(66, 5), 6))]
     return [(name, g) for name, g in out if only in name]
 
 
