@@ -168,8 +168,9 @@ if [ "${VERIFY_LONG:-}" = 1 ]; then
 fi
 # Snaky on the largest rectangles of at most 64 cells, Maker first: Breaker wins on 32x2, 21x3, 16x4
 # (a pairing at the root) and 12x5 (110 KB, about 9 CPU s); with 8x8 above and 10x6, 9x7 below,
-# every rectangle of at most 64 cells lies inside one of them.
-for r in "32 2" "21 3" "16 4" "12 5"; do
+# every rectangle of at most 64 cells lies inside one of them. Beyond 64 cells: 36x2, 24x3, 18x4 (72
+# cells, a pairing at the root too).
+for r in "32 2" "21 3" "16 4" "12 5" "36 2" "24 3" "18 4"; do
   set -- $r
   verify family animal snaky "$1" "$2" -o "examples/classical/snaky-$1x$2.txt"
   mbc "snaky-$1x$2" maker
