@@ -22,6 +22,14 @@ PAIR_SETS = 64  # residuals with more live sets are not tried (the search is che
 # exact SAT oracle would not shrink them further
 PAIR_BUDGET = 2000
 CHOICE_BUDGET = 100  # per candidate move when the builder looks for a Y move into a pairing leaf
+# The compiled kernel's pairing search in a Maker-Breaker build, in backtracking nodes: at each
+# state the walk meets (BUILD_PAIR_BUDGET) and after each of Y's candidate moves
+# (BUILD_CHOICE_BUDGET). A pairing found ends a branch the certificate would otherwise spell out.
+# Measured on vdW k = 6, n = 36, Maker first (CPU s with the search and the check, recorded moves,
+# peak): 2000 and 256: 114 s, 218 k, 652 MB; 32000 and 256: 107 s, 136 k, 407 MB; 32000 and 2000:
+# 88 s, 90 k, 333 MB; 8000 and 8000: 82 s, 67 k, 290 MB; 32000 and 32000: 91 s, 57 k, 274 MB.
+BUILD_PAIR_BUDGET = 8000
+BUILD_CHOICE_BUDGET = 8000
 # The builder's two-ply lookahead at Y's turns with no move into a pairing leaf: Y's most needed
 # cells (LOOKAHEAD_MOVES of them; 0 turns the lookahead off), each scored by the X replies after
 # which Y has no move into a pairing leaf among its LOOKAHEAD_REPLIES most needed cells. Measured on
@@ -147,30 +155,73 @@ def bits_of_mask(mask: int):
         mask ^= low
 
 
-def pairer(search, found: dict):
+def pairer(search, found: dict) -> "PairingLeaves":
     """The certificate builder's pairing callback for a refutation walk
-    (:class:`verify.certificates.proof.ProofWalk`): a pairing of the state's live needs when X
-    never moves twice in a row from t on and one is found, recorded in ``found`` ((black, white, t)
-    -> pairs); else None (the walk then goes on below the state). Found by the compiled kernel's
+    (:class:`verify.certificates.proof.ProofWalk`): see :class:`PairingLeaves`."""
+    return PairingLeaves(search, found)
+
+
+class PairingLeaves:
+    """The builder's pairing leaves: called on a state, a pairing of its live needs when X never
+    moves twice in a row from t on and one is found, recorded in ``found`` ((black, white, t) ->
+    pairs); else None (the walk then goes on below the state). Found by the compiled kernel's
     pairing search where its searched pairings are on (:func:`uses_kernel_pairings`: in a race with
     its own budget, in a Maker-Breaker game with PAIR_BUDGET, as :func:`pair_cover` has; the Python
-    search's failures had cost 98% of a build), else by :func:`pair_cover`."""
-    ok = no_double_moves(search.sched, search.x)
-    compiled = uses_kernel_pairings(search)
-    budget = None if getattr(search, "race", False) else PAIR_BUDGET
+    search's failures had cost 98% of a build), else by :func:`pair_cover`.
 
-    def pairing(b, w, t):
-        if not ok[t]:
-            return None
-        if compiled:
-            pairs = search.pairing(b, w, t, budget)
+    Pairings found ahead (by :meth:`gated`'s look before a link, or by Y's choice of a move into
+    a pairing leaf, :func:`pairing_choice`) are kept in ``ahead`` until the walk asks for them, so
+    no state's pairing is searched twice (at most AHEAD entries: cleared when full, which only
+    costs a search again). Recording happens only when the walk asks: the certificate names only
+    the leaves its walk uses."""
+
+    AHEAD = 1 << 16
+
+    def __init__(self, search, found: dict):
+        self.search, self.found = search, found
+        self.ok = no_double_moves(search.sched, search.x)
+        self.compiled = uses_kernel_pairings(search)
+        self.budget = None if getattr(search, "race", False) else BUILD_PAIR_BUDGET
+        self.ahead: dict = {}
+
+    def find(self, b, w, t):
+        """The state's pairing (not recorded), or None."""
+        key = (b, w, t)
+        if key in self.ahead:
+            return self.ahead[key]
+        if not self.ok[t]:
+            pairs = None
+        elif self.compiled:
+            pairs = self.search.pairing(b, w, t, self.budget)
         else:
-            pairs = pair_cover(_needs(search, *search.own_opp(b, w), t))
-        if pairs is not None:
-            found[(b, w, t)] = pairs
+            pairs = pair_cover(_needs(self.search, *self.search.own_opp(b, w), t))
+        self.keep(key, pairs)
         return pairs
 
-    return pairing
+    def keep(self, key, pairs) -> None:
+        """Remember a pairing (or None: none found) of the state ``key`` found ahead."""
+        if len(self.ahead) >= self.AHEAD:
+            self.ahead.clear()
+        self.ahead[key] = pairs
+
+    def __call__(self, b, w, t):
+        pairs = self.find(b, w, t)
+        self.ahead.pop((b, w, t), None)
+        if pairs is not None:
+            self.found[(b, w, t)] = pairs
+        return pairs
+
+    def gated(self, link):
+        """``link`` asked only for the states with no pairing leaf: a pairing ends the branch
+        anyway, and a link's search for an isomorphic state (a canonical form per state) had cost
+        a third of a Maker-Breaker build (vdW k = 6, n = 36: 3,640 links among 222 k states)."""
+        if link is None:
+            return None
+
+        def gate(b, w, t):
+            return None if self.find(b, w, t) is not None else link(b, w, t)
+
+        return gate
 
 
 def uses_kernel_pairings(search) -> bool:
@@ -181,16 +232,17 @@ def uses_kernel_pairings(search) -> bool:
     return getattr(search, "race", False) and getattr(search, "rpb", 0) > 0 or getattr(search, "mpb", 0) > 0
 
 
-def pairing_choice(search, choose, moves: dict):
+def pairing_choice(search, choose, moves: dict, leaves: PairingLeaves | None = None):
     """The builder's choice at Y's turns of a refutation: a legal Y move after which X's needs have
     a pairing (the walk then ends there in a pairing leaf; recorded in ``moves``), else the move of
     :func:`_lookahead`, else ``choose``'s. Candidates: the free cells of X's live needs, most needed
-    first."""
+    first. On the compiled kernel the pairing found after the move is handed to ``leaves`` (the
+    walk's :class:`PairingLeaves`), which then need not search it again."""
     ok = no_double_moves(search.sched, search.x)
     cover = _cached_cover((len(search.game.positions) + 7) // 8)
     if uses_kernel_pairings(search):  # (on vdW k = 6, n = 34: 22 CPU s and 1.5 MB; the Python
         # candidates and lookahead below with the kernel's pairings: 54-59 CPU s and 2.8-3.0 MB)
-        return _kernel_pick(search, choose, moves, ok)
+        return _kernel_pick(search, choose, moves, ok, leaves)
 
     def pick(b, w, t):
         if t + 1 < len(ok) and ok[t + 1]:
@@ -215,14 +267,14 @@ def pairing_choice(search, choose, moves: dict):
     return pick
 
 
-def _kernel_pick(search, choose, moves: dict, ok):
+def _kernel_pick(search, choose, moves: dict, ok, leaves: PairingLeaves | None = None):
     """:func:`pairing_choice` on the compiled kernel (:meth:`FastProofSearch.pairing`): the move of
     :func:`_kernel_choice`, else ``choose``'s (no lookahead: the kernel's own refutations end in its
     pairing leaves already, and the Python lookahead cost 90% of a race's build)."""
 
     def pick(b, w, t):
         if t + 1 < len(ok) and ok[t + 1]:
-            c = _kernel_choice(search, b, w, t, _needs(search, *search.own_opp(b, w), t + 1))
+            c = _kernel_choice(search, b, w, t, _needs(search, *search.own_opp(b, w), t + 1), leaves)
             if c is not None:
                 moves[(b, w, t)] = c
                 return c
@@ -231,14 +283,19 @@ def _kernel_pick(search, choose, moves: dict, ok):
     return pick
 
 
-def _kernel_choice(search, b, w, t, needs) -> int | None:
+def _kernel_choice(search, b, w, t, needs, leaves: PairingLeaves | None = None) -> int | None:
     """Among Y's LOOKAHEAD_MOVES most needed cells at t (``needs``: X's needs at t + 1), the first
     after which the kernel's pairing search finds a pairing within the budget of the kernel's own
-    replies into pairing leaves (``search.mpb``; CHOICE_BUDGET when those are off), else None."""
-    budget = getattr(search, "mpb", 0) or CHOICE_BUDGET
+    replies into pairing leaves (``search.mpb``; CHOICE_BUDGET when those are off), raised to
+    BUILD_CHOICE_BUDGET in a Maker-Breaker game, else None."""
+    budget = getattr(search, "mpb", 0)
+    budget = (budget if getattr(search, "race", False) else max(budget, BUILD_CHOICE_BUDGET)) if budget else CHOICE_BUDGET
     for c in _by_weight(needs, search.legal(b, w, t))[:LOOKAHEAD_MOVES]:
         nb, nw = search.play(b, w, c, False)
-        if search.pairing(nb, nw, t + 1, budget) is not None:
+        pairs = search.pairing(nb, nw, t + 1, budget)
+        if pairs is not None:
+            if leaves is not None:
+                leaves.keep((nb, nw, t + 1), pairs)
             return c
     return None
 
