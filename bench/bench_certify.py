@@ -3,11 +3,12 @@ CPU seconds, the certificate walk's CPU seconds, recorded moves and links, size 
 independent checker's CPU seconds and the peak RSS of the child (each instance runs in a child
 process of its own; the kernel's one-time load excluded).
 
-    python bench/bench_certify.py [--hex] [--qubic] [--races] [--no-lines] [NAME-FILTER]
+    python bench/bench_certify.py [--hex] [--qubic] [--races] [--vdw6] [--no-lines] [NAME-FILTER]
 
 ``--no-lines`` records proofs move by move instead of with threat lines (one entry per line:
 ``verify.solvers.search.methods.THREAT_LINES``); ``--races`` adds two race certificates of
-proofs/classical that are attacker wins.
+proofs/classical that are attacker wins; ``--vdw6`` the 6-term progression games on {1..34} and
+{1..36} (Maker first, Breaker wins: certificates of pairing leaves, about 10 and 100 CPU s).
 
 Run it once per code version (``PYTHONPATH``) to compare them side by side.
 """
@@ -27,7 +28,7 @@ QUBIC = (["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.4"],
          ["1.1.1", "2.2.2", "1.2.2", "2.1.1", "1.3.3", "1.4.4", "1.1.2"])
 
 
-def instances(hex_all: bool, qubic: bool, races: bool = False):
+def instances(hex_all: bool, qubic: bool, races: bool = False, vdw6: bool = False):
     from verify.families import family
     from verify.games import positional as pg
     from verify.formats.pg import read_pg
@@ -38,6 +39,8 @@ def instances(hex_all: bool, qubic: bool, races: bool = False):
     for name in names:
         out.append((name, lambda name=name: read_pg(HEIN / f"{name}.pg")))
     out.append(("ap n=28 k=5", lambda: pg.from_maker_breaker(family("ap", 28, 5), 0, 0, "maker")))
+    for n in (34, 36) if vdw6 else ():
+        out.append((f"ap n={n} k=6", lambda n=n: pg.from_maker_breaker(family("ap", n, 6), 0, 0, "maker")))
     if races:
         root = Path(__file__).resolve().parents[1] / "examples" / "classical"
         for name in ("N-5x5-race-6", "skinny-7x7-race-7"):
@@ -77,7 +80,7 @@ def _child(make, conn):
 
 
 def main(argv):
-    hex_all, qubic, races = "--hex" in argv, "--qubic" in argv, "--races" in argv
+    hex_all, qubic, races, vdw6 = "--hex" in argv, "--qubic" in argv, "--races" in argv, "--vdw6" in argv
     if "--no-lines" in argv:
         from verify.solvers.search import methods as search_methods
         search_methods.THREAT_LINES = False
@@ -85,7 +88,7 @@ def main(argv):
     print("| instance | winner | nodes | solve s | build s | moves + lines | links | KB | check s | RSS MB |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     ctx = mp.get_context("fork")
-    for name, make in instances(hex_all, qubic, races):
+    for name, make in instances(hex_all, qubic, races, vdw6):
         if only and not any(o in name for o in only):
             continue
         a, b = ctx.Pipe(False)
