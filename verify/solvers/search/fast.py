@@ -343,14 +343,14 @@ class FastProofSearch(Attack):
         return bool(won), self._int(car) | (yopen if won else 0), self._int(v)
 
     def _open_y(self, own: int, opp: int):
-        """(indices of Y's sets X has not blocked, has Y completed one of them)."""
+        """(indices of Y's sets X has not blocked, has Y completed one of them), on one or two
+        words alike (the sets as rows of words)."""
         np = self.np
-        if self.words == 1:
-            open_y = np.nonzero((self.Sy & np.uint64(own)) == 0)[0]
-            return open_y, bool(((self.Sy[open_y] & np.uint64(~opp & self.game.full_mask)) == 0).any())
-        open_y = np.nonzero(((self.Sy & np.array(self._mask(own))) == 0).all(axis=1))[0]
-        free = np.array(self._mask(~opp & self.game.full_mask))
-        return open_y, bool(((self.Sy[open_y] & free) == 0).all(axis=1).any())
+        sy = self.Sy.reshape(len(self.Sy), -1)
+        words = np.array(self._mask(own), dtype=np.uint64).reshape(-1)
+        open_y = np.nonzero(((sy & words) == 0).all(axis=1))[0]
+        free = np.array(self._mask(~opp & self.game.full_mask), dtype=np.uint64).reshape(-1)
+        return open_y, bool(((sy[open_y] & free) == 0).all(axis=1).any())
 
     def _live(self, own: int, opp: int, t: int):
         """(X has completed a set, indices of X's live sets: untouched by Y, within X's moves left at t)."""
