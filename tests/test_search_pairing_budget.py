@@ -112,3 +112,62 @@ def test_race_replies_into_pairings_fire_and_certify(spec):
     assert out.winner in ("draw", pg.WHITE)
     check_certificate(out.certificate)
     second_check(out.certificate)
+
+
+# -- the certificate builder's pairing leaves (leaves.PairingLeaves) --------------------------------
+
+def test_builder_searches_each_pairing_once_and_links_only_unpaired_states(monkeypatch):
+    """The 5-term progression game on {1..20}, Maker first (Breaker wins): building the certificate
+    asks the kernel's pairing search at most once per state (Y's choice of a move into a pairing
+    leaf hands its pairing to the walk), the residual-form linker is never asked about a state that
+    a pairing ends, and the certificate holds for both checkers."""
+    from verify.solvers.search import leaves, methods
+    game = MakerBreakerGame(family("ap", 20, 5), "maker")
+    searched: list = []
+    real_pairing = FastProofSearch.pairing
+
+    def counted(self, b, w, t, budget=None):
+        searched.append((b, w, t))
+        return real_pairing(self, b, w, t, budget)
+
+    asked: list = []
+    real_linker = methods._linker
+
+    def linker(search, links):
+        link = real_linker(search, links)
+
+        def spy(b, w, t):
+            asked.append((b, w, t, search.pairing(b, w, t, leaves.BUILD_PAIR_BUDGET)))
+            return link(b, w, t)
+        return spy
+
+    monkeypatch.setattr(FastProofSearch, "pairing", counted)
+    monkeypatch.setattr(methods, "_linker", linker)
+    out = search_maker_breaker(game, certificate=True, engine="fast")
+    assert out.winner == "breaker"
+    walked = [key for key in searched if key not in {a[:3] for a in asked}]
+    assert walked and len(walked) == len(set(walked))
+    assert asked and all(pairs is None for *_, pairs in asked)
+    check_certificate(out.certificate)
+    second_check(out.certificate)
+
+
+def test_pairing_leaves_record_only_what_the_walk_takes():
+    """:class:`PairingLeaves`: a pairing found ahead (``find``, ``keep``) is not in the certificate
+    until the walk asks for it; the gate asks the link only where no pairing is found."""
+    from verify.solvers.search.leaves import PairingLeaves
+    g = pg.from_maker_breaker(family("ap", 20, 5), 0, 0, "maker")
+    s = FastProofSearch(g, pg.BLACK)
+    found: dict = {}
+    p = PairingLeaves(s, found)
+    b, w = g.start()
+    late = (b | 0b1, w | 0b10 | 1 << 10 | 1 << 15, 3)
+    pairs = p.find(*late)
+    assert found == {}
+    linked = []
+    gate = p.gated(lambda *state: linked.append(state))
+    gate(*late)
+    assert linked == ([] if pairs is not None else [late])
+    assert p(*late) == pairs and (late in found) is (pairs is not None)
+    p.keep((b, w, 0), [0b11])  # a pairing handed over ahead is taken as it is (the checker judges it)
+    assert p(b, w, 0) == [0b11] and found[(b, w, 0)] == [0b11] and p.ahead == {}

@@ -49,22 +49,22 @@ def build_questions(game: pg.PositionalGame, winner: str, searches, known: dict 
         moves: dict = {}
         choose = chooser(search, wins, moves, (known or {}).get(attacker))
 
-        links: dict = {}
-        link = _linker(search, links) if search.iso else None
-        if search.iso and getattr(search, "group", None):
-            link = _group_linker(search, links, link)
         found: dict = {}  # pairing leaves of a refutation
         pairing = None if wins or not leaves else pairer(search, found)
         if pairing is not None:
             choose = pairing_choice(search, choose, moves, pairing)  # Y moves into pairing leaves where it can
+        links: dict = {}
+        link = _linker(search, links) if search.iso else None
+        if pairing is not None:  # the residual form (a canonical labelling per state) only where no pairing ends the branch
+            link = pairing.gated(link)
+        if search.iso and getattr(search, "group", None):
+            link = _group_linker(search, links, link)  # (a table key per state: cheaper than a pairing search)
         lines: dict = {}  # threat lines of a proof
         walk = ProofWalk(game, attacker, choose, link, pairing,
                          split=not wins and SPLIT_COMPONENTS,
                          lines=line_builder(search, lines, (known or {}).get(attacker)) if wins and THREAT_LINES else None)
         if not walk.residual and _symmetric(search):
             walk.link = _state_linker(walk, links)
-        if pairing is not None:
-            walk.link = pairing.gated(walk.link)  # links only where no pairing ends the branch
         start = game.start()
         if wins:
             walk.prove(*start, 0)
