@@ -594,7 +594,7 @@ def from_masks(names, family, data=None, check: bool = True) -> ConvexGeometry:
         return out
 
     g = ConvexGeometry(names, closure, kind="explicit",
-                       data=data or {"ground": list(names), "convex": [[names[i] for i in bits(m)] for m in fam]})
+                       data=data or {"ground": list(names), "convex": [[names[i] for i in bits(m)] for m in sorted(fam)]})
     if check:
         fs = set(fam)
         for k, l in combinations(fam, 2):
