@@ -559,7 +559,7 @@ def test_command_line(game, h, data):
             assert code == 0, text
 
 
-# -- known faults (found by the tests above; strict xfail: fixing them turns these into failures) -------
+# -- faults the tests above found: the fixed ones as regressions, the open ones as strict xfails ----------
 
 def _every_game_certificate():
     """(game, certificate, instance) of each kind of question, the instance as the API takes it."""
@@ -579,8 +579,6 @@ def _every_game_certificate():
     return out
 
 
-@pytest.mark.xfail(strict=True, reason="verify.check(cert, instance) passes first='maker' to every game: "
-                                       "InputError for all but maker-breaker and avoider-enforcer")
 def test_api_check_binds_every_game():
     failures = []
     for game, cert, instance in _every_game_certificate():
@@ -591,8 +589,6 @@ def test_api_check_binds_every_game():
     assert not failures, failures
 
 
-@pytest.mark.xfail(strict=True, reason="verify.check(cert, ConventionGame) takes the certificate's starter, "
-                                       "not the instance's")
 def test_api_check_keeps_a_convention_games_starter():
     h = Hypergraph([["a", "b"], ["b", "c"]])
     avoider_first = verify.solve("avoider-enforcer", h, first="avoider", certificate=True)
@@ -602,8 +598,6 @@ def test_api_check_keeps_a_convention_games_starter():
         verify.check(avoider_first.certificate, enforcer_first)
 
 
-@pytest.mark.xfail(strict=True, reason="qbf --rounds R --certificate on a Breaker answer with R at least "
-                                       "Maker's moves writes a strategy the kernel refuses (CertificateError)")
 def test_qbf_bounded_breaker_certificate():
     """``verify solve maker-breaker two-edges --method qbf --rounds 5 --certificate OUT``: a certified
     answer (method search certifies it) or a clean refusal (MethodError), not a CertificateError."""
@@ -631,13 +625,11 @@ c0 c3
 """
 
 
-@pytest.mark.xfail(strict=True, reason="the builder links keyed states (#firstmoves, Y sets) by automorphisms "
-                                       "of the reduced families, which only the kernel accepts (at 44f4d75 "
-                                       "too; 6ade8a2's gate hid it, 92dd527 lifted the gate)")
 def test_pg_proof_state_links_pass_the_second_checker():
     """The search's pg-proof of this Maker-Maker game (a draw) links white's c0 to c2 by c0<->c2, an
     automorphism of the reduced families (white has one move: its set {c0, c3} is dropped) but not
-    of the game: the kernel accepts it (docs/spec/pg-proof.md §4.15), the second checker refuses."""
+    of the game: both checkers accept it (docs/spec/pg-proof.md §4.15; the second checker once
+    compared unreduced families and refused)."""
     from verify.formats.pg import parse_pg
     out = solve("pg", parse_pg(PG_LINKED), "search", certificate=True)
     assert out.certified and out.claim_verdict() == {"winner": "draw"}

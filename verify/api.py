@@ -36,6 +36,7 @@ from .families import FAMILIES
 from .families import family as _family
 from .formats.instances import GAMES as _GAME_SPECS
 from .formats.instances import asked_question, expected_verdict, load_instance, mismatches
+from .games.conventions import ConventionGame
 from .games.maker_breaker import MakerBreakerGame
 from .hypergraph import Hypergraph
 from .plugins import html_table
@@ -425,7 +426,8 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None, r
     instance : Hypergraph, MakerBreakerGame, game object, str or path-like, optional
         The instance whose question the certificate must answer (read as the certificate's game).
     first : {"maker", "breaker", "avoider", "enforcer"}, optional
-        With ``instance``: the first player of its question (default: the certificate's).
+        With ``instance``: the first player of its question (default: a game object's own starter,
+        else the certificate's).
     bias : (int, int) or str, optional
         With ``instance``: the bias of its positional game (default 1:1; never taken from the
         certificate).
@@ -468,7 +470,7 @@ def check(certificate: Any, instance: Any = None, *, first: str | None = None, r
     report = check_certificate(_certificate_data(certificate))
     asked = None
     if instance is not None:
-        own_first = isinstance(instance, MakerBreakerGame) and first is None  # keeps its starter
+        own_first = isinstance(instance, (MakerBreakerGame, ConventionGame)) and first is None  # keeps its starter
         asked = asked_question(report.question,
                                lambda who: _instance(report.question.game, instance, None if own_first else who),
                                first, rounds, bias)

@@ -149,15 +149,15 @@ def asked_question(claimed: Question, read, first: str | None, rounds: int | Non
     positional game of that bias (the asker's too: without it, the unbiased game).
 
     ``read(first)`` returns the instance read as an instance of ``claimed.game`` (``first`` is the
-    starter: a Maker-Breaker or Avoider-Enforcer role); the starter is ``first`` if given, else the
-    certificate's own. Games without a first player keep the claimed one (None), so only the board,
-    position, bound and bias count."""
+    starter: a Maker-Breaker or Avoider-Enforcer role, or None: the instance's own); the starter is
+    ``first`` if given, else the certificate's own. Games without a first player are read with None
+    and keep the claimed one, so only the board, position, bound and bias count."""
     if rounds is not None and claimed.game != "maker-breaker":
         raise InputError(f"--rounds applies to maker-breaker questions, not to {claimed.game}")
     if bias is not None and claimed.game not in conventions.CONVENTIONS:
         raise InputError(f"--bias applies to {', '.join(conventions.CONVENTIONS)} questions, not to {claimed.game}")
     has_first = claimed.first is not None and claimed.game in ("maker-breaker", conventions.AVOIDER_ENFORCER)
-    who = first or (claimed.first.value if has_first else "maker")
+    who = first or (claimed.first.value if has_first else None)
     instance = read(who)
     if bias is not None:
         instance = conventions.with_bias(claimed.game, instance, bias)

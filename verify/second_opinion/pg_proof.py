@@ -375,15 +375,16 @@ class Walk:
         return target, cmap
 
     def is_automorphism(self, cmap) -> bool:
-        """A permutation of all positions fixing the minimal families of both colours, the initial
-        stones of both colours and #firstmoves (spec §4.15, keyed games)."""
+        """A permutation of all positions fixing the reduced families of both players (§4.1: they
+        play the same game from every legal state holding the initial stones), the initial stones
+        of both colours and #firstmoves (spec §4.15, keyed games)."""
         g = self.game
         if set(cmap) != self.cells or set(cmap.values()) != self.cells:
             return False
 
         def image(cells):
             return frozenset(cmap[c] for c in cells)
-        for family in (minimal(g.black_sets), minimal(g.white_sets)):
+        for family in (self.xsets, self.ysets):
             if {image(s) for s in family} != set(family):
                 return False
         if image(g.black0) != g.black0 or image(g.white0) != g.white0:

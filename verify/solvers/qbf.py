@@ -232,8 +232,9 @@ def solve_maker_breaker_qbf(game: mb.MakerBreakerGame, certificate: bool = False
                              first=game.first, rounds=found, stats=stats, bound=rounds,
                              answer="yes" if winner == mb.MAKER else "no")
     if certificate:
-        if bounded:
-            raise MethodError("a bounded-rounds Breaker answer has no strategy certificate; drop --rounds")
+        if rounds is not None and winner == mb.BREAKER:  # a strategy certifies a bound for Maker only
+            raise MethodError("a bounded-rounds Breaker answer has no strategy certificate; drop --rounds "
+                              "or certify it with --method search")
         from ..certificates.strategy import strategy_certificate
         out.certificate = strategy_certificate(game, winner, lambda r: route.maker_move(game, winner, r),
                                                rounds if isinstance(out, BoundedOutcome) else None)
