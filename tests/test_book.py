@@ -352,6 +352,34 @@ def test_assembling_prebuilt_parts_only(tmp_path, n):
     assert result.certified and result.stats["built"] == 0
 
 
+@pytest.mark.parametrize("n", [3, 4])  # a proof book (Maker wins), a refutation book (Breaker wins)
+@pytest.mark.parametrize("warm", [False, True])
+def test_a_resumed_build_walks_to_the_planned_leaves(tmp_path, n, warm, monkeypatch):
+    """The top's leaves are written to the parts folder before any part is built (books.PLAN); a
+    build resumed there with parts missing walks to the same leaves without searching the top's
+    choices again (probe is never called), builds only the missing parts, and the book checks."""
+    from verify.solvers.search import books
+    game = _mb(family("tic-tac-toe", n), "maker")
+    parts = tmp_path / "parts"
+    first = solve_book("maker-breaker", game, tmp_path / "a.zip", parts_dir=parts, warm=warm)
+    plan = (parts / books.PLAN).read_text().split()
+    assert sorted(p.name for p in parts.glob("*.json")) == plan and len(plan) > 1
+    for victim in plan[1:]:
+        (parts / victim).unlink()
+
+    def no_probe(*args, **kwargs):
+        raise AssertionError("the top searched a choice the plan names")
+    monkeypatch.setattr(books, "probe", no_probe)
+    again = solve_book("maker-breaker", game, tmp_path / "b.zip", parts_dir=parts, warm=warm)
+    assert again.certified and str(again.winner) == str(first.winner)
+    assert again.stats["prebuilt"] == 1 and again.stats["built"] == len(plan) - 1
+    assert (parts / books.PLAN).read_text().split() == plan
+    (parts / books.PLAN).unlink()  # without the plan the top searches its choices again
+    (parts / plan[1]).unlink()
+    with pytest.raises(AssertionError, match="searched a choice"):
+        solve_book("maker-breaker", game, tmp_path / "c.zip", parts_dir=parts, warm=warm)
+
+
 def test_a_member_proves_one_state(tmp_path, good):
     root = json.loads(good[book.ROOT])
     parts = root["questions"][0]["parts"]

@@ -15,7 +15,9 @@ into place only once every part is in it (no partial book, no verdict from part 
 Pre-built parts (``parts_dir``): files ``m1-m2-...-mk.json`` named by the moves from the start in
 play order (e.g. ``1.1.1-2.2.2-1.2.2.json``). The top prefers moves leading to them (up to the
 automorphisms), uses them as they are (the checker verifies them like every part), and writes the
-parts it builds there too, so a long build can be resumed or spread over machines.
+parts it builds there too, so a long build can be resumed or spread over machines; it writes the
+top's leaves there (``plan.txt``) before building any part, so a resumed build walks to the same
+leaves without searching the top's choices again.
 """
 from __future__ import annotations
 
@@ -49,22 +51,41 @@ def leaf_time(game: pg.PositionalGame, attacker: str, wins: bool, rounds: int = 
     return min(first + 2 * rounds, len(sched))
 
 
+#: the file of a parts folder naming the leaves of the last top walked there, one member name a line
+PLAN = "plan.txt"
+
+
 def _prebuilt(game: pg.PositionalGame, parts_dir) -> dict:
     """{(black, white): file name} of the pre-built parts in ``parts_dir`` (names parsed as moves
     from the start in play order; other files are ignored)."""
-    out: dict = {}
     if parts_dir is None or not Path(parts_dir).is_dir():
-        return out
+        return {}
+    return _leaves_named(game, [p.name for p in sorted(Path(parts_dir).glob("*.json"))])
+
+
+def _planned(game: pg.PositionalGame, parts_dir) -> dict:
+    """{(black, white): member name} of the leaves in ``parts_dir``'s :data:`PLAN` (written when a
+    top is walked there, before its parts are built): a resumed build walks to the same leaves
+    instead of searching the top's choices again. A hint only: each part is built and checked."""
+    path = None if parts_dir is None else Path(parts_dir) / PLAN
+    if path is None or not path.is_file():
+        return {}
+    return _leaves_named(game, path.read_text(encoding="utf-8").split())
+
+
+def _leaves_named(game: pg.PositionalGame, names) -> dict:
+    """{(black, white): name} of the member names ``m1-...-mk.json`` that parse as moves of the game
+    from the start in play order (the others are ignored)."""
+    out: dict = {}
     sched = game.schedule()
-    for p in sorted(Path(parts_dir).glob("*.json")):
-        names = p.stem.split("-")
+    for name in names:
         try:
-            cells = [game.mask([n]) for n in names]
+            cells = [game.mask([n]) for n in Path(name).stem.split("-")]
         except InputError:
             continue
         b, w = _stones(game, cells)
         if len(cells) <= len(sched) and (b | w).bit_count() == len(cells) + sum(map(int.bit_count, game.start())):
-            out[(b, w)] = p.name
+            out[(b, w)] = name
     return out
 
 
@@ -223,7 +244,8 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     attacker, wins = pg.BLACK, winner_colour == pg.BLACK
     leaf_t = leaf_time(game, attacker, wins, top_rounds)
     prebuilt = _prebuilt(game, parts_dir)
-    sequences = [[game.mask([m]) for m in name[:-5].split("-")] for name in prebuilt.values()]
+    planned = {k: n for k, n in _planned(game, parts_dir).items() if k not in prebuilt}
+    sequences = [[game.mask([m]) for m in name[:-5].split("-")] for name in (*prebuilt.values(), *planned.values())]
     guessed = search is None  # the winner read from a pre-built part's claim
     if search is None:
         search = make_search(game, attacker, engine, symmetry=True)
@@ -235,6 +257,10 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     if linked is not None:  # pre-built parts first: later leaves link to them
         for b, w in prebuilt:
             linked(b, w, leaf_t)
+    def key_of(b, w, t):
+        got = search.canonical_key(b, w, t) if hasattr(search, "canonical_key") else None
+        return got[0] if got else (b, w, t)
+
     if search.iso and getattr(search, "group", None):
         seen = {}
         for (b, w), name in prebuilt.items():
@@ -245,18 +271,16 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
         pre_keys = dict(seen)  # the pre-built parts only (the linker adds to ``seen``)
     else:
         pre_keys = {}
+    if planned:  # the last top's leaves too (as moves to prefer only: no part of theirs exists)
+        pre_keys = {**{key_of(b, w, leaf_t): (b, w) for b, w in planned}, **pre_keys}
 
     judge = cold_judge(game, engine) if build and not warm else None  # leaves are chosen cheap to build
-
-    def key_of(b, w, t):
-        got = search.canonical_key(b, w, t) if hasattr(search, "canonical_key") else None
-        return got[0] if got else (b, w, t)
 
     def choose(b, w, t):
         legal = search.legal(b, w, t)
         xt = search.sched[t] == attacker
         v = 0
-        if prebuilt:  # prefer the choosing side's moves towards pre-built parts
+        if prebuilt or planned:  # prefer the choosing side's moves towards pre-built parts
             cells = [1 << i for i in bits(legal)]
             if t + 1 == leaf_t and pre_keys:
                 v = next((c for c in cells if key_of(*search.play(b, w, c, xt), t + 1) in pre_keys), 0)
@@ -317,6 +341,9 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     if len(leaves) > limits.MAX_BOOK_MEMBERS:
         raise TooLarge(f"the book's top has {len(leaves)} leaves, more parts than a book holds "
                        f"({limits.MAX_BOOK_MEMBERS}): use a smaller --book-depth")
+    if parts_dir is not None and build:  # a resumed build walks to the same leaves (:func:`_planned`)
+        Path(parts_dir).mkdir(parents=True, exist_ok=True)
+        _write_part(Path(parts_dir) / PLAN, "".join(f"{n}\n" for n in sorted(leaves.values())))
     q = answer_entries(game, attacker, wins, moves, links, replies=marked)
     b0, w0 = start
     q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
