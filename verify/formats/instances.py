@@ -116,9 +116,10 @@ def game_spec(game: str) -> GameSpec:
     return spec
 
 
-def load_instance(game: str, path, first: str = "maker"):
-    """The instance of ``game`` in the file ``path`` (``first`` is the Maker-Breaker starter)."""
-    return game_spec(game).read(path, first)
+def load_instance(game: str, path, first: str | None = "maker"):
+    """The instance of ``game`` in the file ``path`` (``first`` is the Maker-Breaker starter; None:
+    Maker, as for games without one)."""
+    return game_spec(game).read(path, first or "maker")
 
 
 def question_of(game: str, instance, bound: int | None = None) -> Question:
