@@ -362,7 +362,9 @@ def test_a_resumed_build_walks_to_the_planned_leaves(tmp_path, n, warm, monkeypa
     game = _mb(family("tic-tac-toe", n), "maker")
     parts = tmp_path / "parts"
     first = solve_book("maker-breaker", game, tmp_path / "a.zip", parts_dir=parts, warm=warm)
-    plan = (parts / books.PLAN).read_text().split()
+    head, _, plan = (parts / books.PLAN).read_text().partition("\n")
+    plan = plan.split()
+    assert head.startswith("# game sha256:")
     assert sorted(p.name for p in parts.glob("*.json")) == plan and len(plan) > 1
     for victim in plan[1:]:
         (parts / victim).unlink()
@@ -373,11 +375,16 @@ def test_a_resumed_build_walks_to_the_planned_leaves(tmp_path, n, warm, monkeypa
     again = solve_book("maker-breaker", game, tmp_path / "b.zip", parts_dir=parts, warm=warm)
     assert again.certified and str(again.winner) == str(first.winner)
     assert again.stats["prebuilt"] == 1 and again.stats["built"] == len(plan) - 1
-    assert (parts / books.PLAN).read_text().split() == plan
-    (parts / books.PLAN).unlink()  # without the plan the top searches its choices again
+    assert (parts / books.PLAN).read_text().split("\n", 1) == [head, "".join(f"{n}\n" for n in plan)]
     (parts / plan[1]).unlink()
-    with pytest.raises(AssertionError, match="searched a choice"):
-        solve_book("maker-breaker", game, tmp_path / "c.zip", parts_dir=parts, warm=warm)
+    other = (parts / books.PLAN).read_text().replace(head, "# game sha256:" + "0" * 64)
+    for text in (other, None):  # another game's plan, then none: the top searches its choices again
+        if text is None:
+            (parts / books.PLAN).unlink()
+        else:
+            (parts / books.PLAN).write_text(text)
+        with pytest.raises(AssertionError, match="searched a choice"):
+            solve_book("maker-breaker", game, tmp_path / "c.zip", parts_dir=parts, warm=warm)
 
 
 def test_a_member_proves_one_state(tmp_path, good):

@@ -21,6 +21,7 @@ leaves without searching the top's choices again.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -70,7 +71,16 @@ def _planned(game: pg.PositionalGame, parts_dir) -> dict:
     path = None if parts_dir is None else Path(parts_dir) / PLAN
     if path is None or not path.is_file():
         return {}
-    return _leaves_named(game, path.read_text(encoding="utf-8").split())
+    head, _, names = path.read_text(encoding="utf-8").partition("\n")
+    if head != _plan_head(game):  # another game's plan (or none readable): not a hint for this one
+        return {}
+    return _leaves_named(game, names.split())
+
+
+def _plan_head(game: pg.PositionalGame) -> str:
+    """The first line of a :data:`PLAN`: the game it was walked for (a digest of its .pg text)."""
+    from ...formats.pg import pg_to_text
+    return "# game sha256:" + hashlib.sha256(pg_to_text(game).encode()).hexdigest()
 
 
 def _leaves_named(game: pg.PositionalGame, names) -> dict:
@@ -343,7 +353,7 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
                        f"({limits.MAX_BOOK_MEMBERS}): use a smaller --book-depth")
     if parts_dir is not None and build:  # a resumed build walks to the same leaves (:func:`_planned`)
         Path(parts_dir).mkdir(parents=True, exist_ok=True)
-        _write_part(Path(parts_dir) / PLAN, "".join(f"{n}\n" for n in sorted(leaves.values())))
+        _write_part(Path(parts_dir) / PLAN, "".join(f"{n}\n" for n in [_plan_head(game), *sorted(leaves.values())]))
     q = answer_entries(game, attacker, wins, moves, links, replies=marked)
     b0, w0 = start
     q["parts"] = sorted([[t, " ".join(game.names(b & ~b0)), " ".join(game.names(w & ~w0)), name]
