@@ -529,7 +529,13 @@ def solve_book(kind: str, instance, out, rounds: int | None = None, jobs: int = 
     else:
         raise InputError(f"books are built for maker-breaker and pg games, not {kind}")
     search, searches = None, []
-    colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
+    colour = None
+    if not build or _planned(g, parts_dir):
+        # the winner read from a pre-built part saves the whole game's search only where the top
+        # needs none: assembling, or resuming the top of a plan. Elsewhere the top's missing
+        # choices want the deciding search's table: cold, each is searched in rounds over every
+        # reply (on {1..40}, k = 6, one choice ran past 15 CPU min; the whole decision takes 55)
+        colour = _winner_of_parts(g, parts_dir, _prebuilt(g, parts_dir))
     if colour is None and not build:
         raise InputError("no pre-built part to assemble")
     if colour is None:
