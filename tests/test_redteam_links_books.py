@@ -12,12 +12,13 @@ Every game has at most 7 cells and every claim is judged by brute force (``forge
 ``tests/brute.py``) before the checkers are asked. A test named ``..._aimed`` also shows the attack
 is aimed: with the rule weakened in the kernel (monkeypatched), the kernel accepts the forgery.
 
-FINDING (strict xfail below, ``test_full_board_*``): an all-replies mark (§4.10) at a Y turn where
-Y has no legal reply proves "X wins" vacuously; in residual games (§4.2) a state may hold more Y
-stones than Y had time points (§3, S2 bounds X only), so a residual link (§4.15) can lead the walk
-to a board that fills up before the schedule ends. Both checkers accept a false "black wins" on a
-4-cell game. Also three inputs the checkers read differently (``test_disagreement_*``, strict
-xfail): the kernel refuses, the second checker accepts, a TRUE certificate.
+Found by this pass and fixed (now regressions): an all-replies mark (§4.10) at a Y turn where Y
+has no legal reply proved "X wins" vacuously; in residual games (§4.2) a state may hold more Y
+stones than Y had time points (§3, S2 bounds X only), so a residual link (§4.15) led the walk to a
+board that fills up before the schedule ends, and both checkers accepted a false "black wins" on a
+4-cell game (``test_full_board_*``; both now refuse a Y turn without a legal move in a proof). And
+three inputs the checkers read differently (``test_disagreement_*``): a ``#version`` other than
+1.0, a name starting with ``#`` after another name, a book not named ``*.zip``.
 """
 from __future__ import annotations
 
@@ -129,9 +130,6 @@ def test_full_board_forgeries_are_false_and_need_every_piece():
     assert walk.residual and walk.before_y[1] == 0 and walk.before_y[2] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="§4.10 all-replies mark at a Y turn with no legal reply proves 'X wins' "
-                   "vacuously; residual links (§4.15) reach such states (Y stones beyond Y's turns, §3 S2): "
-                   "both checkers accept a false claim")
 @pytest.mark.parametrize("case", ["maker-breaker .pg", "maker-maker, white", "book member"])
 @pytest.mark.parametrize("checker", ["kernel", "second"])
 def test_full_board_all_replies_forgery_refused(checker, case):
@@ -585,27 +583,25 @@ def _outcomes(cert: dict) -> dict:
     return {name: "accepted" if message == "accepted" else "refused" for name, message in verdicts(cert).items()}
 
 
-@pytest.mark.xfail(strict=True, reason="pg-proof.md §1 reading rules: the kernel refuses '#version 2.0' and a "
-                   "name starting with '#' (not first on its line); the second checker reads both")
 @pytest.mark.parametrize("edit", ["version 2.0", "name starting with #"])
 def test_disagreement_pg_text_read_alike(edit):
     """A true certificate (the search's proof that black wins) of a .pg text with a ``#version``
     line other than 1.0, or with a position named ``#x`` listed after another name: brute force
-    reads the game (black wins), the second checker accepts, the kernel refuses the instance."""
+    reads the game (black wins); both checkers refuse the instance (pg-proof.md §1: the reading
+    rules refuse both; the second checker once read them)."""
     from verify.second_opinion import pg as second_pg
     from verify.solvers import solve
     text = "#times\nt0 t1 t2\n#blackturns\nt0 t2\n#positions\na b c d\n#blackwins\na b\na c\n"
     cert = solve("pg", parse_pg(text), "search", certificate=True).certificate
     edited = "#version\n2.0\n" + text if edit == "version 2.0" else text.replace("a b c d", "a b c d #x")
     cert["instance"] = {"pg": edited}
-    cert["claim"]["question"] = second_pg.pg_question(second_pg.parse_pg(edited))
+    with pytest.raises(Exception, match="#version 1.0|starting with '#'"):  # both readers refuse the text
+        second_pg.parse_pg(edited)
     assert F.truth(cert) is True
     got = _outcomes(cert)
-    assert got["kernel"] == got["second"], got
+    assert got["kernel"] == got["second"] == "refused", got
 
 
-@pytest.mark.xfail(strict=True, reason="a book stored under a name not ending in .zip: the kernel reads it as a "
-                   "book (zip magic), the second checker as JSON (suffix only) and refuses")
 def test_disagreement_book_recognised_alike(tmp_path):
     """A true book (a part at the start whose member is the game's own true certificate) saved as
     ``book.json``: ``verify check`` accepts it, ``python -m verify.second_opinion`` refuses it."""

@@ -415,6 +415,9 @@ class ProofWalk(Attack):
             if wins:
                 return v | extra
             return (yield (*self.play(b, w, v, True), t + 1)) | v | extra
+        if not legal:  # (§4.10) Y cannot move: no play reaches this board, and X has not won
+            raise CertificateError(f"{self.y} has no legal move at time {t} in {_show(self.game, b, w)}: "
+                                   f"{self.x} does not win there")
         if self._ones(self._needs(self.ysets, opp, own), legal):
             raise CertificateError(f"{self.y} completes a set at time {t} in {_show(self.game, b, w)}")
         a = self.forced_cell(b, w, t)

@@ -78,9 +78,10 @@ def check(cert, open_member=None, *, owned: bool = False) -> Opinion:
 
 
 def check_path(path) -> Opinion:
-    """Check the certificate in the file ``path``: strict JSON, or a ``.zip`` book of pg-proof parts."""
+    """Check the certificate in the file ``path``: strict JSON, or a book of pg-proof parts (a file
+    named ``*.zip`` or starting with a zip's local-header signature, whatever its name)."""
     p = Path(path)
-    if p.suffix == ".zip":
+    if p.suffix == ".zip" or _starts_as_zip(p):
         try:
             from .book import check_book_path
         except ModuleNotFoundError as exc:
@@ -91,6 +92,14 @@ def check_path(path) -> Opinion:
         return Opinion("pg-proof", question, verdict, detail)
     cert = parse_json_text(_file_text(p))   # neither the bytes nor the text stay alive during the check
     return check(cert, owned=True)
+
+
+def _starts_as_zip(p: Path) -> bool:
+    try:
+        with p.open("rb") as f:
+            return f.read(4) == b"PK\x03\x04"
+    except OSError:
+        return False
 
 
 def _file_text(p: Path) -> str:

@@ -105,11 +105,15 @@ def parse_pg(text) -> Game:
             raise Refused(f".pg line {lineno}: data before the first code word")
         if not all(f.isprintable() for f in fields):
             raise Refused(f".pg line {lineno}: an unprintable name")
+        if any(f.startswith("#") for f in fields):
+            raise Refused(f".pg line {lineno}: a name starting with '#'")
         current.append(fields)
 
     def flat(word):
         return [x for line in sections.get(word, []) for x in line]
 
+    if " ".join(flat("#version")) not in ("", "1.0"):
+        raise Refused(".pg: only #version 1.0 is read")
     positions = flat("#positions")
     if not positions:
         raise Refused(".pg: no #positions")

@@ -424,6 +424,8 @@ class Walk:
                     raise Refused(f"a recorded move at time {t} is on no live set")
             after = yield self.play(state, v, True)
             return after | extra | {v}
+        if not legal:  # Y has no move: a board no play reaches, where X has not won
+            raise Refused(f"{self.y} cannot move at time {t}, so {self.x} does not win there")
         if one_cell(self.y_needs(own, opp), legal):
             raise Refused(f"{self.y} completes a set at time {t}")
         if t + 1 < n and self.sched[t + 1] == self.x:
