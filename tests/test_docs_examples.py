@@ -110,9 +110,6 @@ def readme_links() -> list[Path]:
 
 #: a MyST substitution (``{{ n_claims }}``); BibTeX's ``{{the verify developers}}`` is not one
 SUBSTITUTION = re.compile(r"\{\{\s*\w+\s*\}\}")
-#: linked pages whose substitutions are being replaced by the change that owns them (2026-11-27);
-#: remove a page from here once it is fixed (the test then guards it)
-PENDING = {"docs/pictures.md"}
 
 
 def test_the_readme_links_the_user_pages():
@@ -122,8 +119,6 @@ def test_the_readme_links_the_user_pages():
 
 @pytest.mark.parametrize("page", [str(p.relative_to(ROOT)) for p in readme_links()] + ["README.md"])
 def test_files_linked_from_the_readme_show_no_placeholders(page):
-    if page in PENDING:
-        pytest.xfail("substitutions being replaced by the page's owner")
     shown = [f"{page}:{i}: {line.strip()}"
              for i, line in enumerate((ROOT / page).read_text(encoding="utf-8").splitlines(), 1)
              if SUBSTITUTION.search(line)]
