@@ -171,6 +171,16 @@ def qbf_options(draw, maker_breaker: bool = True) -> dict:
             "timeout": QBF_TIMEOUT}
 
 
+def add_searches(v, data, game_name: str, game, search, cert: bool) -> None:
+    """The search (through ``solve``) and one drawn configuration of its engine, driver and symmetry."""
+    v.add("search", lambda: solve(game_name, game, "search", certificate=True))
+    engine = data.draw(st.sampled_from(("python", "fast")), "engine")
+    driver = data.draw(st.sampled_from(("dfs", "pn")), "driver")
+    sym = data.draw(st.booleans(), "symmetry")
+    v.add(f"search[engine={engine}, driver={driver}, symmetry={sym}]",
+          lambda: search(game, cert, symmetry=sym, engine=engine, driver=driver))
+
+
 @given(mb_positions(), st.data())
 def test_maker_breaker(game, data):
     from verify.solvers.explicit_conventions import solve_convention
@@ -190,12 +200,7 @@ def test_maker_breaker(game, data):
     # the public API binds the certificate to the instance's question too
     verify.check(ref.certificate, game, expect=judge)
     cert = data.draw(st.booleans(), "certificates")
-    v.add("search", lambda: solve("maker-breaker", game, "search", certificate=True))
-    engine = data.draw(st.sampled_from(("python", "fast")), "engine")
-    driver = data.draw(st.sampled_from(("dfs", "pn")), "driver")
-    sym = data.draw(st.booleans(), "symmetry")
-    v.add(f"search[engine={engine}, driver={driver}, symmetry={sym}]",
-          lambda: search_maker_breaker(game, cert, symmetry=sym, engine=engine, driver=driver))
+    add_searches(v, data, "maker-breaker", game, search_maker_breaker, cert)
     qopts = qbf_options(data.draw)
     v.add(f"qbf{qopts}", lambda: solve("maker-breaker", game, "qbf", certificate=cert, **qopts))
     if h.rank <= 3:
@@ -478,12 +483,7 @@ def test_pg_games(game, data):
     v = Verdicts(judge, game)
     certified(ref.certificate, game, judge)
     cert = data.draw(st.booleans(), "certificates")
-    v.add("search", lambda: solve("pg", game, "search", certificate=True))
-    engine = data.draw(st.sampled_from(("python", "fast")), "engine")
-    driver = data.draw(st.sampled_from(("dfs", "pn")), "driver")
-    sym = data.draw(st.booleans(), "symmetry")
-    v.add(f"search[engine={engine}, driver={driver}, symmetry={sym}]",
-          lambda: search_pg(game, cert, symmetry=sym, engine=engine, driver=driver))
+    add_searches(v, data, "pg", game, search_pg, cert)
     qopts = qbf_options(data.draw, maker_breaker=False)
     v.add(f"qbf{qopts}", lambda: solve("pg", game, "qbf", certificate=cert, **qopts))
     v.add("auto", lambda: solve("pg", game, "auto", certificate=cert))
