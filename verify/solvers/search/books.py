@@ -267,6 +267,7 @@ def build_book(game: pg.PositionalGame, winner_colour: str, envelope_of, out, pa
     if linked is not None:  # pre-built parts first: later leaves link to them
         for b, w in prebuilt:
             linked(b, w, leaf_t)
+
     def key_of(b, w, t):
         got = search.canonical_key(b, w, t) if hasattr(search, "canonical_key") else None
         return got[0] if got else (b, w, t)
