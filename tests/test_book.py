@@ -378,9 +378,11 @@ def test_a_resumed_build_walks_to_the_planned_leaves(tmp_path, n, warm, monkeypa
     assert (parts / books.PLAN).read_text().split("\n", 1) == [head, "".join(f"{n}\n" for n in plan)]
     (parts / plan[1]).unlink()
     other = (parts / books.PLAN).read_text().replace(head, "# game sha256:" + "0" * 64)
-    for text in (other, None):  # another game's plan, then none: the top searches its choices again
-        if text is None:
+    for text in (other, b"\xff\xfe not text", None):  # another game's plan, an unreadable one, none:
+        if text is None:                                # the top searches its choices again
             (parts / books.PLAN).unlink()
+        elif isinstance(text, bytes):
+            (parts / books.PLAN).write_bytes(text)
         else:
             (parts / books.PLAN).write_text(text)
         with pytest.raises(AssertionError, match="searched a choice"):

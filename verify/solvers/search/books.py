@@ -71,7 +71,10 @@ def _planned(game: pg.PositionalGame, parts_dir) -> dict:
     path = None if parts_dir is None else Path(parts_dir) / PLAN
     if path is None or not path.is_file():
         return {}
-    head, _, names = path.read_text(encoding="utf-8").partition("\n")
+    try:
+        head, _, names = path.read_text(encoding="utf-8").partition("\n")
+    except (OSError, UnicodeDecodeError):  # unreadable: no hint (the parts are still used and checked)
+        return {}
     if head != _plan_head(game):  # another game's plan (or none readable): not a hint for this one
         return {}
     return _leaves_named(game, names.split())
