@@ -69,6 +69,10 @@ QBF_ENCODINGS = ("binary", "implicit", "lifted", "onehot")
 #: than 30 s on the avoidance questions of a 7-vertex Avoider-Avoider game that DepQBF answers in
 #: 0.2 s), a failure from the default engine
 QBF_TIMEOUT = 10
+#: the default engine's budget: it is judged (undecided is a failure), so its budget must not be a
+#: load test. A certified answer asks one QBF per state of the strategy's walk, and on 2 cores shared
+#: with a long build 10 s ran out (fresh CI of 2026-11-29: onehot+sym, an avoidance game)
+DEFAULT_ENGINE_TIMEOUT = 120
 #: engines left out of the avoidance questions, for that reason (Bloqqer in front of them answers at once)
 SLOW_ON_AVOIDANCE = ("qfun", "qute", "z3")
 #: methods allowed to refuse (MethodError / TooLarge): they decide part of the instances only
@@ -164,11 +168,17 @@ def mb_positions(draw, max_vertices: int = 10):
     return MakerBreakerGame(h, draw(players), frozenset(h.names(breaker)))
 
 
+def qbf_budget(backend: str) -> float:
+    """Seconds the QBF route may take with ``backend``: the judged default engine's budget is wide."""
+    return DEFAULT_ENGINE_TIMEOUT if backend == "depqbf" else QBF_TIMEOUT
+
+
 def qbf_options(draw, maker_breaker: bool = True) -> dict:
     enc = draw(st.sampled_from(QBF_ENCODINGS if maker_breaker else ("binary", "implicit", "onehot")))
-    return {"backend": draw(st.sampled_from(qbf_backends())),
-            "encoding": enc + draw(st.sampled_from(("", "+sym"))), "symmetry": draw(st.booleans()),
-            "timeout": QBF_TIMEOUT}
+    backend = draw(st.sampled_from(qbf_backends()))
+    return {"backend": backend, "encoding": enc + draw(st.sampled_from(("", "+sym"))),
+            "symmetry": draw(st.booleans()),
+            "timeout": qbf_budget(backend)}
 
 
 def add_searches(v, data, game_name: str, game, search, cert: bool) -> None:
@@ -336,6 +346,7 @@ def test_positional_games(game, data):
         qopts["encoding"] = "onehot" + data.draw(st.sampled_from(("", "+sym")), "onehot")
         if qopts["backend"] in SLOW_ON_AVOIDANCE:
             qopts["backend"] = "bloqqer+" + qopts["backend"] if qopts["backend"] != "z3" else "depqbf"
+            qopts["timeout"] = qbf_budget(qopts["backend"])
     v.add(f"qbf{qopts}", lambda: solve(name, game, "qbf", certificate=cert, **qopts))
     if name in (cv.MAKER_BREAKER, cv.AVOIDER_ENFORCER):
         v.add("pairing", lambda: solve(name, game, "pairing", certificate=True))
