@@ -82,3 +82,13 @@ def test_the_ladder_certified_a_white_win(tmp_path, capsys):
     assert main(["check", str(cert), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["verified"] == 1 and report["results"][0]["verdict"] == {"winner": pg.WHITE}, report
+
+
+def test_the_reference_asks_white_with_its_long_set():
+    """The pure-Python reference with white as the attacker (X's sets of 66 cells): its move order
+    weighs a cell by 2^-size of the sets through it; scaled by 2^32, a set of more than 32 cells
+    raised "negative shift count" (a traceback). White wins, by the argument above."""
+    from verify.solvers.search.engine import make_search
+
+    g = ladder(33)
+    assert make_search(g, pg.WHITE, "python", symmetry=True).wins(*g.start(), 0)

@@ -399,13 +399,15 @@ def _remap(mapping: dict, mask: int) -> int:
 
 
 def _best(sets: list[int], allowed: int) -> int:
-    """The cell of ``allowed`` with the highest weight (2^-size per set through it), or 0."""
+    """The cell of ``allowed`` with the highest weight (2^-size per set through it), or 0. The
+    weights are exact integers scaled by 2^top, top the largest set's size (at least 32)."""
     score: dict[int, int] = {}
+    top = max([32] + [s.bit_count() for s in sets])
     for s in sets:
         m = s & allowed
         if not m:
             continue
-        w = 1 << (32 - s.bit_count())
+        w = 1 << (top - s.bit_count())
         while m:
             low = m & -m
             score[low] = score.get(low, 0) + w
