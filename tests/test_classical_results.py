@@ -93,6 +93,9 @@ LARGE_PROOFS = [
     ("ap-39-6-maker-first.zip", "ap-39-6.txt", "maker", "breaker", True,
      "the 6-term progression game on {1..39}, Maker first: Breaker wins, so the Maker-Breaker "
      "threshold of k = 6 is above 39: a book of 20 parts (173 MB zip)"),
+    ("ap-40-6-maker-first.zip", "ap-40-6.txt", "maker", "breaker", True,
+     "the 6-term progression game on {1..40}, Maker first: Breaker wins, so the Maker-Breaker "
+     "threshold of k = 6 is above 40: a book of 20 parts (187 MB zip)"),
     ("ap-30-5-race.zip", "ap-30-5-race.pg", None, "draw", True,
      "the 5-term progression race on {1..30} is a draw, so the race threshold is 31: a book of 15 "
      "parts (both checkers, about 45 CPU minutes)"),
