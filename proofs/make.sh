@@ -92,24 +92,22 @@ fi
 # in a 173 MB zip, the largest part 124 MB; 7,201 CPU s (93 min wall on 2 shared cores) and a 2.7 GB
 # peak to decide, build the parts and check the book by the kernel (14.6 M states derived from
 # 14.3 M recorded moves); the second checker 1,134 CPU s at 1.3 GB. AP39_PARTS=DIR keeps the parts (a stopped build resumes from them).
-verify family ap 39 6 -o examples/classical/ap-39-6.txt
-if [ "${VERIFY_LONG:-}" = 1 ]; then
-  verify solve maker-breaker examples/classical/ap-39-6.txt --first maker --method search --jobs 2 --warm-top \
-    ${AP39_PARTS:+--parts "$AP39_PARTS"} --certificate proofs/large/ap-39-6-maker-first.zip
-  verify check --second-opinion proofs/large/ap-39-6-maker-first.zip --instance examples/classical/ap-39-6.txt \
-    --first maker --expect breaker > /dev/null
-fi
-# ... and on {1..40}, a book the same way: 20 parts, 1.12 GB unzipped
-# in a 187 MB zip, the largest part 93 MB; the kernel checks it in 915 CPU s at 1.1 GB (15.4 M states from
-# 15.0 M recorded moves), the second checker in 1,186 CPU s at 0.96 GB; the decision alone 3,296 CPU s. AP40_PARTS=DIR keeps the parts and
-# the plan of the top (DIR/plan.txt: a stopped build walks to the same leaves without searching).
-verify family ap 40 6 -o examples/classical/ap-40-6.txt
-if [ "${VERIFY_LONG:-}" = 1 ]; then
-  verify solve maker-breaker examples/classical/ap-40-6.txt --first maker --method search --jobs 2 --warm-top \
-    ${AP40_PARTS:+--parts "$AP40_PARTS"} --certificate proofs/large/ap-40-6-maker-first.zip
-  verify check --second-opinion proofs/large/ap-40-6-maker-first.zip --instance examples/classical/ap-40-6.txt \
-    --first maker --expect breaker > /dev/null
-fi
+apbook() {  # apbook N PARTS: the k = 6 book on {1..N}, Maker first (long entry); PARTS (a directory, or
+  # empty) keeps the parts and the top's plan, so a stopped build resumes from them
+  verify family ap "$1" 6 -o "examples/classical/ap-$1-6.txt"
+  if [ "${VERIFY_LONG:-}" = 1 ]; then
+    verify solve maker-breaker "examples/classical/ap-$1-6.txt" --first maker --method search --jobs 2 --warm-top \
+      ${2:+--parts "$2"} --certificate "proofs/large/ap-$1-6-maker-first.zip"
+    verify check --second-opinion "proofs/large/ap-$1-6-maker-first.zip" --instance "examples/classical/ap-$1-6.txt" \
+      --first maker --expect breaker > /dev/null
+  fi
+}
+apbook 39 "${AP39_PARTS:-}"
+# ... and on {1..40}, a book the same way: 20 parts, 1.12 GB unzipped in a 187 MB zip, the largest
+# part 93 MB; the decision alone 3,296 CPU s; the kernel checks it in 915 CPU s at 1.1 GB (15.4 M
+# states from 15.0 M recorded moves), the second checker in 1,186 CPU s at 0.96 GB. AP40_PARTS=DIR
+# keeps the parts and the top's plan (DIR/plan.txt: a stopped build walks to the same leaves).
+apbook 40 "${AP40_PARTS:-}"
 for kn in "3 4" "3 5" "4 14" "4 15"; do
   set -- $kn
   verify family ap "$2" "$1" --race -o "examples/classical/ap-$2-$1-race.pg"
