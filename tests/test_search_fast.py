@@ -182,6 +182,22 @@ def test_parallel_split_agrees_and_certifies(first):
         check_certificate(par.certificate)
 
 
+def test_parallel_split_walks_subgames_only_for_a_certificate(monkeypatch):
+    """Without a certificate the children do not walk their subgames for choices (the walk is as
+    large as a certificate's part: Snaky 9x8 grew past 6 GB a child); with one they do. The
+    children are forked, so the patched walk is theirs too."""
+    from verify.solvers.search import engine
+
+    def walk(*args):
+        raise RuntimeError("walked")
+
+    monkeypatch.setattr(engine, "subgame_choices", walk)
+    game = MakerBreakerGame(tic_tac_toe(4), "maker")
+    assert search_maker_breaker(game, jobs=2, engine="fast").winner == "breaker"
+    with pytest.raises(Exception, match="walked"):
+        search_maker_breaker(game, certificate=True, jobs=2, engine="fast")
+
+
 def test_parallel_timeout_leaves_no_process():
     import psutil
     g = pg.race(family("qubic"))  # the strong game of Qubic: undecided for many minutes

@@ -265,7 +265,7 @@ def _decide(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs, dri
         winner, searches, known, stats = decide_pn(g, timeout, tt_limit, symmetry, engine, jobs, dask, certificate)
         return winner, searches, known, {**stats, "driver": "pn", "jobs": jobs}
     if jobs > 1 and not g.maker_maker:
-        won, known, searches, par = _split(g, timeout, tt_limit, symmetry, engine, jobs)
+        won, known, searches, par = _split(g, timeout, tt_limit, symmetry, engine, jobs, certificate)
         return (pg.BLACK if won else pg.WHITE), searches, known, {**_stats(searches), **par}
     winner, searches = decide(g, timeout, tt_limit, symmetry, engine)
     return winner, searches, None, _stats(searches)
@@ -288,11 +288,12 @@ def search_pg(game: pg.PositionalGame, certificate: bool = False, timeout: float
     return out
 
 
-def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs):
+def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs, certificate: bool = True):
     """(black wins, merged choices, searches, stats) of :func:`verify.solvers.search.parallel.split_root`;
-    the one search returned is the builder's fallback for states no child recorded."""
+    the one search returned is the builder's fallback for states no child recorded. The children
+    walk their subgames for choices only when a ``certificate`` is asked for."""
     from .parallel import split_root
-    won, known, nodes = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine)
+    won, known, nodes = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine, certificate)
     searches = [make_search(g, pg.BLACK, engine, tt_limit=tt_limit, symmetry=symmetry)]
     return won, {pg.BLACK: known}, searches, {"nodes": nodes, "jobs": jobs}
 

@@ -28,9 +28,11 @@ from ...games import positional as pg
 from ...hypergraph import bits
 
 
-def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline):
+def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline, choices=True):
     """In a child: for each of ``mine`` (cells of the mover at the start), whether X wins after it,
-    and the choices of the side winning that subgame; stops at the first decisive one."""
+    and (with ``choices``, for a certificate) the choices of the side winning that subgame, found
+    by walking its proof or refutation (as large as the certificate's part: on Snaky 9x8 the walk
+    of one first move grew past 6 GB); stops at the first decisive one."""
     from .engine import make_search, subgame_choices
     search = make_search(game, attacker, engine, tt_limit=tt_limit, symmetry=symmetry, deadline=deadline)
     x_moves = game.schedule()[t] == attacker
@@ -38,15 +40,17 @@ def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadlin
     for c in mine:  # c == 0: Y passes
         nb, nw = (b | c, w) if game.schedule()[t] == pg.BLACK else (b, w | c)
         won = search.solve(nb, nw, t + 1)[0]
-        out.append((c, won, subgame_choices(search, won, nb, nw, t + 1)[0]))
+        out.append((c, won, subgame_choices(search, won, nb, nw, t + 1)[0] if choices else {}))
         if c and won == x_moves:  # decisive: X found a win, or Y found a refutation
             break
     return out, search.nodes
 
 
 def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float | None = None,
-               tt_limit: int | None = None, symmetry: bool = True, engine: str | None = None):
-    """(X wins from the start, merged choices {(b, w, t): cell}, nodes) by ``jobs`` children."""
+               tt_limit: int | None = None, symmetry: bool = True, engine: str | None = None,
+               choices: bool = True):
+    """(X wins from the start, merged choices {(b, w, t): cell}, nodes) by ``jobs`` children; the
+    choices (for a certificate's builder) only with ``choices``, else none."""
     from ...encode.child import child_main, kill_group
     b, w = game.start()
     t = 0
@@ -66,7 +70,7 @@ def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float
         for j in range(min(jobs, len(cells))):
             mine = cells[j::jobs]
             recv, send = ctx.Pipe(duplex=False)
-            args = (game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline)
+            args = (game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadline, choices)
             p = ctx.Process(target=child_main, args=(send, _children, args, os.getpid(), timeout), daemon=True)
             p.start()
             send.close()
