@@ -198,6 +198,19 @@ def test_parallel_split_walks_subgames_only_for_a_certificate(monkeypatch):
         search_maker_breaker(game, certificate=True, jobs=2, engine="fast")
 
 
+@pytest.mark.parametrize("first", ["maker", "breaker"])
+def test_parallel_split_searches_one_first_move_per_orbit(first):
+    """Without a certificate the split searches one first move per orbit of the board's
+    automorphisms (4x4 tic-tac-toe: corners, edges, centre: 3 of 16; Breaker first: and the pass),
+    and the answers agree with the reference; a certificate's split searches every first move."""
+    for h, orbits in ((tic_tac_toe(4), 3), (tic_tac_toe(3), 3), (family("k-in-a-row", 4, 4, 3), 3)):
+        game = MakerBreakerGame(h, first)
+        par = search_maker_breaker(game, jobs=2, engine="fast")
+        assert par.winner == search_maker_breaker(game, engine="python").winner
+        assert par.stats["split_moves"] <= orbits + (first == "breaker")
+        assert search_maker_breaker(game, certificate=True, jobs=2, engine="fast").stats["split_moves"] >= len(h.vertices)
+
+
 def test_parallel_timeout_leaves_no_process():
     import psutil
     g = pg.race(family("qubic"))  # the strong game of Qubic: undecided for many minutes

@@ -293,9 +293,9 @@ def _split(g: pg.PositionalGame, timeout, tt_limit, symmetry, engine, jobs, cert
     the one search returned is the builder's fallback for states no child recorded. The children
     walk their subgames for choices only when a ``certificate`` is asked for."""
     from .parallel import split_root
-    won, known, nodes = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine, certificate)
+    won, known, nodes, moves = split_root(g, pg.BLACK, jobs, timeout, tt_limit, symmetry, engine, certificate)
     searches = [make_search(g, pg.BLACK, engine, tt_limit=tt_limit, symmetry=symmetry)]
-    return won, {pg.BLACK: known}, searches, {"nodes": nodes, "jobs": jobs}
+    return won, {pg.BLACK: known}, searches, {"nodes": nodes, "jobs": jobs, "split_moves": moves}
 
 
 def search_maker_breaker(game, certificate: bool = False, timeout: float | None = None,

@@ -46,11 +46,24 @@ def _children(game, attacker, b, w, t, mine, tt_limit, symmetry, engine, deadlin
     return out, search.nodes
 
 
+def _orbit_representatives(game: pg.PositionalGame, cells: list[int]) -> list[int]:
+    """The least cell of each orbit among ``cells`` (one-cell masks) under the game's automorphisms
+    (none found: ``cells`` unchanged)."""
+    from .symmetry import automorphisms
+    group = automorphisms(game)
+    if len(group) <= 1:
+        return cells
+    return [c for c in cells if all(p[c.bit_length() - 1] >= c.bit_length() - 1 for p in group)]
+
+
 def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float | None = None,
                tt_limit: int | None = None, symmetry: bool = True, engine: str | None = None,
                choices: bool = True):
-    """(X wins from the start, merged choices {(b, w, t): cell}, nodes) by ``jobs`` children; the
-    choices (for a certificate's builder) only with ``choices``, else none."""
+    """(X wins from the start, merged choices {(b, w, t): cell}, nodes, first moves searched) by
+    ``jobs`` children; the choices (for a certificate's builder) only with ``choices``, else none.
+    Without ``choices`` and with ``symmetry``, one first move per orbit of the game's automorphisms
+    (:func:`verify.solvers.search.symmetry.automorphisms`; they fix the start, so symmetric first
+    moves have the same value); a certificate's builder needs every first move's choices."""
     from ...encode.child import child_main, kill_group
     b, w = game.start()
     t = 0
@@ -58,6 +71,8 @@ def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float
     if game.first_moves is not None:
         legal &= game.first_moves
     cells = [1 << i for i in bits(legal)]
+    if symmetry and not choices:
+        cells = _orbit_representatives(game, cells)
     if not cells or not game.schedule():
         raise BackendError("the parallel search needs a first move to split")
     x_moves = game.schedule()[0] == attacker
@@ -103,8 +118,8 @@ def split_root(game: pg.PositionalGame, attacker: str, jobs: int, timeout: float
                         merged.setdefault(key, v)
                     if c and won == x_moves:
                         merged[(b, w, t)] = c
-                        return won, merged, nodes
-        return not x_moves, merged, nodes
+                        return won, merged, nodes, len(cells)
+        return not x_moves, merged, nodes, len(cells)
     finally:
         for p in procs:
             kill_group(p)
