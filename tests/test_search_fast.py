@@ -211,6 +211,37 @@ def test_parallel_split_searches_one_first_move_per_orbit(first):
         assert search_maker_breaker(game, certificate=True, jobs=2, engine="fast").stats["split_moves"] >= len(h.vertices)
 
 
+def test_parallel_split_by_orbits_against_the_explicit_reference():
+    """What the split's orbit reduction relies on, judged by the explicit reference
+    (``naive_maker_wins``, no symmetry): on every board of 4 vertices (edges of size 1 to 3) whose
+    automorphisms merge some first moves, both starters, the first mover wins after some (Maker) /
+    every (Breaker's refutation) first move iff it does after one of the orbits' representatives."""
+    from verify.hypergraph import Hypergraph
+    from verify.solvers.search.parallel import _orbit_representatives
+    def reversed_board(h):  # the same board, cells numbered the other way (the enumeration puts
+        n = h.n                 # its busiest vertex first, which a wrong reduction may keep by luck)
+        return Hypergraph.from_masks(h.vertices, [sum(1 << (n - 1 - i) for i in range(n) if m >> i & 1)
+                                                  for m in h.edge_masks])
+
+    count = 0
+    for h in (b for g in enumerate_hypergraphs(4, (1, 2, 3)) for b in (g, reversed_board(g))):
+        cells = [1 << i for i in range(h.n)]
+        reps = _orbit_representatives(pg.from_maker_breaker(h, 0, 0, "maker", None), cells)
+        if len(reps) == len(cells):
+            continue
+
+        def maker_after(c):  # Maker's first move c, then Breaker to move
+            return naive_maker_wins(MakerBreakerGame(Hypergraph.from_masks(h.vertices, h.edge_masks, c), "breaker"))
+
+        def maker_wins_after_breaker(c):  # Breaker's first move c, then Maker to move
+            return naive_maker_wins(MakerBreakerGame(h, "maker", frozenset(h.names(c))))
+
+        assert any(map(maker_after, reps)) == any(map(maker_after, cells)), h.edge_masks
+        assert all(map(maker_wins_after_breaker, reps)) == all(map(maker_wins_after_breaker, cells)), h.edge_masks
+        count += 1
+    assert count > 100
+
+
 def test_parallel_timeout_leaves_no_process():
     import psutil
     g = pg.race(family("qubic"))  # the strong game of Qubic: undecided for many minutes
